@@ -1,0 +1,4 @@
+"""Run the CLI as ``python -m pnp``."""
+from pnp.cli.main import main
+
+main()

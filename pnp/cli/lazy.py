@@ -1,0 +1,30 @@
+"""Click groups whose subcommands are imported only when used, so `pnp --help` stays fast."""
+from __future__ import annotations
+
+import importlib
+
+import click
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are 'module:attribute' strings resolved on first use."""
+
+    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+
+    def get_command(self, ctx, name):
+        if name in self.lazy:
+            module_name, attr = self.lazy[name].split(":")
+            return getattr(importlib.import_module(module_name), attr)
+        return super().get_command(ctx, name)
+
+    def resolve_command(self, ctx, args):
+        name = click.utils.make_str(args[0]) if args else None
+        if name is not None and self.get_command(ctx, name) is None and not name.startswith("-"):
+            from pnp.cli.suggest import unknown_choice
+            raise click.UsageError(unknown_choice("command", name, self.list_commands(ctx)), ctx)
+        return super().resolve_command(ctx, args)

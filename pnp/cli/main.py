@@ -1,0 +1,70 @@
+"""The `pnp` root command: lazy subcommands, and PnpError turned into one-line errors."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pnp.cli.lazy import LazyGroup
+
+COMMANDS = {
+    "print": "pnp.cli.print_cmd:print_cmd",
+    "validate": "pnp.cli.validate:validate",
+    "games": "pnp.cli.games:games",
+    "rules": "pnp.cli.rules:rules",
+    "judge": "pnp.cli.judge:judge",
+    "simulate": "pnp.cli.simulate:simulate",
+    "campaign": "pnp.cli.campaign:campaign",
+    "argonauts": "pnp.cli.argonauts:argonauts",
+    "micro-hero": "pnp.cli.micro_hero:micro_hero",
+}
+
+
+class RootGroup(LazyGroup):
+    """Root group: catches library errors so users see one line, not a traceback."""
+
+    def get_command(self, ctx, name):
+        try:
+            return super().get_command(ctx, name)
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith("pnp.cli."):
+                return None
+            raise
+
+    def list_commands(self, ctx):
+        return [n for n in super().list_commands(ctx) if self.get_command(ctx, n) is not None]
+
+    def invoke(self, ctx):
+        from pnp.errors import PnpError
+        debug = "--debug" in sys.argv or (ctx.params or {}).get("debug")
+        try:
+            return super().invoke(ctx)
+        except PnpError as exc:
+            if debug:
+                raise
+            err = click.ClickException(exc.one_line())
+            err.exit_code = exc.exit_code
+            raise err from None
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            raise click.Abort() from None
+        except Exception as exc:  # last resort: never a traceback without --debug
+            if debug:
+                raise
+            raise click.ClickException(
+                f"internal error: {type(exc).__name__}: {exc} (run again with --debug for the traceback)"
+            ) from None
+
+
+@click.group(cls=RootGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--debug", is_flag=True, help="Show full tracebacks on errors.")
+@click.version_option(package_name="pnp")
+@click.pass_context
+def main(ctx, debug):
+    """pnp: print-and-play decks, campaigns and rulings for eight Hercules games.
+
+    Example: pnp print --all
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["debug"] = debug

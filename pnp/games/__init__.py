@@ -1,0 +1,1 @@
+"""Game engines, one module per game, in the open_spiel shape."""

@@ -1,0 +1,1 @@
+"""Rulings for concrete situations, computed by each game's rules code."""

@@ -1,0 +1,1 @@
+"""Every game's rules as cited statements, its gaps register, and search over them."""

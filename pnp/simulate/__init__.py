@@ -1,0 +1,1 @@
+"""Per-game simulators behind `pnp simulate GAME`."""

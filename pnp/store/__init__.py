@@ -1,0 +1,1 @@
+"""The embedded SQLite store shared by campaigns and saved games."""
