@@ -15,11 +15,61 @@ def _available() -> dict[str, str]:
             if importlib.util.find_spec(f"pnp.judge.{g.module}") is not None}
 
 
+def _example(cmd: click.Command) -> str | None:
+    """The command of a situation docstring's `Example:` line."""
+    for line in (cmd.help or "").splitlines():
+        if line.strip().startswith("Example:"):
+            return line.strip()[len("Example:"):].strip()
+    return None
+
+
+class SituationsGroup(click.Group):
+    """A game's situations: help lists each with its example; an unknown one lists the valid ones."""
+
+    def format_commands(self, ctx, formatter):
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is None or cmd.hidden:
+                continue
+            rows.append((name, cmd.get_short_help_str(limit=formatter.width - 6 - len(name))))
+            example = _example(cmd)
+            if example:
+                rows.append(("", f"e.g. {example}"))
+        if rows:
+            with formatter.section("Situations"):
+                formatter.write_dl(rows)
+
+    def resolve_command(self, ctx, args):
+        name = click.utils.make_str(args[0]) if args else None
+        if name is not None and name not in self.commands and not name.startswith("-"):
+            from pnp.cli.suggest import unknown_choice
+            raise click.UsageError(unknown_choice("situation", name, self.commands), ctx)
+        return super().resolve_command(ctx, args)
+
+
 class JudgeGroup(LazyGroup):
     """Lazy group over the games that have judge situations."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, lazy=_available(), **kwargs)
+
+    def get_command(self, ctx, name):
+        cmd = super().get_command(ctx, name)
+        if type(cmd) is click.Group:  # a game's plain `situations` group: give it the situations help
+            cmd.__class__ = SituationsGroup
+            cmd.subcommand_metavar = "SITUATION [OPTIONS]"
+        return cmd
+
+    def resolve_command(self, ctx, args):
+        name = click.utils.make_str(args[0]) if args else None
+        if name is not None and name not in self.lazy and not name.startswith("-"):
+            from pnp.cli.suggest import unknown_choice
+            if name in GAMES:
+                raise click.UsageError(f"no judge situations for {name} yet. Games with situations: "
+                                       f"{', '.join(sorted(self.lazy)) or 'none'}.", ctx)
+            raise click.UsageError(unknown_choice("game", name, GAMES), ctx)
+        return super().resolve_command(ctx, args)
 
 
 @click.group(cls=JudgeGroup)

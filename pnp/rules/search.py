@@ -1,0 +1,243 @@
+"""Full-text search over a game's rule statements and gaps: SQLite FTS5, porter stemming, bm25, synonyms.
+
+The index of a built-in game is cached on disk (one SQLite file per game, in $PNP_CACHE or the user's
+cache directory) and rebuilt whenever rules.yaml or gaps.yaml changes (keyed by path, mtime and
+size), so a search does not need to parse YAML. If the cache cannot be written, the index is built
+in memory for that call.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sqlite3
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+SCHEMA = "pnp-rules-index-3"
+CACHE_ENV = "PNP_CACHE"
+
+# bm25 column weights, in table column order: section heading, statement text, gap entry.
+# Headings repeat on every statement of a section, so they count less than the statement itself.
+WEIGHTS = (0.4, 1.0, 0.8)
+
+# Words that carry no meaning in a player's question; dropped unless nothing else is left.
+STOPWORDS = frozenset("""
+a an and any are as at be been being but by can could do does did for from had has have how i if in
+into is it its it's me my of on or our so than that the their them then there these they this those
+to was we were what when where which while who whom why will with would you your yours get gets
+s t m d ll re ve don doesn isn
+""".split())
+
+_WORD = re.compile(r"\w+", re.UNICODE)  # as FTS5's unicode61 splits: "don't" -> don, t
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result: a statement or gap id, its text, the section it cites, and its bm25 score."""
+
+    id: str
+    kind: str  # "rule" or "gap"
+    text: str
+    section: str
+    score: float  # bm25, lower is better (SQLite convention)
+
+    def to_dict(self) -> dict:
+        """JSON form."""
+        return asdict(self)
+
+
+def words(text: str) -> list[str]:
+    """The lowercase words of a text."""
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def _quote(term: str) -> str:
+    """An FTS5 string literal (a phrase when it has several words)."""
+    return '"' + term.replace('"', '""') + '"'
+
+
+def _stems(conn: sqlite3.Connection, terms: list[str]) -> list[set[str]]:
+    """Porter stems of each term (as sets of tokens), computed by FTS5 itself."""
+    conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem USING fts5(t, tokenize='porter unicode61')")
+    conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_v USING fts5vocab(temp, stem, row)")
+    out = []
+    for term in terms:
+        conn.execute("DELETE FROM temp.stem")
+        conn.execute("INSERT INTO temp.stem(t) VALUES (?)", (term,))
+        out.append({row[0] for row in conn.execute("SELECT term FROM temp.stem_v")})
+    conn.execute("DELETE FROM temp.stem")
+    return out
+
+
+def expand(conn: sqlite3.Connection, query: str, synonyms: dict[str, list[str]]) -> str:
+    """The FTS5 MATCH expression for a player's query: its words OR-ed, plus their synonyms.
+
+    A synonym key applies when its stemmed words all occur among the query's stemmed words, so the
+    key "fight" also expands "fighting" and "fights".
+    """
+    all_words = words(query)
+    kept = [w for w in all_words if w not in STOPWORDS] or all_words
+    if not kept:
+        from pnp.errors import UsageError
+        raise UsageError("empty search query", expected="some words, e.g. \"what happens on a roll of 6\"")
+    terms = list(dict.fromkeys(kept))
+    keys = list(synonyms)
+    stems = _stems(conn, [" ".join(all_words)] + keys)
+    query_stems, key_stems = stems[0], stems[1:]
+    for key, ks in zip(keys, key_stems):
+        if ks and ks <= query_stems:
+            terms.extend(v for v in synonyms[key] if v not in terms)
+    return " OR ".join(_quote(t) for t in terms)
+
+
+def _create(conn: sqlite3.Connection) -> None:
+    conn.executescript("""
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE entry (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, kind TEXT NOT NULL,
+                            section TEXT NOT NULL, text TEXT NOT NULL);
+        CREATE TABLE synonym (key TEXT NOT NULL, value TEXT NOT NULL, pos INTEGER NOT NULL);
+        CREATE VIRTUAL TABLE fts USING fts5(heading, text, gap, tokenize='porter unicode61');
+    """)
+
+
+def fill(conn: sqlite3.Connection, book, *, include_gaps: bool = True) -> None:
+    """Create the index tables in conn and fill them from a RuleBook."""
+    _create(conn)
+    rowid = 0
+    for sec in book.sections:
+        heading = " ".join(p for p in (sec.heading, sec.heading_en) if p)
+        for st in sec.statements:
+            rowid += 1
+            conn.execute("INSERT INTO entry VALUES (?, ?, 'rule', ?, ?)", (rowid, st.id, sec.title, st.text))
+            conn.execute("INSERT INTO fts(rowid, heading, text, gap) VALUES (?, ?, ?, '')",
+                         (rowid, heading, st.text))
+    if include_gaps:
+        for g in book.gaps:
+            rowid += 1
+            conn.execute("INSERT INTO entry VALUES (?, ?, 'gap', ?, ?)",
+                         (rowid, g.id, g.section, f"{g.title}: {g.ruling}"))
+            conn.execute("INSERT INTO fts(rowid, heading, text, gap) VALUES (?, ?, '', ?)",
+                         (rowid, g.section, " ".join((g.title, g.question, g.ruling))))
+    conn.executemany("INSERT INTO synonym VALUES (?, ?, ?)",
+                     [(k, v, i) for k, vs in book.synonyms.items() for i, v in enumerate(vs)])
+
+
+def _synonyms(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for key, value in conn.execute("SELECT key, value FROM synonym ORDER BY rowid"):
+        out.setdefault(key, []).append(value)
+    return out
+
+
+def query(conn: sqlite3.Connection, text: str, limit: int = 5) -> list[Hit]:
+    """The best `limit` entries of a filled index for a player's query, best first (bm25)."""
+    match = expand(conn, text, _synonyms(conn))
+    weights = ", ".join(str(w) for w in WEIGHTS)
+    rows = conn.execute(
+        f"SELECT e.id, e.kind, e.text, e.section, bm25(fts, {weights}) AS score "
+        f"FROM fts JOIN entry e ON e.rowid = fts.rowid WHERE fts MATCH ? "
+        f"ORDER BY score, e.rowid LIMIT ?", (match, limit)).fetchall()
+    return [Hit(*row) for row in rows]
+
+
+def search_book(book, text: str, limit: int = 5) -> list[Hit]:
+    """Search a RuleBook through an in-memory index (no cache)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        fill(conn, book)
+        return query(conn, text, limit)
+    finally:
+        conn.close()
+
+
+def _sources(slug: str) -> list[Path]:
+    from pnp.paths import cardsets_root
+    folder = cardsets_root() / slug
+    return [folder / "rules.yaml", folder / "gaps.yaml"]
+
+
+def _fingerprint(paths: list[Path]) -> str:
+    """Cache key: schema, and each source's absolute path, mtime (ns) and size."""
+    parts = [SCHEMA]
+    for p in paths:
+        try:
+            st = p.stat()
+            parts.append(f"{p.resolve()}:{st.st_mtime_ns}:{st.st_size}")
+        except FileNotFoundError:
+            parts.append(f"{p}:absent")
+    return "|".join(parts)
+
+
+def cache_dir() -> Path:
+    """Folder of the on-disk search indexes: $PNP_CACHE or the user's cache directory."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    from platformdirs import user_cache_dir
+    return Path(user_cache_dir("pnp", appauthor=False))
+
+
+def _open_cached(path: Path, fingerprint: str) -> sqlite3.Connection | None:
+    """The cached index at path if it is current, else None."""
+    if not path.exists():
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        row = conn.execute("SELECT value FROM meta WHERE key='fingerprint'").fetchone()
+    except sqlite3.DatabaseError:
+        return None
+    if row and row[0] == fingerprint:
+        return conn
+    conn.close()
+    return None
+
+
+def _build_cached(slug: str, path: Path, fingerprint: str) -> sqlite3.Connection:
+    """Build the index for slug into path (atomically, via a temporary file); in memory if unwritable."""
+    from pnp.rules.book import load
+    book = load(slug)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.unlink(missing_ok=True)
+        conn = sqlite3.connect(tmp)
+        fill(conn, book)
+        conn.execute("INSERT INTO meta VALUES ('fingerprint', ?)", (fingerprint,))
+        conn.commit()
+        conn.close()
+        os.replace(tmp, path)
+        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except (OSError, sqlite3.OperationalError):
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        conn = sqlite3.connect(":memory:")
+        fill(conn, book)
+        return conn
+
+
+def index(slug: str) -> sqlite3.Connection:
+    """A connection to the current search index of a built-in game (cached on disk by mtime)."""
+    from pnp.catalog import game
+    slug = game(slug).slug
+    sources = _sources(slug)
+    if not sources[0].exists():
+        from pnp.errors import UsageError
+        raise UsageError(f"no rules data for {slug} yet", file=str(sources[0]))
+    fingerprint = _fingerprint(sources)
+    digest = hashlib.sha1(str(sources[0].resolve()).encode()).hexdigest()[:10]
+    path = cache_dir() / "rules" / f"{slug}-{digest}.sqlite3"
+    return _open_cached(path, fingerprint) or _build_cached(slug, path, fingerprint)
+
+
+def search(slug: str, text: str, limit: int = 5) -> list[Hit]:
+    """The best `limit` statements and gaps of a built-in game for a player's query, best first."""
+    if limit < 1:
+        from pnp.errors import UsageError
+        raise UsageError(f"--limit must be at least 1, not {limit}")
+    conn = index(slug)
+    try:
+        return query(conn, text, limit)
+    finally:
+        conn.close()
