@@ -147,19 +147,19 @@ def show(ctx, ref, as_json):
     item = lookup(load(ctx.obj["rules_game"]), ref)
     if isinstance(item, Section):
         if _want_json(ctx, as_json):
-            emit_json({"kind": "section", **_section_dict(item, True)})
+            emit_json({"type": "section", **_section_dict(item, True)})
             return
         click.echo(f"{item.title}  [{item.key}]")
         for st in item.statements:
             click.echo(f"  [{st.id}] {st.text}")
     elif isinstance(item, Gap):
         if _want_json(ctx, as_json):
-            emit_json({"kind": "gap", **_gap_dict(item)})
+            emit_json({"type": "gap", **_gap_dict(item)})
             return
         _print_gap(item)
     else:
         if _want_json(ctx, as_json):
-            emit_json({"kind": "rule", "id": item.id, "text": item.text, "section": item.section.title,
+            emit_json({"type": "rule", "id": item.id, "text": item.text, "section": item.section.title,
                        "section_key": item.section.key})
             return
         click.echo(f"[{item.id}] {item.text}")
