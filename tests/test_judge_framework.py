@@ -1,0 +1,216 @@
+"""The judge framework: Ruling / make_ruling, and the `pnp judge GAME SITUATION` group and its help."""
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import types
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli.judge import _available, judge
+from pnp.cli.main import main
+from pnp.cli.output import emit_ruling
+from pnp.errors import PnpError, UsageError
+from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
+from pnp.rules import book as book_mod
+from pnp.rules.book import BASES
+
+FIXTURE_HOME = Path(__file__).parent / "fixtures" / "rules"
+REAL_JUDGES = sorted(_available())
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    book_mod.load.cache_clear()
+    yield
+    book_mod.load.cache_clear()
+
+
+@pytest.fixture
+def fixture_home(monkeypatch):
+    monkeypatch.setenv("PNP_HOME", str(FIXTURE_HOME))
+
+
+# --- Ruling / make_ruling -----------------------------------------------------------------------
+
+def test_make_ruling_resolves_citations_to_sections(fixture_home):
+    r = make_ruling("argonauts", "roll", verdict={"resolves": True}, summary="A natural 6 resolves the card.",
+                    steps=["The die shows 6.", "A natural 6 always succeeds."],
+                    cites=["argonauts.combat.3", "argonauts.gap.1", "argonauts.combat.3", "quest"])
+    assert [(c.rule, c.section) for c in r.citations] == [
+        ("argonauts.combat.3", "3. Combat & Treasure Recovery Phase"),
+        ("argonauts.gap.1", "Losing"),
+        ("quest", "1. Quest Phase"),
+    ]
+    assert r.basis == "stated" and r.steps == ["The die shows 6.", "A natural 6 always succeeds."]
+
+
+def test_translated_heading_is_cited_with_its_english(fixture_home):
+    r = make_ruling("argonauts", "x", verdict="ok", summary="s", steps=[], cites=["argonauts.statues.1"])
+    assert r.citations[0].section == "Appendix (Extra pages)"
+
+
+@pytest.mark.parametrize("ref", ["argonauts.combat.9", "argonauts.gap.7", "combat.3"])
+def test_unknown_citation_raises(fixture_home, ref):
+    with pytest.raises(UsageError, match="unknown"):
+        make_ruling("argonauts", "roll", verdict=True, summary="s", steps=[], cites=[ref])
+
+
+def test_unknown_statement_suggests_nearest(fixture_home):
+    with pytest.raises(PnpError) as exc:
+        make_ruling("argonauts", "roll", verdict=True, summary="s", steps=[], cites=["argonauts.combat.33"])
+    assert "argonauts.combat.3" in exc.value.one_line()
+
+
+@pytest.mark.parametrize("basis", ["inferred", "house rule", "stated"])
+def test_valid_bases_are_kept(fixture_home, basis):
+    assert make_ruling("argonauts", "s", verdict=1, summary="s", steps=[], cites=[], basis=basis).basis == basis
+
+
+@pytest.mark.parametrize("basis", ["guess", "House Rule", "", None])
+def test_invalid_basis_raises(fixture_home, basis):
+    with pytest.raises(ValueError, match="basis must be one of"):
+        make_ruling("argonauts", "s", verdict=1, summary="s", steps=[], cites=[], basis=basis)
+
+
+def test_to_dict_shape(fixture_home):
+    r = make_ruling("argonauts", "roll", verdict={"resolves": False, "total": 7}, summary="Fails: 7 < 9.",
+                    steps=iter(["Roll 4 + 3 crew = 7.", "7 is below 9."]), cites=["argonauts.combat.2"],
+                    basis="inferred")
+    d = r.to_dict()
+    assert d == {"game": "argonauts", "situation": "roll", "verdict": {"resolves": False, "total": 7},
+                 "summary": "Fails: 7 < 9.", "steps": ["Roll 4 + 3 crew = 7.", "7 is below 9."],
+                 "citations": [{"rule": "argonauts.combat.2", "section": "3. Combat & Treasure Recovery Phase"}],
+                 "basis": "inferred"}
+    assert json.loads(json.dumps(d)) == d
+
+
+def test_weakest_basis():
+    assert weakest_basis("stated", "inferred") == "inferred"
+    assert weakest_basis("stated", "house rule", "inferred") == "house rule"
+    assert weakest_basis("stated") == "stated"
+
+
+def test_emit_ruling_human_form(fixture_home, capsys):
+    r = make_ruling("argonauts", "roll", verdict=True, summary="Resolves.", steps=["a", "b"],
+                    cites=["argonauts.combat.3"], basis="stated")
+    emit_ruling(r, False)
+    assert capsys.readouterr().out.splitlines() == [
+        "Resolves.", "  1. a", "  2. b", "  [argonauts.combat.3] 3. Combat & Treasure Recovery Phase",
+        "  basis: stated"]
+
+
+# --- the `pnp judge` group, with a stand-in game module ----------------------------------------
+
+@click.group(name="argonauts")
+def fake_situations():
+    """Stand-in situations for the framework tests."""
+
+
+@fake_situations.command()
+@click.option("--die", type=click.IntRange(1, 6), required=True, help="Die face, 1-6.")
+@click.option("--json", "as_json", is_flag=True)
+def roll(die, as_json):
+    """Rule whether the card resolves on this die.
+
+    Example: pnp judge argonauts roll --die 6
+    """
+    emit_ruling(make_ruling("argonauts", "roll", verdict={"resolves": die == 6}, summary=f"die {die}",
+                            steps=[f"The die shows {die}."], cites=["argonauts.combat.3"]), as_json)
+
+
+@fake_situations.command()
+@click.option("--json", "as_json", is_flag=True)
+def end(as_json):
+    """Rule whether the game is over.
+
+    Example: pnp judge argonauts end
+    """
+
+
+@pytest.fixture
+def fake_judge(monkeypatch, fixture_home):
+    module = types.ModuleType("fake_judge_argonauts")
+    module.situations = fake_situations
+    monkeypatch.setitem(sys.modules, "fake_judge_argonauts", module)
+    monkeypatch.setattr(judge, "lazy", {"argonauts": "fake_judge_argonauts:situations"})
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["judge", *args])
+
+
+def test_situation_json_is_the_ruling(fake_judge):
+    r = run("argonauts", "roll", "--die", "6", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["verdict"] == {"resolves": True}
+    assert data["citations"] == [{"rule": "argonauts.combat.3", "section": "3. Combat & Treasure Recovery Phase"}]
+
+
+def test_game_help_lists_situations_with_examples(fake_judge):
+    r = run("argonauts", "--help")
+    assert r.exit_code == 0
+    out = r.output
+    assert "Situations:" in out
+    assert "roll  Rule whether the card resolves on this die." in out
+    assert "e.g. pnp judge argonauts roll --die 6" in out
+    assert "e.g. pnp judge argonauts end" in out
+    assert out.index("roll  Rule") < out.index("e.g. pnp judge argonauts roll")
+
+
+def test_unknown_game_exits_2_with_suggestion(fake_judge):
+    r = run("argonots", "roll", "--die", "3")
+    assert r.exit_code == 2
+    assert "unknown game 'argonots'" in r.output and "Did you mean 'argonauts'?" in r.output
+
+
+def test_known_game_without_situations_says_so(fake_judge):
+    r = run("by-jove", "peril")
+    assert r.exit_code == 2 and "no judge situations for by-jove yet" in r.output and "argonauts" in r.output
+
+
+def test_unknown_situation_exits_2_listing_valid_ones(fake_judge):
+    r = run("argonauts", "rol", "--die", "3")
+    assert r.exit_code == 2
+    assert "unknown situation 'rol'" in r.output
+    assert "Did you mean 'roll'?" in r.output and "Valid: end, roll." in r.output
+
+
+def test_value_out_of_range_exits_2(fake_judge):
+    r = run("argonauts", "roll", "--die", "7")
+    assert r.exit_code == 2 and "--die" in r.output
+
+
+# --- every real game's situations follow the contract ----------------------------------------
+
+def _real_situations():
+    out = []
+    for slug in REAL_JUDGES:
+        group = judge.get_command(click.Context(judge), slug)
+        out += [(slug, name, cmd) for name, cmd in sorted(group.commands.items())]
+    return out
+
+
+@pytest.mark.parametrize("slug,name,cmd", _real_situations(), ids=lambda v: v if isinstance(v, str) else "")
+def test_real_situation_has_json_and_runnable_example(slug, name, cmd, monkeypatch):
+    monkeypatch.delenv("PNP_HOME", raising=False)
+    assert any(o.name == "as_json" or "--json" in getattr(o, "opts", []) for o in cmd.params), \
+        f"pnp judge {slug} {name}: needs a --json option"
+    examples = [ln.strip()[len("Example:"):].strip() for ln in (cmd.help or "").splitlines()
+                if ln.strip().startswith("Example:")]
+    assert examples, f"pnp judge {slug} {name}: docstring needs an 'Example:' line"
+    argv = shlex.split(examples[0])
+    assert argv[:4] == ["pnp", "judge", slug, name], f"example should start 'pnp judge {slug} {name}': {examples[0]}"
+    if any(a.endswith((".yaml", ".yml", ".json")) for a in argv):
+        pytest.skip(f"example needs a file: {examples[0]}")
+    r = CliRunner().invoke(main, argv[1:] + ["--json"])
+    assert r.exit_code == 0, f"{examples[0]} --json failed: {r.output}"
+    data = json.loads(r.output)
+    assert (data["game"], data["situation"]) == (slug, name)
+    assert data["summary"] and data["citations"], f"{examples[0]}: a ruling needs a summary and citations"
+    assert data["basis"] in BASES
