@@ -1,0 +1,26 @@
+"""Find a card set by built-in game name or folder path."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.errors import UsageError
+from pnp.paths import cardsets_root
+
+
+def builtin_sets() -> list[Path]:
+    """Every built-in card-set folder (those with a manifest), sorted by name."""
+    root = cardsets_root()
+    return sorted(p for p in root.iterdir() if (p / "cardset.yaml").is_file())
+
+
+def resolve_set(name: str) -> Path:
+    """A folder path as given, or the built-in set of that name; unknown names get a suggestion."""
+    path = Path(name)
+    if path.is_dir():
+        return path
+    builtin = cardsets_root() / name
+    if (builtin / "cardset.yaml").is_file():
+        return builtin
+    from pnp.cli.suggest import unknown_choice
+    raise UsageError(unknown_choice("card set", name, [p.name for p in builtin_sets()]) +
+                     " Or give the path of a card-set folder.")

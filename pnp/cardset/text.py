@@ -1,0 +1,74 @@
+"""Jinja2 text templates rendered into reportlab paragraph markup, with inline icons."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from pnp.errors import CardsetError
+
+ICON_RE = re.compile(r":([A-Za-z0-9_-]+):")
+
+
+class TextEngine:
+    """Compiles and renders a card set's text, image and colour templates."""
+
+    def __init__(self, folders: list[Path], icons: dict[str, Path]):
+        self.icons = icons
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader([str(f) for f in folders if f.is_dir()]),
+            autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
+        self.env.globals["icon"] = lambda name: Markup(f":{name}:")
+        self.plain_env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
+        self._compile = lru_cache(maxsize=None)(self._compile_uncached)
+
+    def _compile_uncached(self, kind: str, source: str):
+        if kind == "file":
+            return self.env.get_template(source)
+        if kind == "plain":
+            return self.plain_env.from_string(source)
+        return self.env.from_string(source)
+
+    def template(self, kind: str, source: str, where: str, file: str):
+        """A compiled template; syntax errors name the file and line."""
+        try:
+            return self._compile(kind, source)
+        except jinja2.TemplateSyntaxError as exc:
+            name = exc.filename or file
+            raise CardsetError(f"template syntax error in {where}, line {exc.lineno}: {exc.message}",
+                               file=name, field=where, hint="fix the Jinja2 syntax on that line") from None
+        except jinja2.TemplateNotFound as exc:
+            raise CardsetError(f"template file '{exc.name}' not found for {where}", file=file, field="template",
+                               expected="a file in the set's templates/ or the shared templates/",
+                               hint="create the file or fix its name") from None
+
+    def render(self, kind: str, source: str, fields: dict, *, where: str, file: str, card: str) -> str:
+        """Render a template with a card's fields; an unknown field names the card and field."""
+        tpl = self.template(kind, source, where, file)
+        try:
+            return str(tpl.render(**fields)).strip()
+        except jinja2.UndefinedError as exc:
+            missing = re.search(r"'([^']+)' is undefined", str(exc))
+            field = missing.group(1) if missing else where
+            raise CardsetError(f"unknown field '{field}' used by {where}", file=file, card=card, field=field,
+                               expected=f"one of the card's fields: {', '.join(sorted(fields)) or '(none)'}",
+                               hint=f"add a '{field}' column to the data or fix the template") from None
+        except jinja2.TemplateError as exc:
+            raise CardsetError(f"template error in {where}: {exc}", file=file, card=card, field=where,
+                               hint="fix the template") from None
+
+    def expand_icons(self, markup: str, size: float) -> str:
+        """Replace :name: with an inline image of the named icon, sized to the font (points)."""
+        def repl(m):
+            path = self.icons.get(m.group(1))
+            if path is None:
+                return m.group(0)
+            return f'<img src="{path}" width="{size:.2f}" height="{size:.2f}" valign="middle"/>'
+        return ICON_RE.sub(repl, markup) if ":" in markup else markup
+
+    def unknown_icons(self, markup: str) -> list[str]:
+        """Icon names used in markup that the manifest does not define."""
+        return [n for n in ICON_RE.findall(markup) if n not in self.icons and not n.isdigit()]

@@ -1,0 +1,70 @@
+"""`pnp print`: render card sets to press-ready PDFs (and optional PNG / TTS exports)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+
+def _progress(label, total):
+    """A progress bar on stderr per card set (only on a terminal)."""
+    if _progress.bar is not None:
+        _progress.bar.render_finish()
+        _progress.bar = None
+    if label is None:
+        return None
+    _progress.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True)
+    return _progress.bar.update
+
+
+_progress.bar = None
+
+
+@click.command(name="print")
+@click.argument("sets", nargs=-1)
+@click.option("--all", "all_sets", is_flag=True, help="Print every built-in game.")
+@click.option("-o", "--output", type=click.Path(file_okay=False), default=None, help="Output folder [output/].")
+@click.option("--paper", default=None, help="a4, letter, a3 or WxH in mm [a4].")
+@click.option("--margins", default=None, help="ALL or TOP,RIGHT,BOTTOM,LEFT in mm [5].")
+@click.option("--bleed", type=float, default=None, help="Bleed in mm [the set's, else 3].")
+@click.option("--cut", type=click.Choice(["marks", "lines", "none"]), default=None, help="Cut guides [marks].")
+@click.option("--gap", type=float, default=None, help="Gap between cards in mm [0].")
+@click.option("--backs", type=click.Choice(["duplex-long", "duplex-short", "gutterfold", "none"]), default=None,
+              help="How backs are printed [duplex-long].")
+@click.option("--back-offset", default=None, help="X,Y mm shift of the backs (x right, y down) [0,0].")
+@click.option("--ink-saver", is_flag=True, default=None, help="No full-bleed fills, light outlines.")
+@click.option("--no-calibration", is_flag=True, help="Leave out the calibration page.")
+@click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None, help="Also a PNG per card at DPI.")
+@click.option("--tts", is_flag=True, help="Also Tabletop Simulator deck sheets and JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
+def print_cmd(sets, all_sets, output, paper, margins, bleed, cut, gap, backs, back_offset, ink_saver,
+              no_calibration, png_dpi, tts, as_json):
+    """Render card sets (built-in game names or folders) to PDF sheets.
+
+    Example: pnp print twelve-labors --backs duplex-short --back-offset 0.5,-0.3
+    """
+    from pnp.cli.output import emit_json
+    from pnp.paths import default_output
+    from pnp.print.job import print_sets
+
+    settings = {"paper": paper, "margins": margins, "bleed": bleed, "cut": cut, "gap": gap, "backs": backs,
+                "back_offset": back_offset, "ink_saver": ink_saver,
+                "calibration": False if no_calibration else None}
+    out = Path(output) if output else default_output()
+    result = print_sets(list(sets), all_sets, out, settings, png_dpi=png_dpi, tts=tts,
+                        progress=_progress if not as_json and sys.stderr.isatty() else None)
+    if as_json:
+        emit_json(result.to_dict())
+    else:
+        for s in result.sets:
+            for f in s["files"]:
+                click.echo(f"{f}")
+            click.echo(f"  {s['set']}: {s['cards']} cards, {s['pages']} pages")
+            for o in s["overflows"]:
+                click.echo(f"  warning: card {o['card']}: text in box '{o['box']}' overflows at {o['size']:g} pt",
+                           err=True)
+        for f in result.failures:
+            click.echo(f"error: {f['set']}: {f['error']}", err=True)
+    if result.failures:
+        sys.exit(1)

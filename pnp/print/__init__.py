@@ -1,0 +1,1 @@
+"""The print engine: imposition geometry, drawing pieces, PDF and image exports."""

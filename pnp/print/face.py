@@ -1,0 +1,251 @@
+"""Draw one piece's front or back from its layout (or image) into a reusable PDF form."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph
+
+from pnp.cardset.model import CardSet, Piece
+from pnp.cardset.text import TextEngine
+from pnp.errors import CardsetError
+from pnp.print.fonts import register_fonts
+
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+INK_SAVER_STROKE = colors.Color(0.75, 0.75, 0.75)
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """Text that does not fit its box even at its minimum size."""
+
+    card: str
+    box: str
+    size: float
+
+
+@lru_cache(maxsize=None)
+def _style(font: str, size: float, leading: float, align: str, color: str) -> ParagraphStyle:
+    return ParagraphStyle(f"{font}-{size}-{leading}-{align}-{color}", fontName=font, fontSize=size,
+                          leading=leading, alignment=ALIGN[align], textColor=_color(color))
+
+
+@lru_cache(maxsize=None)
+def _color(value: str):
+    return colors.toColor(value)
+
+
+@dataclass
+class FaceDrawer:
+    """Renders pieces of one card set; identical faces are drawn once and reused as PDF forms."""
+
+    cardset: CardSet
+    text: TextEngine
+    ink_saver: bool = False
+    overflows: list[Overflow] = field(default_factory=list)
+    _forms: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.fonts = register_fonts()
+        self.file = str(self.cardset.manifest or self.cardset.folder)
+
+    # -- public ------------------------------------------------------------------------------
+    def form(self, canvas, piece: Piece, side: str, size: tuple[float, float], bleed: float, shape: str) -> str:
+        """Name of a PDF form holding this face, bleed box from (0, 0); drawn on first use."""
+        layout = piece.layout if side == "front" else piece.back_layout
+        image = piece.image if side == "front" else piece.back_image
+        fields_key = tuple(sorted((k, repr(v)) for k, v in piece.fields.items())) if layout else ()
+        key = (side, layout, str(image), fields_key, size, bleed, shape)
+        name = self._forms.get(key)
+        if name is None:
+            name = f"F{len(self._forms)}"
+            w, h = (size[0] + 2 * bleed) * mm, (size[1] + 2 * bleed) * mm
+            canvas.beginForm(name, 0, 0, w, h)
+            self.draw(canvas, piece, layout, image, size, bleed, shape)
+            canvas.endForm()
+            self._forms[key] = name
+        return name
+
+    def draw(self, canvas, piece: Piece, layout_name, image, size, bleed: float, shape: str) -> None:
+        """Draw a face with the bleed box's bottom-left corner at the origin."""
+        w, h = size
+        ow, oh = w + 2 * bleed, h + 2 * bleed
+        if image is not None:
+            self._cover_image(canvas, str(image), ow, oh, piece)
+        elif layout_name is not None:
+            layout = self.cardset.layouts[layout_name]
+            fields = piece.fields
+            if layout.background and not self.ink_saver:
+                fill = self._render_plain(layout.background, fields, piece, f"layout '{layout_name}' background")
+                if fill:
+                    canvas.setFillColor(self._colour(fill, piece, "background"))
+                    if shape == "round":
+                        r = min(w, h) / 2 + bleed
+                        canvas.circle(ow / 2 * mm, oh / 2 * mm, r * mm, stroke=0, fill=1)
+                    else:
+                        canvas.rect(0, 0, ow * mm, oh * mm, stroke=0, fill=1)
+            for box in layout.boxes:
+                self._box(canvas, box, fields, piece, layout_name, bleed, oh)
+        if self.ink_saver:
+            canvas.setStrokeColor(INK_SAVER_STROKE)
+            canvas.setLineWidth(0.3)
+            if shape == "round":
+                canvas.circle(ow / 2 * mm, oh / 2 * mm, min(w, h) / 2 * mm, stroke=1, fill=0)
+            else:
+                canvas.rect(bleed * mm, bleed * mm, w * mm, h * mm, stroke=1, fill=0)
+
+    # -- boxes -------------------------------------------------------------------------------
+    def _render_plain(self, source: str, fields: dict, piece: Piece, where: str) -> str:
+        if "{" not in source:
+            return source
+        return self.text.render("plain", source, fields, where=where, file=self.file, card=piece.id)
+
+    def _colour(self, value: str, piece: Piece, field_name: str):
+        try:
+            return _color(value)
+        except (ValueError, KeyError, AttributeError):
+            raise CardsetError(f"bad colour '{value}'", file=self.file, card=piece.id, field=field_name,
+                               expected="#rrggbb or a colour name", hint="fix the colour value") from None
+
+    def _box(self, canvas, box, fields, piece, layout_name, bleed, oh) -> None:
+        where = f"layout '{layout_name}' box '{box.name}'"
+        repeat = box.get("repeat")
+        count, dx, dy = (int(repeat.get("count", 1)), float(repeat.get("dx", 0)), float(repeat.get("dy", 0))) \
+            if repeat else (1, 0.0, 0.0)
+        for i in range(count):
+            local = {**fields, "i": i} if repeat else fields
+            when = box.get("when")
+            if when is not None and not self._truthy(when, local, piece, where):
+                continue
+            x, y = bleed + box.x + i * dx, bleed + box.y + i * dy
+            # reportlab origin is bottom-left: the box's bottom edge in points
+            bx, by, bw, bh = x * mm, (oh - y - box.h) * mm, box.w * mm, box.h * mm
+            rotated = box.get("rotate", 0) == 180
+            if rotated:
+                canvas.saveState()
+                canvas.translate(bx + bw, by + bh)
+                canvas.rotate(180)
+                bx, by = 0.0, 0.0
+            if "shape" in box.spec:
+                self._shape(canvas, box, local, piece, where, bx, by, bw, bh)
+            if "image" in box.spec:
+                self._image(canvas, box, local, piece, where, bx, by, bw, bh)
+            if box.is_text:
+                self._text(canvas, box, local, piece, where, bx, by, bw, bh)
+            if rotated:
+                canvas.restoreState()
+
+    def _truthy(self, expr, fields, piece, where) -> bool:
+        if isinstance(expr, bool):
+            return expr
+        src = str(expr).strip()
+        if not src.startswith("{{"):
+            src = "{{ " + src + " }}"
+        value = self.text.render("plain", src, fields, where=f"{where} when", file=self.file, card=piece.id)
+        return value.strip() not in ("", "False", "None", "0", "false", "[]")
+
+    def _shape(self, canvas, box, fields, piece, where, bx, by, bw, bh) -> None:
+        fill = box.get("fill")
+        stroke = box.get("stroke")
+        fill = self._render_plain(str(fill), fields, piece, where) if fill else None
+        stroke = self._render_plain(str(stroke), fields, piece, where) if stroke else None
+        if self.ink_saver:
+            fill = None
+            stroke = stroke and INK_SAVER_STROKE
+        if fill:
+            canvas.setFillColor(self._colour(fill, piece, f"{box.name}.fill"))
+        if stroke:
+            canvas.setStrokeColor(stroke if not isinstance(stroke, str) else self._colour(stroke, piece,
+                                                                                           f"{box.name}.stroke"))
+            canvas.setLineWidth(float(box.get("stroke_width", 0.5)))
+        if not fill and not stroke:
+            return
+        shape = box.get("shape")
+        if shape == "rect":
+            radius = float(box.get("radius", 0)) * mm
+            if radius:
+                canvas.roundRect(bx, by, bw, bh, radius, stroke=1 if stroke else 0, fill=1 if fill else 0)
+            else:
+                canvas.rect(bx, by, bw, bh, stroke=1 if stroke else 0, fill=1 if fill else 0)
+        elif shape == "ellipse":
+            canvas.ellipse(bx, by, bx + bw, by + bh, stroke=1 if stroke else 0, fill=1 if fill else 0)
+        elif shape == "line" and stroke:
+            canvas.line(bx, by + bh, bx + bw, by)
+
+    def _image(self, canvas, box, fields, piece, where, bx, by, bw, bh) -> None:
+        value = self._render_plain(str(box.get("image")), fields, piece, where)
+        if not value:
+            return
+        path = (self.cardset.folder / value)
+        if not path.is_file():
+            raise CardsetError(f"image '{value}' not found for {where}", file=self.file, card=piece.id,
+                               field=box.name, expected=f"a file relative to {self.cardset.folder}",
+                               hint="add the image or fix the name")
+        canvas.drawImage(str(path), bx, by, bw, bh, preserveAspectRatio=True, anchor="c", mask="auto")
+
+    def _cover_image(self, canvas, path: str, ow: float, oh: float, piece: Piece) -> None:
+        from reportlab.lib.utils import ImageReader
+        try:
+            iw, ih = ImageReader(path).getSize()
+        except Exception:
+            raise CardsetError("image cannot be read", file=path, card=piece.id, field="image",
+                               expected="a PNG or JPEG file", hint="re-export the image") from None
+        scale = max(ow / iw, oh / ih)
+        dw, dh = iw * scale, ih * scale
+        p = canvas.beginPath()
+        p.rect(0, 0, ow * mm, oh * mm)
+        canvas.saveState()
+        canvas.clipPath(p, stroke=0, fill=0)
+        canvas.drawImage(path, (ow - dw) / 2 * mm, (oh - dh) / 2 * mm, dw * mm, dh * mm, mask="auto")
+        canvas.restoreState()
+
+    def _text(self, canvas, box, fields, piece, where, bx, by, bw, bh) -> None:
+        if "template" in box.spec:
+            markup = self.text.render("file", str(box.get("template")), fields, where=where, file=self.file,
+                                      card=piece.id)
+        else:
+            markup = self.text.render("inline", str(box.get("text")), fields, where=where, file=self.file,
+                                      card=piece.id)
+        if not markup:
+            return
+        font = self.fonts.get(box.get("font", "regular"), box.get("font", "regular"))
+        size = float(box.get("size", 9))
+        min_size = float(box.get("min_size", size))
+        align, valign = box.get("align", "left"), box.get("valign", "top")
+        color = self._render_plain(str(box.get("color", "#000000")), fields, piece, where)
+        self._colour(color, piece, f"{box.name}.color")
+        plain = not any(c in markup for c in "<&:") and "\n" not in markup
+        while True:
+            leading = float(box.get("leading", size * 1.2)) * (size / float(box.get("size", 9)))
+            if plain and stringWidth(markup, font, size) <= bw:
+                self._line(canvas, markup, font, size, align, valign, color, bx, by, bw, bh)
+                return
+            para = Paragraph(self.text.expand_icons(markup, size), _style(font, size, leading, align, color))
+            _, ph = para.wrap(bw, bh)
+            if ph <= bh + 0.01 or size <= min_size:
+                if ph > bh + 0.01:
+                    self.overflows.append(Overflow(piece.id, box.name, size))
+                top = by + bh
+                y = {"top": top - ph, "middle": by + (bh - ph) / 2, "bottom": by}[valign]
+                para.drawOn(canvas, bx, y)
+                return
+            size = max(min_size, size - 0.5)
+
+    @staticmethod
+    def _line(canvas, text, font, size, align, valign, color, bx, by, bw, bh) -> None:
+        ascent = size * 0.76
+        y = {"top": by + bh - ascent - size * 0.1, "middle": by + (bh - ascent) / 2 + size * 0.02,
+             "bottom": by + size * 0.24}[valign]
+        canvas.setFillColor(_color(color))
+        canvas.setFont(font, size)
+        if align == "center":
+            canvas.drawCentredString(bx + bw / 2, y, text)
+        elif align == "right":
+            canvas.drawRightString(bx + bw, y, text)
+        else:
+            canvas.drawString(bx, y, text)

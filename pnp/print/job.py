@@ -1,0 +1,62 @@
+"""A print job: resolve card sets, render each PDF and the optional PNG / Tabletop Simulator exports."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.cardset.find import builtin_sets, resolve_set
+from pnp.cardset.load import load_cardset
+from pnp.errors import PnpError, UsageError
+from pnp.print.options import PrintOptions, with_settings
+
+
+@dataclass
+class JobResult:
+    """Per-set results and failures of a print job."""
+
+    sets: list[dict] = field(default_factory=list)
+    failures: list[dict] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        """JSON summary: files, pages and cards per set, plus totals and failures."""
+        return {"sets": self.sets, "failures": self.failures,
+                "files": [f for s in self.sets for f in s["files"]],
+                "pages": sum(s["pages"] for s in self.sets), "cards": sum(s["cards"] for s in self.sets)}
+
+
+def print_sets(names: list[str], all_sets: bool, out_dir: Path, settings: dict, *, png_dpi: int | None = None,
+               tts: bool = False, progress=None) -> JobResult:
+    """Render the named sets (or all built-in ones) into out_dir; one failed set does not stop the others.
+
+    progress(label, total), if given, is called as each set starts and returns a tick(n) callback;
+    progress(None, 0) marks the set's end.
+    """
+    from pnp.print.render import effective_options, render_pdf
+
+    if not names and not all_sets:
+        raise UsageError("name a card set (game name or folder) or pass --all", hint="e.g. pnp print twelve-labors")
+    folders = builtin_sets() if all_sets else [resolve_set(n) for n in names]
+    base = with_settings(PrintOptions(), settings)
+    explicit = {k for k, v in settings.items() if v is not None}
+    result = JobResult()
+    for folder in folders:
+        try:
+            cs = load_cardset(folder)
+            options = effective_options(cs, base, explicit)
+            tick = progress(cs.slug, cs.count) if progress else None
+            try:
+                res = render_pdf(cs, Path(out_dir) / f"{cs.slug}.pdf", options, tick)
+            finally:
+                if progress:
+                    progress(None, 0)
+            files = [str(f) for f in res.files]
+            if png_dpi or tts:
+                from pnp.print.exports import export_images
+                files += [str(f) for f in export_images(cs, options, Path(out_dir), png_dpi=png_dpi, tts=tts)]
+            result.sets.append({"set": cs.slug, "files": files, "pages": res.pages, "cards": res.cards,
+                                "overflows": res.to_dict()["overflows"]})
+        except PnpError as exc:
+            if not all_sets:
+                raise
+            result.failures.append({"set": folder.name, "error": exc.one_line()})
+    return result
