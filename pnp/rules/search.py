@@ -7,14 +7,14 @@ in memory for that call.
 """
 from __future__ import annotations
 
-import hashlib
+import zlib
 import os
 import re
 import sqlite3
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-SCHEMA = "pnp-rules-index-3"
+SCHEMA = "pnp-rules-index-4"
 CACHE_ENV = "PNP_CACHE"
 
 # bm25 column weights, in table column order: section heading, statement text, gap entry.
@@ -70,11 +70,12 @@ def _stems(conn: sqlite3.Connection, terms: list[str]) -> list[set[str]]:
     return out
 
 
-def expand(conn: sqlite3.Connection, query: str, synonyms: dict[str, list[str]]) -> str:
+def expand(conn: sqlite3.Connection, query: str, synonyms: dict[str, list[str]],
+           key_stems: dict[str, set[str]] | None = None) -> str:
     """The FTS5 MATCH expression for a player's query: its words OR-ed, plus their synonyms.
 
     A synonym key applies when its stemmed words all occur among the query's stemmed words, so the
-    key "fight" also expands "fighting" and "fights".
+    key "fight" also expands "fighting" and "fights". key_stems (key -> stems) may be precomputed.
     """
     all_words = words(query)
     kept = [w for w in all_words if w not in STOPWORDS] or all_words
@@ -82,12 +83,13 @@ def expand(conn: sqlite3.Connection, query: str, synonyms: dict[str, list[str]])
         from pnp.errors import UsageError
         raise UsageError("empty search query", expected="some words, e.g. \"what happens on a roll of 6\"")
     terms = list(dict.fromkeys(kept))
-    keys = list(synonyms)
-    stems = _stems(conn, [" ".join(all_words)] + keys)
-    query_stems, key_stems = stems[0], stems[1:]
-    for key, ks in zip(keys, key_stems):
+    if key_stems is None:
+        key_stems = dict(zip(synonyms, _stems(conn, list(synonyms))))
+    query_stems = _stems(conn, [" ".join(all_words)])[0]
+    for key, values in synonyms.items():
+        ks = key_stems.get(key)
         if ks and ks <= query_stems:
-            terms.extend(v for v in synonyms[key] if v not in terms)
+            terms.extend(v for v in values if v not in terms)
     return " OR ".join(_quote(t) for t in terms)
 
 
@@ -97,6 +99,7 @@ def _create(conn: sqlite3.Connection) -> None:
         CREATE TABLE entry (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, kind TEXT NOT NULL,
                             section TEXT NOT NULL, text TEXT NOT NULL);
         CREATE TABLE synonym (key TEXT NOT NULL, value TEXT NOT NULL, pos INTEGER NOT NULL);
+        CREATE TABLE synonym_key (key TEXT PRIMARY KEY, stems TEXT NOT NULL);
         CREATE VIRTUAL TABLE fts USING fts5(heading, text, gap, tokenize='porter unicode61');
     """)
 
@@ -121,18 +124,23 @@ def fill(conn: sqlite3.Connection, book, *, include_gaps: bool = True) -> None:
                          (rowid, g.section, " ".join((g.title, g.question, g.ruling))))
     conn.executemany("INSERT INTO synonym VALUES (?, ?, ?)",
                      [(k, v, i) for k, vs in book.synonyms.items() for i, v in enumerate(vs)])
+    keys = list(book.synonyms)
+    conn.executemany("INSERT INTO synonym_key VALUES (?, ?)",
+                     [(k, " ".join(sorted(st))) for k, st in zip(keys, _stems(conn, keys))])
 
 
-def _synonyms(conn: sqlite3.Connection) -> dict[str, list[str]]:
+def _synonyms(conn: sqlite3.Connection) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
+    """The synonym map stored in an index, and each key's stems."""
     out: dict[str, list[str]] = {}
     for key, value in conn.execute("SELECT key, value FROM synonym ORDER BY rowid"):
         out.setdefault(key, []).append(value)
-    return out
+    stems = {key: set(st.split()) for key, st in conn.execute("SELECT key, stems FROM synonym_key")}
+    return out, stems
 
 
 def query(conn: sqlite3.Connection, text: str, limit: int = 5) -> list[Hit]:
     """The best `limit` entries of a filled index for a player's query, best first (bm25)."""
-    match = expand(conn, text, _synonyms(conn))
+    match = expand(conn, text, *_synonyms(conn))
     weights = ", ".join(str(w) for w in WEIGHTS)
     rows = conn.execute(
         f"SELECT e.id, e.kind, e.text, e.section, bm25(fts, {weights}) AS score "
@@ -226,7 +234,7 @@ def index(slug: str) -> sqlite3.Connection:
         from pnp.errors import UsageError
         raise UsageError(f"no rules data for {slug} yet", file=str(sources[0]))
     fingerprint = _fingerprint(sources)
-    digest = hashlib.sha1(str(sources[0].resolve()).encode()).hexdigest()[:10]
+    digest = f"{zlib.crc32(str(sources[0].resolve()).encode()):08x}"
     path = cache_dir() / "rules" / f"{slug}-{digest}.sqlite3"
     return _open_cached(path, fingerprint) or _build_cached(slug, path, fingerprint)
 
