@@ -1,0 +1,158 @@
+"""Micro Hero card data, read from the card set (cardsets/micro-hero/*.yaml): the one source of truth."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import yaml
+
+from pnp.errors import CardsetError, UsageError
+from pnp.paths import cardsets_root
+
+SLUG = "micro-hero"
+TECHNIQUE_COST = 4   # micro-hero.upgrade.5
+BLESSING_COST = 8    # micro-hero.upgrade.5
+WOUND_COST = 4       # micro-hero.gap.14
+ICONS = ("attack", "defence", "xp")
+MODULES = ("blood", "athena", "hera", "calm", "omphale")
+ALIASES = {"wound": "serious-wound", "superficial": "superficial-wound", "deep": "deep-wound",
+           "serious": "serious-wound"}
+
+
+@dataclass(frozen=True)
+class Icons:
+    """Icon counts on one half of a card: swords (attack), shields (defence), stars (xp)."""
+
+    attack: int = 0
+    defence: int = 0
+    xp: int = 0
+
+    def times(self, n: int) -> "Icons":
+        """These icons scored n times."""
+        return Icons(self.attack * n, self.defence * n, self.xp * n)
+
+    def __add__(self, other: "Icons") -> "Icons":
+        return Icons(self.attack + other.attack, self.defence + other.defence, self.xp + other.xp)
+
+    def get(self, name: str) -> int:
+        """The count of one icon by name."""
+        return getattr(self, name)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A card kind a deck can hold: a Technique, a Blessing or a Wound."""
+
+    id: str
+    name: str
+    kind: str            # technique | blessing | wound
+    base: Icons
+    upgraded: Icons
+    copies: int = 1
+    severity: str = ""   # wounds: serious | superficial | deep
+    module: str = "core"
+    trial: str = ""      # blessings: the Trial it comes from
+
+    @property
+    def cost(self) -> int:
+        """XP to buy, upgrade or foresee this kind (micro-hero.upgrade.5, micro-hero.gap.14)."""
+        return {"technique": TECHNIQUE_COST, "blessing": BLESSING_COST}.get(self.kind, WOUND_COST)
+
+    def icons(self, upgraded: bool) -> Icons:
+        """The icons of the half that counts."""
+        return self.upgraded if upgraded else self.base
+
+
+@dataclass(frozen=True)
+class Trial:
+    """A Trial card: printed Attack, Defence, Life, special rule (as data) and its Blessing kind."""
+
+    id: str
+    name: str
+    labor: int
+    attack: int
+    defence: int
+    life: int
+    rule: str
+    effect: dict
+    blessing: str
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every Micro Hero card kind, Trial, Hera's Revenge card and Calm and Wrath Life card."""
+
+    kinds: dict[str, Kind]
+    trials: dict[str, Trial]
+    revenge: dict[str, dict] = field(default_factory=dict)
+    lifecards: dict[str, list[dict]] = field(default_factory=dict)
+
+    def kind(self, name: str) -> Kind:
+        """A kind by id or printed name (case and punctuation ignored); unknown -> UsageError."""
+        key = ALIASES.get(slugify(name), slugify(name))
+        if key in self.kinds:
+            return self.kinds[key]
+        for k in self.kinds.values():
+            if slugify(k.name) == key:
+                return k
+        from pnp.cli.suggest import unknown_choice
+        raise UsageError(unknown_choice("card", name, sorted(self.kinds)))
+
+    def trial(self, name: str) -> Trial:
+        """A Trial by id or name; unknown -> UsageError."""
+        key = slugify(name)
+        for t in self.trials.values():
+            if key in (t.id, slugify(t.name)):
+                return t
+        from pnp.cli.suggest import unknown_choice
+        raise UsageError(unknown_choice("trial", name, sorted(self.trials)))
+
+
+def slugify(text: str) -> str:
+    """Lower-case id with hyphens: "Queen's Girdle" -> "queens-girdle"."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
+
+
+def _icons(raw, path, card) -> Icons:
+    try:
+        return Icons(**{k: int(raw.get(k, 0)) for k in ICONS})
+    except (AttributeError, TypeError, ValueError):
+        raise CardsetError("icons must be a mapping of attack/defence/xp to whole numbers",
+                           file=str(path), card=card, field="base/upgraded",
+                           expected="{attack: N, defence: N, xp: N}") from None
+
+
+def _rows(name: str) -> tuple[list[dict], str]:
+    path = cardsets_root() / SLUG / name
+    if not path.exists():
+        raise CardsetError("card data file missing", file=str(path), hint="restore it from the pnp checkout")
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return (raw.get("cards", raw) if isinstance(raw, dict) else raw), str(path)
+
+
+@lru_cache(maxsize=None)
+def catalog() -> Catalog:
+    """Load every card kind from the card set's YAML files."""
+    kinds: dict[str, Kind] = {}
+    rows, path = _rows("techniques.yaml")
+    for r in rows:
+        kinds[r["id"]] = Kind(r["id"], r["name"], "technique", _icons(r["base"], path, r["id"]),
+                              _icons(r["upgraded"], path, r["id"]), copies=int(r["copies"]))
+    rows, path = _rows("wounds.yaml")
+    for r in rows:
+        kinds[r["id"]] = Kind(r["id"], r["name"], "wound", Icons(), Icons(), copies=int(r["copies"]),
+                              severity=r["severity"], module=r["module"])
+    trials: dict[str, Trial] = {}
+    rows, path = _rows("trials.yaml")
+    for r in rows:
+        bid = slugify(r["blessing"])
+        kinds[bid] = Kind(bid, r["blessing"], "blessing", _icons(r["base"], path, r["id"]),
+                          _icons(r["upgraded"], path, r["id"]), trial=r["id"])
+        trials[r["id"]] = Trial(r["id"], r["name"], int(r["labor"]), int(r["attack"]), int(r["defence"]),
+                                int(r["life"]), r["rule"], dict(r.get("effect") or {}), bid)
+    rows, _ = _rows("revenge.yaml")
+    revenge = {r["id"]: dict(r["effect"]) for r in rows}
+    rows, _ = _rows("lifecards.yaml")
+    lifecards = {r["id"]: list(r["bands"]) for r in rows}
+    return Catalog(kinds, trials, revenge, lifecards)
