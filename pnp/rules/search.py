@@ -189,11 +189,11 @@ def _open_cached(path: Path, fingerprint: str) -> sqlite3.Connection | None:
     """The cached index at path if it is current, else None."""
     if not path.exists():
         return None
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         row = conn.execute("SELECT value FROM meta WHERE key='fingerprint'").fetchone()
     except sqlite3.DatabaseError:
-        return None
+        row = None
     if row and row[0] == fingerprint:
         return conn
     conn.close()
