@@ -7,14 +7,14 @@ in memory for that call.
 """
 from __future__ import annotations
 
-import zlib
 import os
 import re
 import sqlite3
+import zlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-SCHEMA = "pnp-rules-index-4"
+SCHEMA = "pnp-rules-index-5"
 CACHE_ENV = "PNP_CACHE"
 
 # bm25 column weights, in table column order: section heading, statement text, gap entry.
@@ -98,13 +98,13 @@ def _create(conn: sqlite3.Connection) -> None:
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE entry (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, kind TEXT NOT NULL,
                             section TEXT NOT NULL, text TEXT NOT NULL);
-        CREATE TABLE synonym (key TEXT NOT NULL, value TEXT NOT NULL, pos INTEGER NOT NULL);
+        CREATE TABLE synonym (key TEXT NOT NULL, value TEXT NOT NULL);
         CREATE TABLE synonym_key (key TEXT PRIMARY KEY, stems TEXT NOT NULL);
         CREATE VIRTUAL TABLE fts USING fts5(heading, text, gap, tokenize='porter unicode61');
     """)
 
 
-def fill(conn: sqlite3.Connection, book, *, include_gaps: bool = True) -> None:
+def fill(conn: sqlite3.Connection, book) -> None:
     """Create the index tables in conn and fill them from a RuleBook."""
     _create(conn)
     rowid = 0
@@ -115,15 +115,12 @@ def fill(conn: sqlite3.Connection, book, *, include_gaps: bool = True) -> None:
             conn.execute("INSERT INTO entry VALUES (?, ?, 'rule', ?, ?)", (rowid, st.id, sec.title, st.text))
             conn.execute("INSERT INTO fts(rowid, heading, text, gap) VALUES (?, ?, ?, '')",
                          (rowid, heading, st.text))
-    if include_gaps:
-        for g in book.gaps:
-            rowid += 1
-            conn.execute("INSERT INTO entry VALUES (?, ?, 'gap', ?, ?)",
-                         (rowid, g.id, g.section, f"{g.title}: {g.ruling}"))
-            conn.execute("INSERT INTO fts(rowid, heading, text, gap) VALUES (?, ?, '', ?)",
-                         (rowid, g.section, " ".join((g.title, g.question, g.ruling))))
-    conn.executemany("INSERT INTO synonym VALUES (?, ?, ?)",
-                     [(k, v, i) for k, vs in book.synonyms.items() for i, v in enumerate(vs)])
+    for g in book.gaps:
+        rowid += 1
+        conn.execute("INSERT INTO entry VALUES (?, ?, 'gap', ?, ?)", (rowid, g.id, g.section, f"{g.title}: {g.ruling}"))
+        conn.execute("INSERT INTO fts(rowid, heading, text, gap) VALUES (?, ?, '', ?)",
+                     (rowid, g.section, " ".join((g.title, g.question, g.ruling))))
+    conn.executemany("INSERT INTO synonym VALUES (?, ?)", [(k, v) for k, vs in book.synonyms.items() for v in vs])
     keys = list(book.synonyms)
     conn.executemany("INSERT INTO synonym_key VALUES (?, ?)",
                      [(k, " ".join(sorted(st))) for k, st in zip(keys, _stems(conn, keys))])
