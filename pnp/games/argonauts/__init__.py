@@ -1,0 +1,12 @@
+"""(Your Name Here) and the Argonauts as code.
+
+A solo game: each turn reveal three cards (argonauts.quest.1), two more for every Wrath
+(argonauts.quest.4); place crew on Monsters and Treasures, never on Blessings or Wraths
+(argonauts.assignment.3); resolve the cards in any order (argonauts.combat.1): d6 + crew + treasure
+modifiers against the current difficulty, a natural 6 always succeeds, no crew means failure
+(argonauts.combat.3, .5, .12, .17). Beaten Monsters go to the victory pile, recovered Treasures to
+you; failed Monsters kill crew of your choice at once (argonauts.combat.13-15). Win by clearing the
+deck with crew alive, lose when all crew are dead (argonauts.winning.1, argonauts.losing.1).
+Modules: cards (data and track reading), odds (exact chances and advice), state (the game),
+fast (greedy whole-game loop), rulings (judge situations).
+"""

@@ -1,0 +1,354 @@
+"""Exact Argonauts odds: one roll's chance, and the best crew assignment for a turn by exact expectimax.
+
+The turn model follows the rules: the player picks the resolution order card by card after seeing
+each result (argonauts.combat.1), deaths are taken from any crew the player chooses
+(argonauts.combat.14, argonauts.gap.5), single-use treasures may be spent after a roll
+(argonauts.gap.8), ignorable cards may be discarded unrolled (argonauts.combat.4), and treasures
+recovered mid-turn act at once (argonauts.combat.9). Probabilities are computed, never sampled.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from pnp.games.argonauts.cards import Stats
+
+DIE = range(1, 7)
+
+
+def succeeds(roll: int, crew: int, modifier: int, difficulty: int) -> bool:
+    """Does a roll win: a natural 6 always (argonauts.combat.17), else roll+crew+mod >= difficulty (argonauts.combat.5)."""
+    return crew > 0 and (roll == 6 or roll + crew + modifier >= difficulty)
+
+
+def p_success(crew: int, difficulty: int, modifier: int = 0) -> Fraction:
+    """Exact chance a card resolves; no crew means no roll and a failure (argonauts.combat.12, argonauts.gap.4)."""
+    return Fraction(sum(succeeds(r, crew, modifier, difficulty) for r in DIE), 6)
+
+
+def useful_levels(difficulty: int, modifier: int, crew: int, extra: int = 0) -> list[int]:
+    """Crew counts worth placing on a card: 0, and each count that can raise its chance.
+
+    From hi crew on even a roll of 1 succeeds; below lo only a natural 6 does, as with 1 crew.
+    `extra` is the most that treasures gained or spent this turn could add, which lowers lo.
+    """
+    hi = max(1, difficulty - modifier - 1)
+    lo = max(1, difficulty - modifier - extra - 5)
+    return [c for c in sorted({0, 1} | set(range(lo, hi + 1))) if c <= crew]
+
+
+@dataclass(frozen=True)
+class Score:
+    """What a plan achieves: chance the crew survives the turn, expected crew left, expected cards won."""
+
+    p_survive: float
+    crew_left: float
+    cards_won: float
+
+    def key(self):
+        """Lexicographic comparison key (rounded so float noise never decides)."""
+        return (round(self.p_survive, 12), round(self.crew_left, 12), round(self.cards_won, 12))
+
+
+@dataclass
+class Plan:
+    """An assignment with its exact score and crew-left distribution."""
+
+    assignment: dict[str, int]
+    score: Score
+    distribution: dict[int, float] = field(default_factory=dict)
+
+
+class Turn:
+    """Exact expectimax over one combat phase for a given field, crew and treasures held."""
+
+    def __init__(self, cards: list[Stats], crew: int, held: list[Stats] | None = None):
+        self.cards = [c for c in cards if c.kind in ("monster", "treasure")]  # argonauts.assignment.3
+        self.crew = crew
+        held = held or []
+        self.mod = {"monster": 0, "treasure": 0}
+        items = []
+        for t in held:
+            e = t.effect
+            if e is None:
+                continue
+            if t.use == "continuous":
+                if e.type == "modifier":
+                    for k in self.mod:
+                        if e.fits(k):
+                            self.mod[k] += e.amount
+            else:
+                items.append((e.type, e.amount, e.applies))
+        self.items = tuple(sorted(items))
+        self.memo: dict = {}
+
+    # -- the recursion ---------------------------------------------------------------------------
+    def value(self, rem: int, crews: tuple, alive: int, items: tuple, modm: int, modt: int) -> tuple:
+        """Best (p_survive, crew_left, cards_won) from this state, and the choice that reaches it."""
+        key = (rem, crews, alive, items, modm, modt)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        if alive <= 0:
+            res, choice = (0.0, 0.0, 0.0), None
+        elif not rem:
+            res, choice = (1.0, float(alive), 0.0), None
+        else:
+            res, choice = None, None
+            for j in range(len(self.cards)):
+                if not rem >> j & 1:
+                    continue
+                for opt, val in self._options(j, rem, crews, alive, items, modm, modt):
+                    if res is None or _k(val) > _k(res):
+                        res, choice = val, opt
+        self.memo[key] = (res, choice)
+        return res
+
+    def _options(self, j, rem, crews, alive, items, modm, modt):
+        card = self.cards[j]
+        rest = rem & ~(1 << j)
+        freed = _set(crews, j, 0)
+        # ignoring: free for an ignorable card, or by spending a fitting ignore treasure (argonauts.combat.4)
+        if card.ignorable:
+            yield ("ignore", j, None), self.value(rest, freed, alive, items, modm, modt)
+        for i, it in enumerate(items):
+            if it[0] == "ignore" and (it[2] in ("any", "all", card.kind)) and (i == 0 or items[i - 1] != it):
+                yield ("ignore", j, it), self.value(rest, freed, alive, items[:i] + items[i + 1:], modm, modt)
+        yield ("resolve", j, None), self._roll(j, crews[j], rest, freed, alive, items, modm, modt)
+
+    def _roll(self, j, c, rest, crews, alive, items, modm, modt):
+        card = self.cards[j]
+        mod = modm if card.kind == "monster" else modt
+        fail = self._fail(j, rest, crews, alive, items, modm, modt)
+        if c == 0:  # no crew: no roll, negative resolution (argonauts.combat.12, argonauts.gap.4)
+            return fail
+        win = self._win(j, rest, crews, alive, items, modm, modt)
+        acc = [0.0, 0.0, 0.0]
+        for r in DIE:
+            if succeeds(r, c, mod, card.difficulty):
+                best = win
+            else:
+                best = fail
+                for i, it in enumerate(items):  # spend a single-use treasure after the roll (argonauts.gap.8)
+                    if i and items[i - 1] == it:
+                        continue
+                    left = items[:i] + items[i + 1:]
+                    if it[0] == "modifier" and (it[2] in ("any", "all", card.kind)) and r + c + mod + it[1] >= card.difficulty:
+                        cand = self._win(j, rest, crews, alive, left, modm, modt)
+                    elif it[0] == "reroll":
+                        cand = self._roll(j, c, rest, crews, alive, left, modm, modt)
+                    else:
+                        continue
+                    if _k(cand) > _k(best):
+                        best = cand
+            for x in range(3):
+                acc[x] += best[x] / 6
+        return tuple(acc)
+
+    def _win(self, j, rest, crews, alive, items, modm, modt):
+        card = self.cards[j]
+        if card.kind == "treasure" and card.effect is not None:  # gained at once (argonauts.combat.7, .9)
+            e = card.effect
+            if card.use == "continuous" and e.type == "modifier":
+                modm += e.amount if e.fits("monster") else 0
+                modt += e.amount if e.fits("treasure") else 0
+            elif card.use == "continuous" and e.type == "crew":
+                alive += e.amount  # argonauts.gap.14
+            elif card.use == "single":
+                items = tuple(sorted(items + ((e.type, e.amount, e.applies),)))
+        v = self.value(rest, crews, alive, items, modm, modt)
+        return (v[0], v[1], v[2] + 1.0)
+
+    def _fail(self, j, rest, crews, alive, items, modm, modt):
+        card = self.cards[j]
+        if card.kind != "monster" or card.deadliness <= 0:
+            return self.value(rest, crews, alive, items, modm, modt)  # argonauts.combat.16
+        dead = card.deadliness  # argonauts.combat.13
+        if dead >= alive:
+            return (0.0, 0.0, 0.0)  # argonauts.gap.6
+        free = alive - sum(crews)
+        if dead <= free:
+            return self.value(rest, crews, alive - dead, items, modm, modt)
+        best = None  # the player picks which placed crew die (argonauts.combat.14, argonauts.gap.5)
+        for cut in _cuts(crews, dead - free):
+            v = self.value(rest, cut, alive - dead, items, modm, modt)
+            if best is None or _k(v) > _k(best):
+                best = v
+        return best
+
+    # -- distributions along the chosen policy -------------------------------------------------
+    def distribution(self, rem, crews, alive, items, modm, modt) -> dict[int, float]:
+        """Crew-left distribution when the best choices found by value() are followed."""
+        self.value(rem, crews, alive, items, modm, modt)
+        _, choice = self.memo[(rem, crews, alive, items, modm, modt)]
+        if choice is None:
+            return {max(alive, 0): 1.0}
+        kind, j, it = choice
+        rest, freed = rem & ~(1 << j), _set(crews, j, 0)
+        if kind == "ignore":
+            if it is not None:
+                i = items.index(it)
+                items = items[:i] + items[i + 1:]
+            return self.distribution(rest, freed, alive, items, modm, modt)
+        return self._roll_dist(j, crews[j], rest, freed, alive, items, modm, modt)
+
+    def _roll_dist(self, j, c, rest, crews, alive, items, modm, modt):
+        card = self.cards[j]
+        mod = modm if card.kind == "monster" else modt
+        if c == 0:
+            return self._fail_dist(j, rest, crews, alive, items, modm, modt)
+        out: dict[int, float] = {}
+        win = self._win(j, rest, crews, alive, items, modm, modt)
+        fail = self._fail(j, rest, crews, alive, items, modm, modt)
+        for r in DIE:
+            if succeeds(r, c, mod, card.difficulty):
+                d = self._win_dist(j, rest, crews, alive, items, modm, modt)
+            else:
+                best, pick = fail, None
+                for i, it in enumerate(items):
+                    left = items[:i] + items[i + 1:]
+                    if it[0] == "modifier" and (it[2] in ("any", "all", card.kind)) and r + c + mod + it[1] >= card.difficulty:
+                        cand, how = self._win(j, rest, crews, alive, left, modm, modt), ("win", left)
+                    elif it[0] == "reroll":
+                        cand, how = self._roll(j, c, rest, crews, alive, left, modm, modt), ("again", left)
+                    else:
+                        continue
+                    if _k(cand) > _k(best):
+                        best, pick = cand, how
+                if pick is None:
+                    d = self._fail_dist(j, rest, crews, alive, items, modm, modt)
+                elif pick[0] == "win":
+                    d = self._win_dist(j, rest, crews, alive, pick[1], modm, modt)
+                else:
+                    d = self._roll_dist(j, c, rest, crews, alive, pick[1], modm, modt)
+            for k, p in d.items():
+                out[k] = out.get(k, 0.0) + p / 6
+        del win
+        return out
+
+    def _win_dist(self, j, rest, crews, alive, items, modm, modt):
+        card = self.cards[j]
+        if card.kind == "treasure" and card.effect is not None:
+            e = card.effect
+            if card.use == "continuous" and e.type == "modifier":
+                modm += e.amount if e.fits("monster") else 0
+                modt += e.amount if e.fits("treasure") else 0
+            elif card.use == "continuous" and e.type == "crew":
+                alive += e.amount
+            elif card.use == "single":
+                items = tuple(sorted(items + ((e.type, e.amount, e.applies),)))
+        return self.distribution(rest, crews, alive, items, modm, modt)
+
+    def _fail_dist(self, j, rest, crews, alive, items, modm, modt):
+        card = self.cards[j]
+        if card.kind != "monster" or card.deadliness <= 0:
+            return self.distribution(rest, crews, alive, items, modm, modt)
+        dead = card.deadliness
+        if dead >= alive:
+            return {0: 1.0}
+        free = alive - sum(crews)
+        if dead <= free:
+            return self.distribution(rest, crews, alive - dead, items, modm, modt)
+        best, pick = None, None
+        for cut in _cuts(crews, dead - free):
+            v = self.value(rest, cut, alive - dead, items, modm, modt)
+            if best is None or _k(v) > _k(best):
+                best, pick = v, cut
+        return self.distribution(rest, pick, alive - dead, items, modm, modt)
+
+    # -- entry points ----------------------------------------------------------------------------
+    def start(self, assignment: tuple) -> tuple:
+        """Root state for an assignment (crew per card, in self.cards order)."""
+        return ((1 << len(self.cards)) - 1, tuple(assignment), self.crew, self.items,
+                self.mod["monster"], self.mod["treasure"])
+
+    def score(self, assignment: tuple) -> Score:
+        """Exact score of an assignment under the best play that follows it."""
+        return Score(*self.value(*self.start(assignment)))
+
+    def plan(self, assignment: tuple) -> Plan:
+        """Score and crew-left distribution of an assignment."""
+        st = self.start(assignment)
+        sc = Score(*self.value(*st))
+        dist = dict(sorted(self.distribution(*st).items()))
+        return Plan({c.id: n for c, n in zip(self.cards, assignment)}, sc, dist)
+
+    def assignments(self):
+        """Every assignment worth considering: useful crew counts per card, total within the crew."""
+        extra = sum(it[1] for it in self.items if it[0] == "modifier") + sum(
+            c.effect.amount for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "modifier")
+        levels = [useful_levels(c.difficulty, self.mod[c.kind], self.crew, extra) for c in self.cards]
+        for combo in itertools.product(*levels):
+            if sum(combo) <= self.crew:
+                yield combo
+
+    def bound(self, assignment: tuple) -> tuple[float, float]:
+        """Upper bounds on (expected crew left, expected cards won): no cutting, all treasure help free."""
+        mods = [it[1] for it in self.items if it[0] == "modifier"]
+        mods += [c.effect.amount for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "modifier"]
+        rerolls = sum(1 for it in self.items if it[0] == "reroll") + sum(
+            1 for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "reroll")
+        ignores = sum(1 for it in self.items if it[0] == "ignore") + sum(
+            1 for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "ignore")
+        extra = sum(c.effect.amount for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "crew")
+        losses, won = [], 0.0
+        for c, a in zip(self.cards, assignment):
+            miss = (1.0 - _P[min(max(c.difficulty - self.mod[c.kind] - sum(mods) - a, 0), 6)]) ** (1 + rerolls) if a else 1.0
+            won += 1.0 - miss
+            if c.kind == "monster" and not c.ignorable:
+                losses.append(miss * c.deadliness)
+        losses.sort(reverse=True)
+        return (self.crew + extra - sum(losses[ignores:]), won)
+
+    def best(self, top: int = 3) -> list[Plan]:
+        """The `top` best assignments, best first, each with its exact score and distribution.
+
+        When every monster's deadliness together is below the crew, no assignment can lose the
+        turn (p_survive is 1 for all), so assignments whose crew-left bound cannot reach the
+        current top ones are skipped without changing the result.
+        """
+        sure = sum(c.deadliness for c in self.cards if c.kind == "monster") < self.crew
+        cands = [(self.bound(a), a) for a in self.assignments()] if sure else [((0.0, 0.0), a) for a in self.assignments()]
+        cands.sort(key=lambda t: (-t[0][0], -t[0][1], sum(t[1])))
+        scored = []
+        for b, a in cands:
+            if sure and len(scored) >= top:
+                third = scored[top - 1][0]
+                if b[0] < third[1] - 1e-9:
+                    break  # sorted by this bound: no later assignment can do better
+                if b[0] <= third[1] + 1e-9 and b[1] < third[2] - 1e-9:
+                    continue
+            s = self.score(a)
+            scored.append((s.key(), -sum(a), a))
+            scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        return [self.plan(a) for _, _, a in scored[:top]]
+
+
+_P = [float(p_success(1, 1 + need)) for need in range(7)]  # chance with 1 crew needing `need` more
+
+
+def _k(v):
+    return (round(v[0], 12), round(v[1], 12), round(v[2], 12))
+
+
+def _set(t: tuple, i: int, v: int) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _cuts(crews: tuple, n: int):
+    """Every way to remove n crew from the cards' counts."""
+    idx = [i for i, c in enumerate(crews) if c > 0]
+
+    def rec(k, left, cur):
+        if left == 0:
+            yield tuple(cur)
+            return
+        if k == len(idx):
+            return
+        i = idx[k]
+        for take in range(min(left, cur[i]), -1, -1):
+            cur[i] -= take
+            yield from rec(k + 1, left - take, cur)
+            cur[i] += take
+    yield from rec(0, n, list(crews))

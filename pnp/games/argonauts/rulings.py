@@ -1,0 +1,314 @@
+"""Argonauts rulings for `pnp judge argonauts …`, computed by the engine's rules code."""
+from __future__ import annotations
+
+from pnp.errors import UsageError
+from pnp.games.argonauts.cards import FIGHTABLE, KINDS, load_cards, find_card, read_track
+from pnp.games.argonauts.odds import p_success, succeeds
+from pnp.judge.ruling import make_ruling, weakest_basis
+
+G = "argonauts"
+MOMENTS = ("assignment", "before-roll", "after-roll", "after-result", "clean-up")
+
+
+def _range(name: str, value: int, lo: int, hi: int | None = None) -> int:
+    if value < lo or (hi is not None and value > hi):
+        choices = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
+        raise UsageError(f"--{name} {value} is out of range", field=name, expected=choices)
+    return value
+
+
+def roll(die: int, crew: int, difficulty: int, modifier: int = 0):
+    """Does a card resolve for this die, crew, difficulty and treasure modifier?"""
+    _range("die", die, 1, 6)
+    _range("crew", crew, 0)
+    _range("difficulty", difficulty, 1)
+    if crew == 0:
+        return make_ruling(G, "roll", verdict={"resolves": False, "rolled": False, "total": None},
+                           summary="Negative: a card with no crew gets no roll, so even a 6 cannot count.",
+                           steps=["No crew member is on the card, so no die is rolled for it (argonauts.combat.2).",
+                                  "A card without crew resolves negatively (argonauts.combat.12).",
+                                  f"The die showing {die} is not a roll for this card, so Random Acts of Heroism "
+                                  "does not apply (argonauts.gap.4)."],
+                           cites=["argonauts.combat.2", "argonauts.combat.12", "argonauts.gap.4"],
+                           basis="inferred")
+    total = die + crew + modifier
+    ok = succeeds(die, crew, modifier, difficulty)
+    steps = [f"Total = die {die} + crew {crew} + modifier {modifier} = {total} (argonauts.combat.3)."]
+    cites = ["argonauts.combat.3"]
+    if die == 6:
+        steps.append("A natural 6 succeeds whatever the total and difficulty (argonauts.combat.17).")
+        cites.append("argonauts.combat.17")
+    elif ok:
+        steps.append(f"{total} is at least the difficulty {difficulty}: success (argonauts.combat.5).")
+        cites.append("argonauts.combat.5")
+    else:
+        steps.append(f"{total} is below the difficulty {difficulty}: negative (argonauts.combat.12; "
+                     "'lesser' read as 'less', argonauts.gap.20).")
+        cites += ["argonauts.combat.12", "argonauts.gap.20"]
+    p = p_success(crew, difficulty, modifier)
+    steps.append(f"Before rolling, the chance was {p.numerator}/{p.denominator}.")
+    word = "Resolves" if ok else "Negative"
+    return make_ruling(G, "roll", verdict={"resolves": ok, "rolled": True, "total": total, "natural_six": die == 6,
+                                           "chance": str(p)},
+                       summary=f"{word}: {total} against difficulty {difficulty}" + (" (natural 6)" if die == 6 else "") + ".",
+                       steps=steps, cites=cites)
+
+
+def parse_track(values: str) -> list[int | None]:
+    """A printed track like "3,_,5,_,_,8": ints, with _ (or -, empty) for boxes without a number."""
+    parts = [p.strip() for p in values.split(",")]
+    out = []
+    for p in parts:
+        if p in ("_", "-", ""):
+            out.append(None)
+        elif p.lstrip("-").isdigit():
+            out.append(int(p))
+        else:
+            raise UsageError(f"track entry '{p}' is not a number or _", field="values",
+                             expected='6 comma-separated entries, numbers or _, e.g. "3,_,5,_,_,8"')
+    if len(out) != 6:
+        raise UsageError(f"the track has {len(out)} entries", field="values",
+                         expected='6 comma-separated entries, numbers or _, e.g. "3,_,5,_,_,8"')
+    return out
+
+
+def track(checked: int, values: str):
+    """The number a difficulty or deadliness track shows with `checked` boxes ticked (look left)."""
+    _range("checked", checked, 1, 6)
+    vals = parse_track(values)
+    if vals[0] is None:
+        raise UsageError("the first box has no number", field="values",
+                         expected="a number under box 1 (argonauts.gap.17)")
+    got = read_track(vals, checked - 1)
+    at = vals[checked - 1]
+    steps = [f"The last ticked box is box {checked} (argonauts.reading.1)."]
+    if at is not None:
+        steps.append(f"Box {checked} has {at} printed below it; use it (argonauts.reading.2).")
+        cites = ["argonauts.reading.1", "argonauts.reading.2"]
+    else:
+        src = max(i for i in range(checked) if vals[i] is not None) + 1
+        steps.append(f"Box {checked} has no number; looking left, box {src} shows {got} (argonauts.reading.3).")
+        cites = ["argonauts.reading.1", "argonauts.reading.3"]
+    steps.append("Deadliness is read the same way on its own track (argonauts.reading.4).")
+    return make_ruling(G, "track", verdict={"value": got, "box": checked},
+                       summary=f"The card shows {got} at box {checked}.", steps=steps,
+                       cites=cites + ["argonauts.reading.4"])
+
+
+def _kinds(tokens: list[str]) -> list[str]:
+    cards = None
+    out = []
+    for t in tokens:
+        if t in KINDS:
+            out.append(t)
+        else:
+            cards = cards or load_cards()
+            try:
+                out.append(cards[find_card(t, cards)].kind)
+            except UsageError:
+                raise UsageError(f"unknown card or kind '{t}'", field="cards",
+                                 expected=f"one of {', '.join(KINDS)} or a card name") from None
+    return out
+
+
+def split_list(text: str, field: str) -> list[str]:
+    """A comma-separated list; empty items are a malformed list."""
+    items = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p for p in items):
+        raise UsageError(f"malformed list '{text}'", field=field, expected="comma-separated names, e.g. monster,wrath,blessing")
+    return items
+
+
+def reveal(cards: str, deck_left: int):
+    """How many cards the quest phase reveals in all, given the cards as they come off the deck."""
+    _range("deck-left", deck_left, 0)
+    kinds = _kinds(split_list(cards, "cards"))
+    want = min(3, deck_left)  # argonauts.quest.1
+    left = deck_left
+    steps = [f"Deal {want} card(s): three, or all that remain (argonauts.quest.1)."]
+    cites = ["argonauts.quest.1"]
+    n = 0
+    wraths = 0
+    basis = "stated"
+    for k in kinds:
+        if want == 0:
+            break
+        n += 1
+        left -= 1
+        want -= 1
+        if k == "wrath":
+            wraths += 1
+            extra = min(2, left - want)
+            want += max(extra, 0)
+            steps.append(f"Card {n} is a Wrath: deal {max(extra, 0)} more (argonauts.quest.4"
+                         + (", a Wrath dealt by a Wrath also counts, argonauts.gap.2" if wraths > 1 else "")
+                         + (", only what the deck still holds, argonauts.gap.3" if extra < 2 else "") + ").")
+            cites.append("argonauts.quest.4")
+            if wraths > 1:
+                cites.append("argonauts.gap.2")
+                basis = "inferred"
+            if extra < 2:
+                cites.append("argonauts.gap.3")
+                basis = "inferred"
+        elif k == "blessing":
+            steps.append(f"Card {n} is a Blessing: it does nothing (argonauts.quest.3).")
+            cites.append("argonauts.quest.3")
+        else:
+            steps.append(f"Card {n} is a {k.capitalize()}.")
+    complete = want == 0
+    unused = len(kinds) - n
+    if not complete:
+        steps.append(f"{want} more card(s) must still be dealt; give them to finish the count.")
+    if unused:
+        steps.append(f"The last {unused} card(s) listed stay in the deck.")
+    total = n + want
+    fight = sum(1 for k in kinds[:n] if k in FIGHTABLE)
+    return make_ruling(G, "reveal", verdict={"revealed": total, "known": complete, "wraths": wraths,
+                                             "deck_left": deck_left - total, "to_resolve_known": fight,
+                                             "not_revealed": unused},
+                       summary=(f"{total} card(s) revealed in all" if complete else f"at least {total} card(s): {want} still to deal")
+                       + f"; {deck_left - total} left in the deck.",
+                       steps=steps, cites=cites, basis=basis)
+
+
+def end(crew_left: int, deck_left: int):
+    """Won, lost or play on, at the end of a turn."""
+    _range("crew-left", crew_left, 0)
+    _range("deck-left", deck_left, 0)
+    if crew_left == 0:
+        v, s, st, c = "lost", "Lost: the whole crew is dead.", [
+            "Every crew member is dead, which loses the game (argonauts.losing.1).",
+            "That holds even when the deck is empty (argonauts.gap.13).",
+            "Return the discard and victory piles to the deck, change no card, mark a loss "
+            "(argonauts.losing.2, argonauts.losing.3, argonauts.losing.4)."], [
+            "argonauts.losing.1", "argonauts.gap.13", "argonauts.losing.2", "argonauts.losing.3", "argonauts.losing.4"]
+    elif deck_left == 0:
+        v, s, st, c = "won", f"Won: the deck is done with {crew_left} crew alive.", [
+            "The turn ends with crew alive and no card left in the deck (argonauts.winning.1, argonauts.cleanup.2).",
+            "Put held treasures in the victory pile, tick the next box of each victory card, add ADD cards, "
+            "then tick a Heroic Deed (argonauts.winning.2, argonauts.winning.3, argonauts.winning.5, argonauts.winning.7)."], [
+            "argonauts.winning.1", "argonauts.cleanup.2", "argonauts.winning.2", "argonauts.winning.3",
+            "argonauts.winning.5", "argonauts.winning.7"]
+    else:
+        v, s, st, c = "play on", f"Play on: {crew_left} crew and {deck_left} card(s) left.", [
+            "Crew are alive and the deck still has cards, so the next turn begins with a quest "
+            "(argonauts.turn.1, argonauts.play.1)."], ["argonauts.turn.1", "argonauts.play.1"]
+    return make_ruling(G, "end", verdict=v, summary=s, steps=st, cites=c)
+
+
+def parse_pairs(text: str, field: str) -> list[tuple[str, int]]:
+    """ "harpies:3,calm-seas:0" -> [("harpies", 3), ("calm-seas", 0)]."""
+    out = []
+    for item in split_list(text, field):
+        name, sep, n = item.rpartition(":")
+        if not sep or not name.strip() or not n.strip().isdigit():
+            raise UsageError(f"malformed entry '{item}'", field=field, expected='card:count pairs, e.g. "harpies:3,talos:2"')
+        out.append((name.strip(), int(n)))
+    return out
+
+
+def assign(assignment: str, crew: int):
+    """Is this assignment of crew to the revealed cards legal?"""
+    _range("crew", crew, 0)
+    pairs = parse_pairs(assignment, "assign")
+    kinds = _kinds([n for n, _ in pairs])
+    problems, steps, cites = [], [], ["argonauts.assignment.1"]
+    for (name, n), k in zip(pairs, kinds):
+        if k in ("blessing", "wrath") and n > 0:
+            problems.append(f"{n} crew on {name}, a {k.capitalize()}")
+            steps.append(f"{name} is a {k.capitalize()}: no crew may be placed on it (argonauts.assignment.3).")
+            cites.append("argonauts.assignment.3")
+    total = sum(n for _, n in pairs)
+    if total > crew:
+        problems.append(f"{total} crew placed but only {crew} alive")
+        steps.append(f"{total} placed is more than the {crew} crew you have (argonauts.assignment.1).")
+    else:
+        steps.append(f"{total} of {crew} crew placed; the other {crew - total} stay unassigned, which is "
+                     "allowed (argonauts.assignment.2).")
+        cites.append("argonauts.assignment.2")
+    for (name, n), k in zip(pairs, kinds):
+        if k in FIGHTABLE and n == 0:
+            steps.append(f"{name} has no crew: it gets no roll and resolves negatively (argonauts.combat.12).")
+            cites.append("argonauts.combat.12")
+    ok = not problems
+    return make_ruling(G, "assign", verdict={"legal": ok, "problems": problems, "placed": total, "unassigned": max(crew - total, 0)},
+                       summary="Legal." if ok else "Illegal: " + "; ".join(problems) + ".", steps=steps, cites=cites)
+
+
+def deaths(deadliness: int, crew: int, placed: str | None = None):
+    """Which crew may die when a monster resolves negatively, and when."""
+    _range("deadliness", deadliness, 0)
+    _range("crew", crew, 0)
+    pairs = parse_pairs(placed, "placed") if placed else []
+    on_cards = sum(n for _, n in pairs)
+    if on_cards > crew:
+        raise UsageError(f"{on_cards} crew placed on unresolved cards but only {crew} alive", field="placed",
+                         expected=f"at most {crew} crew in all")
+    free = crew - on_cards
+    steps = [f"The monster kills {deadliness} crew (argonauts.combat.13).",
+             "They die at once, before the next card is chosen (argonauts.combat.15).",
+             "You choose who dies: unassigned crew, crew on cards already resolved, or crew on cards still "
+             "waiting (argonauts.combat.14)."]
+    cites = ["argonauts.combat.13", "argonauts.combat.15", "argonauts.combat.14"]
+    lost = deadliness >= crew
+    basis = "stated"
+    if lost:
+        steps.append(f"{deadliness} deaths with {crew} crew alive leaves none: the game is lost at once "
+                     "(argonauts.losing.1, argonauts.gap.6).")
+        cites += ["argonauts.losing.1", "argonauts.gap.6"]
+        basis = "inferred"
+        cut = 0
+    else:
+        cut = max(0, deadliness - free)
+        if cut:
+            steps.append(f"Only {free} crew are free, so {cut} must come off the waiting cards "
+                         f"({', '.join(n for n, _ in pairs)}); those cards roll with fewer crew (argonauts.gap.5).")
+            cites.append("argonauts.gap.5")
+            basis = "inferred"
+        else:
+            steps.append(f"{free} free crew can absorb all {deadliness} deaths, leaving the waiting cards untouched.")
+    return make_ruling(G, "deaths", verdict={"deaths": min(deadliness, crew), "crew_after": max(crew - deadliness, 0),
+                                             "lost": lost, "free": free, "must_come_from_cards": cut,
+                                             "when": "at once, before the next card"},
+                       summary=("Lost: every crew member dies." if lost else
+                                f"{deadliness} die now, chosen by you; {max(crew - deadliness, 0)} left"
+                                + (f", at least {cut} from waiting cards." if cut else ".")),
+                       steps=steps, cites=cites, basis=basis)
+
+
+def treasure(name: str, moment: str):
+    """May this treasure be used at this moment, and where does it go afterwards?"""
+    cards = load_cards()
+    cid = find_card(name, cards)
+    card = cards[cid]
+    if card.kind != "treasure":
+        raise UsageError(f"'{card.name}' is a {card.kind}, not a treasure", card=cid,
+                         expected="a treasure: " + ", ".join(c.id for c in cards.values() if c.kind == "treasure"))
+    if moment not in MOMENTS:
+        raise UsageError(f"unknown moment '{moment}'", field="when", expected=" | ".join(MOMENTS))
+    e = card.effect
+    if card.use == "continuous":
+        return make_ruling(G, "treasure", verdict={"usable": False, "always_on": True, "goes_to": "stays in front of you; victory pile on a win"},
+                           summary=f"{card.name} is continuous: it works from the moment you recover it; nothing to spend.",
+                           steps=["Continuous treasures act at once and all the time (argonauts.combat.9).",
+                                  "They stay in front of you; on a win they go to the victory pile (argonauts.winning.2)."],
+                           cites=["argonauts.combat.9", "argonauts.winning.2"])
+    ok_at = {"modifier": ("before-roll", "after-roll"), "reroll": ("after-roll",), "ignore": ("before-roll",),
+             "crew": MOMENTS}[e.type]
+    ok = moment in ok_at
+    why = {"modifier": "adds to one roll, so it fits before the die is rolled or after, until the result is applied",
+           "reroll": "rolls one die again, so it fits only once a die has been rolled, before the result is applied",
+           "ignore": "discards a card unrolled, so it fits in combat before that card's die is rolled",
+           "crew": "adds crew, which fits at any moment"}[e.type]
+    steps = ["A single-use treasure may be spent whenever its effect makes sense (argonauts.combat.10; "
+             "the garbled sentence is read as 'whenever it is appropriate', argonauts.gap.7).",
+             f"{card.name} {why} (argonauts.gap.8).",
+             ("So it may be spent now." if ok else f"So not at '{moment}'; valid: {', '.join(ok_at)}."),
+             "Once spent it goes to the victory pile (argonauts.combat.11); unspent at a win, it goes there too "
+             "(argonauts.winning.2)."]
+    return make_ruling(G, "treasure", verdict={"usable": ok, "when": list(ok_at), "goes_to": "victory pile"},
+                       summary=(f"Yes: spend {card.name} now; then it goes to the victory pile." if ok
+                                else f"No: {card.name} cannot be spent at '{moment}' (only {', '.join(ok_at)})."),
+                       steps=steps, cites=["argonauts.combat.10", "argonauts.gap.7", "argonauts.gap.8",
+                                           "argonauts.combat.11", "argonauts.winning.2"],
+                       basis=weakest_basis("stated", "inferred"))
