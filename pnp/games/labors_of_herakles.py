@@ -1,0 +1,361 @@
+"""The Labors of Herakles as code: draw or play, traits, adventures, labor attempts and the end.
+
+Rules in brief (ids from cardsets/labors-of-herakles/rules.yaml):
+* On a turn a player draws (not with ten or more cards) or plays an Adventure card (turn.1, draw.*).
+* A played card at least as high as the previous one raises its trait and pledges a hero token to a
+  labor its god supports; a lower card lowers the trait and fires its power (play.1-3). Either way an
+  adventure token goes on its region (play.4).
+* Traits stay within 1-10; a move past a limit is ignored; a raise to 9 or 10 earns an extra token
+  on any labor (traits.1-2, gap.5, gap.6).
+* The fifth adventure token on a region ends the adventure: Herakles attempts that region's labor
+  and succeeds only if every trait is strictly above the requirement (play.5, labor.1-3).
+* Twelve successes or an empty labor pile end the game; cards in hand below Herakles' trait score
+  one favor each; most favor wins (end.1-3, gap.7, gap.10).
+
+Four traits (gap.1), three regions and six gods (gap.2); card data from cardsets/labors-of-herakles.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp.errors import IllegalMove
+from pnp.games.base import CHANCE, TERMINAL
+
+SLUG = "labors-of-herakles"
+TRAITS = ("strength", "courage", "cunning", "endurance")   # labors-of-herakles.gap.1
+REGIONS = ("argolis", "arcadia", "thrace")                 # labors-of-herakles.gap.2
+GODS = ("zeus", "athena", "apollo", "artemis", "hermes", "poseidon")
+POWERS = ("draw", "pledge", "calm") + tuple(f"raise-{t}" for t in TRAITS)
+HERO_COLOURS = ("red", "yellow", "blue", "green", "orange")   # components.2
+TOKENS_PER_COLOUR = 20                                      # components.2
+ON_LABORS = TOKENS_PER_COLOUR - 1                           # setup.3: one marks favor (gap.11)
+ADVENTURE_TOKENS = 13                                       # components.3, gap.18
+TRAIT_START, TRAIT_MIN, TRAIT_MAX = 5, 1, 10                # setup.1, traits.1
+BONUS_LEVELS = (9, 10)                                      # traits.2
+HAND_DRAW_LIMIT = 10                                        # draw.2
+OPENING_HAND = 6                                            # setup.5
+TOKENS_TO_END = 5                                           # play.5
+LABORS_TO_WIN = 12                                          # end.1
+MIN_PLAYERS, MAX_PLAYERS = 2, 5                             # gap.3
+
+
+@dataclass(frozen=True)
+class Adventure:
+    """An Adventure card: value 1-10, trait, god, region and power (gap.14)."""
+
+    id: str
+    name: str
+    value: int
+    trait: str
+    god: str
+    region: str
+    power: str
+    power_text: str
+
+
+@dataclass(frozen=True)
+class LaborCard:
+    """A Labor card: the requirement per trait and its two supporting gods."""
+
+    id: str
+    name: str
+    required: tuple[int, ...]
+    gods: tuple[str, ...]
+
+
+@lru_cache(maxsize=None)
+def _component(name: str):
+    from pnp.cardset.load import load_cardset
+    from pnp.paths import cardsets_root
+    for comp in load_cardset(cardsets_root() / SLUG).components:
+        if comp.name == name:
+            return comp
+    raise KeyError(name)
+
+
+@lru_cache(maxsize=None)
+def adventures() -> dict[str, Adventure]:
+    """The 120 Adventure cards by id, read from the card set."""
+    out = {}
+    for p in _component("adventures").pieces:
+        f = p.fields
+        for c in range(p.copies):
+            cid = p.id if p.copies == 1 else f"{p.id}#{c + 1}"
+            out[cid] = Adventure(cid, str(f["name"]), int(f["value"]), str(f["trait"]), str(f["god"]),
+                                 str(f["region"]), str(f["power"]), str(f["power_text"]))
+    return out
+
+
+@lru_cache(maxsize=None)
+def labor_cards() -> dict[str, LaborCard]:
+    """The 24 Labor cards by id, read from the card set."""
+    return {p.id: LaborCard(p.id, str(p.fields["name"]), tuple(int(p.fields[t]) for t in TRAITS),
+                            (str(p.fields["god1"]), str(p.fields["god2"])))
+            for p in _component("labors").pieces}
+
+
+# ---------------------------------------------------------------- pure rules (engine and judge)
+
+def advances(value: int, previous: int) -> bool:
+    """True when a card of this value raises its trait: equal or higher than the previous card (play.2-3)."""
+    return value >= previous
+
+
+def move_trait(level: int, change: int) -> tuple[int, bool, bool]:
+    """(new level, ignored, bonus) for a trait move of +1 or -1 (traits.1-2, gap.5, gap.6)."""
+    new = level + change
+    if not TRAIT_MIN <= new <= TRAIT_MAX:
+        return level, True, False
+    return new, False, change > 0 and new in BONUS_LEVELS
+
+
+def labor_succeeds(levels: tuple[int, ...], required: tuple[int, ...]) -> bool:
+    """Herakles succeeds only if every trait is strictly above its requirement (labor.1)."""
+    return all(lv > rq for lv, rq in zip(levels, required))
+
+
+def hand_bonus(hand: list[tuple[int, str]], levels: dict[str, int]) -> int:
+    """End-of-game favor: cards (value, trait) whose value is below Herakles' level in that trait (end.2)."""
+    return sum(1 for value, trait in hand if value < levels[trait])
+
+
+# ---------------------------------------------------------------- the game state
+
+class State:
+    """A game of The Labors of Herakles in progress (open_spiel shape)."""
+
+    def __init__(self, players: int = 4):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise IllegalMove(f"{players} players", expected=f"{MIN_PLAYERS} to {MAX_PLAYERS} players",
+                              hint="labors-of-herakles.gap.3")
+        self.n = players
+        self.cards = adventures()
+        self.labor_defs = labor_cards()
+        self.traits = [TRAIT_START] * len(TRAITS)                    # setup.1
+        self.epic = 0                                                # setup.2
+        self.favor = [0] * players                                   # setup.3
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.draw_pile: list[str] = sorted(self.cards)
+        self.adventure_pile: list[str] = []                          # top card last
+        self.labor_pile: list[str] = sorted(self.labor_defs)
+        self.labor_discard: list[str] = []
+        self.on_region: list[str | None] = [None] * len(REGIONS)
+        self.hero_tokens = [Counter() for _ in REGIONS]               # per region: player -> tokens
+        self.adv_tokens = [0] * len(REGIONS)
+        self.player = 0                                              # gap.19: seat 1 starts
+        self.turns = 0
+        self.attempts: list[tuple[str, bool]] = []
+        self.end_bonus = [0] * players
+        self._queue: list[tuple] = [("labor", r) for r in range(len(REGIONS))]          # setup.4
+        self._queue += [("deal", p) for _ in range(OPENING_HAND) for p in range(players)]   # setup.5
+        self._queue += [("start",)]                                                     # setup.6
+        self._over = False
+        self._advance()
+
+    # ---- protocol
+    def current_player(self) -> int:
+        """Player to act, CHANCE or TERMINAL."""
+        if self._over:
+            return TERMINAL
+        return CHANCE if self._queue[0][0] in ("labor", "deal", "start") else self._queue[0][1]
+
+    def is_chance_node(self) -> bool:
+        """True when the next step draws a card."""
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        """True once the game has ended (end.1)."""
+        return self._over
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """Card ids that may be drawn, uniformly."""
+        if self._over or not self.is_chance_node():
+            return []
+        pile = self.labor_pile if self._queue[0][0] == "labor" else self.draw_pile
+        return [(c, 1 / len(pile)) for c in pile]
+
+    def legal_actions(self) -> list[tuple]:
+        """Choices open to the player to act (empty at chance and terminal nodes)."""
+        if self._over or self.is_chance_node():
+            return []
+        kind, p = self._queue[0][0], self._queue[0][1]
+        if kind == "turn":
+            acts = [("draw",)] if len(self.hands[p]) < HAND_DRAW_LIMIT and self._can_draw() else []   # draw.2
+            acts += [("play", c) for c in self.hands[p]]
+            return acts or [("pass",)]                                                           # gap.9
+        if kind == "token":                                          # play.2: a labor the god supports
+            god = self._queue[0][2]
+            if not self._supply(p):
+                return []
+            return [("token", r) for r, lab in enumerate(self.on_region)
+                    if lab and god in self.labor_defs[lab].gods]
+        if kind in ("pledge", "bonus"):                               # power / traits.2: any labor
+            if not self._supply(p):
+                return []
+            opts = [(kind, r) for r, lab in enumerate(self.on_region) if lab]
+            return opts + [(kind, None)] if kind == "bonus" else opts
+        if kind == "calm":
+            return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
+        raise AssertionError(kind)
+
+    def apply_action(self, action) -> None:
+        """Apply a choice or a chance outcome; an illegal one raises IllegalMove with the reason."""
+        if self._over:
+            raise IllegalMove("the game is over", hint="labors-of-herakles.end.1")
+        step = self._queue[0]
+        if self.is_chance_node():
+            if action not in (self.labor_pile if step[0] == "labor" else self.draw_pile):
+                raise IllegalMove(f"card {action!r} cannot be drawn now")
+            self._queue.pop(0)
+            self._apply_chance(step, action)
+        else:
+            legal = self.legal_actions()
+            if action not in legal:
+                reason = ("you hold ten or more cards (draw.2)" if action == ("draw",) and step[0] == "turn"
+                          else f"not legal at step '{step[0]}'")
+                raise IllegalMove(f"{action!r}: {reason}", expected=", ".join(map(repr, legal[:8])))
+            self._queue.pop(0)
+            self._apply_choice(step, action)
+        self._advance()
+
+    def returns(self) -> list[float]:
+        """+1 sole winner, 0 shared win (gap.10), -1 others."""
+        if not self._over:
+            return [0.0] * self.n
+        best = max(self.favor)
+        winners = [p for p in range(self.n) if self.favor[p] == best]
+        return [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0 for p in range(self.n)]
+
+    # ---- helpers
+    def levels(self) -> dict[str, int]:
+        """Herakles' heroic traits by name."""
+        return dict(zip(TRAITS, self.traits))
+
+    def top(self) -> Adventure:
+        """The adventure pile's top card (the previous card)."""
+        return self.cards[self.adventure_pile[-1]]
+
+    def _supply(self, p: int) -> int:
+        return ON_LABORS - sum(t[p] for t in self.hero_tokens)
+
+    def _can_draw(self) -> bool:
+        return bool(self.draw_pile) or len(self.adventure_pile) > 1
+
+    def _raise(self, p: int, trait: str, change: int) -> None:
+        i = TRAITS.index(trait)
+        self.traits[i], _, bonus = move_trait(self.traits[i], change)     # traits.1
+        if bonus:
+            self._queue.insert(0, ("bonus", p))                            # traits.2
+
+    # ---- flow
+    def _advance(self) -> None:
+        while not self._over:
+            step = self._queue[0] if self._queue else ("do", "_next_turn")
+            if not self._queue:
+                self._queue.append(step)
+            if step[0] in ("deal", "start", "draw_power") and not self.draw_pile:
+                if len(self.adventure_pile) > 1:                           # gap.8: reshuffle under the top
+                    self.draw_pile = sorted(self.adventure_pile[:-1])
+                    self.adventure_pile = self.adventure_pile[-1:]
+                else:
+                    self._queue.pop(0)
+                    continue
+            if step[0] == "draw_power":
+                self._queue[0] = ("deal", step[1])
+                continue
+            if step[0] in ("labor", "deal", "start"):
+                return
+            if step[0] == "do":
+                self._queue.pop(0)
+                getattr(self, step[1])(*step[2:])
+                continue
+            if not self.legal_actions():
+                self._queue.pop(0)
+                continue
+            return
+
+    def _apply_chance(self, step: tuple, card: str) -> None:
+        if step[0] == "labor":
+            self.labor_pile.remove(card)
+            self.on_region[step[1]] = card
+        else:
+            self.draw_pile.remove(card)
+            if step[0] == "deal":
+                self.hands[step[1]].append(card)
+            else:
+                self.adventure_pile.append(card)
+
+    def _next_turn(self) -> None:
+        if self.turns:
+            self.player = (self.player + 1) % self.n                      # play.6: clockwise
+        self.turns += 1
+        self._queue.append(("turn", self.player))
+
+    def _apply_choice(self, step: tuple, action: tuple) -> None:
+        kind, p = step[0], step[1]
+        if kind == "turn":
+            if action[0] == "draw":
+                self._queue.insert(0, ("deal", p))                         # draw.1
+            elif action[0] == "play":
+                self._play(p, action[1])
+        elif kind in ("token", "pledge", "bonus") and action[1] is not None:
+            self.hero_tokens[action[1]][p] += 1
+        elif kind == "calm":
+            self.adv_tokens[action[1]] -= 1
+
+    def _play(self, p: int, cid: str) -> None:
+        card, previous = self.cards[cid], self.top()
+        self.hands[p].remove(cid)
+        self.adventure_pile.append(cid)                                    # play.1
+        if advances(card.value, previous.value):                           # play.2
+            self._queue.insert(0, ("do", "_adventure_token", card.region))
+            self._raise(p, card.trait, +1)
+            self._queue.insert(0, ("token", p, card.god))
+        else:                                                              # play.3
+            self._queue[0:0] = [("do", "_power", p, card.power), ("do", "_adventure_token", card.region)]
+            self._raise(p, card.trait, -1)
+
+    def _power(self, p: int, power: str) -> None:
+        """The card's power (gap.14): draw, pledge, calm or raise another trait."""
+        if power == "draw":
+            self._queue.insert(0, ("draw_power", p))                       # gap.15: no hand limit
+        elif power in ("pledge", "calm"):
+            self._queue.insert(0, (power, p))
+        else:
+            self._raise(p, power.removeprefix("raise-"), +1)
+
+    def _adventure_token(self, region: str) -> None:
+        r = REGIONS.index(region)
+        self.adv_tokens[r] += 1                                             # play.4
+        if self.adv_tokens[r] >= TOKENS_TO_END:                            # play.5
+            self._attempt(r)
+
+    def _attempt(self, r: int) -> None:
+        """labors-of-herakles.labor.1-3, then the end checks (end.1, gap.7)."""
+        lab = self.labor_defs[self.on_region[r]]
+        ok = labor_succeeds(tuple(self.traits), lab.required)
+        self.attempts.append((lab.id, ok))
+        if ok:
+            for p, t in self.hero_tokens[r].items():
+                self.favor[p] += t
+            self.epic += 1
+        self.hero_tokens[r] = Counter()
+        self.adv_tokens = [0] * len(REGIONS)
+        self.labor_discard.append(lab.id)
+        self.on_region[r] = None
+        if self.epic >= LABORS_TO_WIN:
+            return self._end()
+        if self.labor_pile:
+            self._queue.insert(0, ("labor", r))
+            if len(self.labor_pile) == 1:                                  # gap.7: the last card drawn ends it
+                self._queue.insert(1, ("do", "_end"))
+
+    def _end(self) -> None:
+        for p in range(self.n):                                            # end.2
+            self.end_bonus[p] = hand_bonus([(self.cards[c].value, self.cards[c].trait) for c in self.hands[p]],
+                                           self.levels())
+            self.favor[p] += self.end_bonus[p]
+        self._over = True
+        self._queue = []
