@@ -1,0 +1,621 @@
+"""Hercules: The Later Years as code: auction, tasks, chains and scoring (rules: cardsets/later-years).
+
+Rules summary (ids in cardsets/later-years/rules.yaml):
+* Each round: a Card Auction (one card per player, one of them face down; clockwise bids that
+  must be made, raises take over the whole stack, the Deadbeat rule) then Playing Cards
+  (draw cards; an action plus an object completes a task for a fee of action value x object
+  value; the k-th completion of a task costs k of each, double/triple cards count 2/3).
+* The game ends when the deck cannot fill an auction; tasks score 1, the most unspent coins 2,
+  each chain of coins joining opposite sides of the board 3 (each coin in one chain only).
+Card values and the deck come from cardsets/later-years/cards.csv (one source of truth).
+"""
+from __future__ import annotations
+
+import csv
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from pnp.errors import IllegalMove, UsageError
+from pnp.games.base import CHANCE, TERMINAL
+from pnp.paths import cardsets_root
+
+SLUG = "later-years"
+START_COINS = 10          # later-years.setup.1
+CHAIN_POINTS = 3          # later-years.victory.4
+MOST_COINS_POINTS = 2     # later-years.victory.3
+MIN_PLAYERS, MAX_PLAYERS = 2, 6   # later-years.gap.13
+
+
+@dataclass(frozen=True)
+class CardType:
+    """One card design of the 108-card deck: an action, an object or a draw card."""
+
+    id: str
+    kind: str          # action | object | draw
+    name: str
+    value: int         # fee factor (actions and objects)
+    counts_as: int     # 1, 2 (double) or 3 (triple)
+    draw: int          # cards drawn (draw cards)
+    copies: int
+
+
+@lru_cache(maxsize=None)
+def card_types() -> dict[str, CardType]:
+    """The deck's card designs from cardsets/later-years/cards.csv, by id."""
+    path = cardsets_root() / SLUG / "cards.csv"
+    out = {}
+    with path.open(encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f):
+            out[row["id"]] = CardType(row["id"], row["kind"], row["name"], int(row["value"] or 0),
+                                      int(row["counts_as"] or 0), int(row["draw"] or 0), int(row["copies"]))
+    return out
+
+
+@lru_cache(maxsize=None)
+def names(kind: str) -> tuple[str, ...]:
+    """Action or object names in board order (rows are actions, columns objects)."""
+    seen = []
+    for c in card_types().values():
+        if c.kind == kind and c.name not in seen:
+            seen.append(c.name)
+    return tuple(seen)
+
+
+def value_of(name: str) -> int:
+    """The fee factor of an action or object name (later-years.fees.1, later-years.gap.1)."""
+    for c in card_types().values():
+        if c.name == name:
+            return c.value
+    raise KeyError(name)
+
+
+def resolve_name(kind: str, text: str) -> str:
+    """An action or object name from loose user text ('clean out', 'clean-out', 'Temple')."""
+    key = " ".join(text.replace("-", " ").replace("_", " ").split()).lower()
+    for n in names(kind):
+        if n.lower() == key or n.lower().replace("used ", "") == key:
+            return n
+    from pnp.cli.suggest import unknown_choice
+    raise UsageError(unknown_choice(kind, text, [n.lower() for n in names(kind)]))
+
+
+def fee(action: str, obj: str) -> int:
+    """Coins paid for a task: action value x object value (later-years.fees.2)."""
+    return value_of(action) * value_of(obj)
+
+
+def full_deck() -> Counter:
+    """The 108 cards as a Counter of card ids (later-years.parts.1, later-years.gap.2)."""
+    return Counter({c.id: c.copies for c in card_types().values()})
+
+
+# ---------------------------------------------------------------- tasks
+
+def need_for(done_before: int) -> int:
+    """Cards of each kind a task needs after done_before completions (later-years.repeat.1-2)."""
+    return done_before + 1
+
+
+def count_value(card_ids, name: str) -> int:
+    """How many cards of `name` these cards count as, doubles and triples included (later-years.bonus.1)."""
+    types = card_types()
+    return sum(types[c].counts_as for c in card_ids if types[c].name == name)
+
+
+def minimal_payments(hand: Counter, name: str, need: int) -> list[tuple[str, ...]]:
+    """Every minimal set of cards of `name` in hand counting as at least `need` (none can be left out)."""
+    ids = sorted(c for c in hand if card_types()[c].name == name and hand[c] > 0)
+    options = []
+    for counts in itertools.product(*[range(hand[c] + 1) for c in ids]):
+        total = sum(k * card_types()[c].counts_as for k, c in zip(counts, ids))
+        if total < need:
+            continue
+        if any(k and total - card_types()[c].counts_as >= need for k, c in zip(counts, ids)):
+            continue
+        options.append(tuple(c for k, c in zip(counts, ids) for _ in range(k)))
+    return options
+
+
+# ---------------------------------------------------------------- auction
+
+class Auction:
+    """One Card Auction (later-years.auction.*): seats clockwise, lots 0..n-1, the last face down."""
+
+    def __init__(self, seats: list, coins: dict, n_lots: int, opener, excluded=()):
+        self.seats = list(seats)
+        self.coins = dict(coins)
+        self.n_lots = n_lots
+        self.excluded = set(excluded)
+        self.bidders = [p for p in self.seats if p not in self.excluded]
+        self.top: dict[int, tuple[object, int]] = {}      # lot -> (player, total)
+        self.deadbeat = None
+        self.to_bid = self._first_from(opener) if self.bidders else None
+
+    def _first_from(self, player):
+        """The first bidder at or clockwise after `player` holding no winning bid (later-years.gap.9)."""
+        i = self.seats.index(player)
+        for k in range(len(self.seats)):
+            p = self.seats[(i + k) % len(self.seats)]
+            if p in self.bidders and self.holding(p) is None:
+                return p
+        return None
+
+    def holding(self, player):
+        """The lot on which `player` holds the winning bid, or None."""
+        for lot, (p, _) in self.top.items():
+            if p == player:
+                return lot
+        return None
+
+    @property
+    def done(self) -> bool:
+        """True when every bidder holds a winning bid, or a deadbeat cancelled it (later-years.auction.7)."""
+        return self.deadbeat is not None or self.to_bid is None
+
+    def bid(self, player, lot: int, add: int) -> None:
+        """Put `add` coins on `lot`; raises IllegalMove; an unaffordable total makes a deadbeat."""
+        if self.done:
+            raise IllegalMove("the auction is over", hint="no more bids are taken")
+        if player != self.to_bid:
+            raise IllegalMove(f"it is {self.to_bid}'s turn to bid, not {player}'s",
+                              hint="bids go clockwise among players with no winning bid (later-years.gap.9)")
+        if not 0 <= lot < self.n_lots:
+            raise IllegalMove(f"no card {lot + 1}", expected=f"a card 1-{self.n_lots}")
+        if add < 1:
+            raise IllegalMove("a bid must put at least 1 coin on the card", hint="later-years.gap.8")
+        total = add + (self.top[lot][1] if lot in self.top else 0)   # later-years.auction.6
+        if total > self.coins[player]:                               # later-years.deadbeat.1
+            self.deadbeat = player
+            return
+        self.top[lot] = (player, total)
+        self.to_bid = self._first_from(player)
+
+    def legal_bids(self, player) -> list[tuple[int, int]]:
+        """(lot, add) pairs within the player's coins; if none, the forced smallest overbids."""
+        out = []
+        for lot in range(self.n_lots):
+            base = self.top[lot][1] if lot in self.top else 0
+            out += [(lot, add) for add in range(1, self.coins[player] - base + 1)]
+        if out:
+            return out
+        unbid = [lot for lot in range(self.n_lots) if lot not in self.top]
+        return [(lot, 1) for lot in (unbid or range(self.n_lots))]
+
+
+# ---------------------------------------------------------------- chains
+
+Cell = tuple[int, int]   # (action row, object column)
+
+
+def _neighbours(cell: Cell, rows: int, cols: int):
+    """Side-sharing spaces (later-years.gap.3)."""
+    r, c = cell
+    for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        if 0 <= r + dr < rows and 0 <= c + dc < cols:
+            yield (r + dr, c + dc)
+
+
+def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
+                   rows: int, cols: int) -> list[list[Cell]]:
+    """Most paths from sources to sinks using each cell at most cap[cell] times.
+
+    Edmonds-Karp max-flow on the node-split graph (cell-in -> cell-out with capacity cap),
+    then the flow decomposed into paths (later-years.victory.5, later-years.gap.5).
+    """
+    S, T = ("S",), ("T",)
+    res: dict = {}
+
+    def arc(u, v, c):
+        res.setdefault(u, {})
+        res.setdefault(v, {})
+        res[u][v] = res[u].get(v, 0) + c
+        res[v].setdefault(u, 0)
+
+    big = sum(cap.values()) + 1
+    for cell, k in cap.items():
+        if k <= 0:
+            continue
+        arc(("in", cell), ("out", cell), k)
+        if cell in sources:
+            arc(S, ("in", cell), big)
+        if cell in sinks:
+            arc(("out", cell), T, big)
+        for nb in _neighbours(cell, rows, cols):
+            if cap.get(nb, 0) > 0:
+                arc(("out", cell), ("in", nb), big)
+    if S not in res or T not in res:
+        return []
+    orig = {u: dict(vs) for u, vs in res.items()}
+    flow = 0
+    while True:
+        parent = {S: None}
+        queue = [S]
+        for u in queue:
+            for v, c in res[u].items():
+                if c > 0 and v not in parent:
+                    parent[v] = u
+                    queue.append(v)
+        if T not in parent:
+            break
+        v, aug = T, big
+        while parent[v] is not None:
+            aug = min(aug, res[parent[v]][v])
+            v = parent[v]
+        v = T
+        while parent[v] is not None:
+            res[parent[v]][v] -= aug
+            res[v][parent[v]] += aug
+            v = parent[v]
+        flow += aug
+    used = {u: {v: orig[u][v] - res[u][v] for v in orig[u] if orig[u][v] - res[u][v] > 0} for u in orig}
+    paths = []
+    for _ in range(flow):
+        u, path = S, []
+        while u != T:
+            v = next(iter(used[u]))
+            used[u][v] -= 1
+            if not used[u][v]:
+                del used[u][v]
+            if v[0] == "in":
+                path.append(v[1])
+            u = v
+        paths.append(_shortcut(path))
+    return paths
+
+
+def _shortcut(path: list[Cell]) -> list[Cell]:
+    """Drop loops from a decomposed flow path (a cell visited twice)."""
+    out: list[Cell] = []
+    for cell in path:
+        if cell in out:
+            out = out[:out.index(cell)]
+        out.append(cell)
+    return out
+
+
+def _simple_paths(cap, sources, sinks, rows, cols, limit=20000) -> list[tuple[Cell, ...]]:
+    """Simple side-to-side paths through cells with cap > 0, touching each side once."""
+    out = []
+
+    def walk(path, seen):
+        if len(out) >= limit:
+            return
+        here = path[-1]
+        if here in sinks:
+            out.append(tuple(path))
+            return
+        for nb in _neighbours(here, rows, cols):
+            if cap.get(nb, 0) > 0 and nb not in seen and nb not in sources:
+                seen.add(nb)
+                path.append(nb)
+                walk(path, seen)
+                path.pop()
+                seen.discard(nb)
+
+    for s in sorted(sources):
+        if cap.get(s, 0) > 0:
+            walk([s], {s})
+    return out
+
+
+def max_chains(cap: dict[Cell, int], rows: int = 4, cols: int = 4) -> list[list[Cell]]:
+    """A largest set of chains for one player's coins, cap[cell] = her coins on that space.
+
+    Chains run top to bottom or left to right (later-years.gap.4); each coin serves one chain
+    (later-years.victory.5). One direction is a max-flow. A vertical and a horizontal chain on a
+    grid always share a space, so both directions together are only possible through stacks of
+    her coins; then horizontal chain sets are searched, each completed by a vertical max-flow.
+    """
+    top, bottom = {(0, c) for c in range(cols)}, {(rows - 1, c) for c in range(cols)}
+    left, right = {(r, 0) for r in range(rows)}, {(r, cols - 1) for r in range(rows)}
+    vert = disjoint_paths(cap, top, bottom, rows, cols)
+    horiz = disjoint_paths(cap, left, right, rows, cols)
+    best = max(vert, horiz, key=len)
+    if not vert or not horiz or all(k <= 1 for k in cap.values()):
+        return best
+    candidates = _simple_paths(cap, left, right, rows, cols)
+    best_box = [best]
+    seen = set()
+
+    def search(c: dict, chosen: list, start: int):
+        key = (tuple(sorted(c.items())), start)
+        if key in seen:
+            return
+        seen.add(key)
+        v = disjoint_paths(c, top, bottom, rows, cols)
+        if len(chosen) + len(v) > len(best_box[0]):
+            best_box[0] = chosen + v
+        h_bound = len(disjoint_paths(c, left, right, rows, cols))
+        if len(chosen) + h_bound + len(v) <= len(best_box[0]):
+            return
+        for i in range(start, len(candidates)):
+            p = candidates[i]
+            if all(c.get(x, 0) > 0 for x in p):
+                c2 = dict(c)
+                for x in p:
+                    c2[x] -= 1
+                search(c2, chosen + [list(p)], i)
+
+    search(dict(cap), [], 0)
+    return best_box[0]
+
+
+# ---------------------------------------------------------------- board and scoring
+
+@dataclass
+class Board:
+    """Coins on the task spaces: (action, object) -> owners from bottom to top of the stack."""
+
+    spaces: dict[tuple[str, str], list] = field(default_factory=dict)
+
+    def stack(self, action: str, obj: str) -> list:
+        """The coins on a task space, bottom first."""
+        return self.spaces.setdefault((action, obj), [])
+
+    def done(self, action: str, obj: str) -> int:
+        """How many times the task has been completed (coins on its space)."""
+        return len(self.spaces.get((action, obj), []))
+
+    def players(self) -> list:
+        """Every owner of a coin on the board, in first-seen order."""
+        out = []
+        for stack in self.spaces.values():
+            out += [p for p in stack if p not in out]
+        return out
+
+    def capacity(self, player) -> dict[Cell, int]:
+        """The player's coins per grid cell (rows = actions, columns = objects)."""
+        acts, objs = names("action"), names("object")
+        return {(acts.index(a), objs.index(o)): stack.count(player)
+                for (a, o), stack in self.spaces.items() if stack.count(player)}
+
+    def tasks(self, player) -> int:
+        """Tasks the player completed: her coins on the board (later-years.victory.2)."""
+        return sum(stack.count(player) for stack in self.spaces.values())
+
+    def chains(self, player) -> list[list[tuple[str, str]]]:
+        """Her largest set of coin-disjoint chains, as lists of (action, object)."""
+        acts, objs = names("action"), names("object")
+        return [[(acts[r], objs[c]) for r, c in path] for path in max_chains(self.capacity(player))]
+
+
+def draw_chains(chains: list[list[tuple[str, str]]]) -> str:
+    """The board as text, each chain's spaces marked with its letter (A, B, ...)."""
+    acts, objs = names("action"), names("object")
+    marks = {}
+    for i, chain in enumerate(chains):
+        for cell in chain:
+            marks[cell] = marks.get(cell, "") + chr(ord("A") + i)
+    short = {o: o.replace("Used Chariot Dealership", "Chariot Dlr") for o in objs}
+    w = max(len(a) for a in acts)
+    lines = [" " * w + " | " + " | ".join(f"{short[o]:^11}" for o in objs)]
+    for a in acts:
+        lines.append(f"{a:<{w}} | " + " | ".join(f"{marks.get((a, o), '.'):^11}" for o in objs))
+    return "\n".join(lines)
+
+
+@dataclass
+class Score:
+    """One player's final score, broken down (later-years.victory.2-4)."""
+
+    player: object
+    tasks: int
+    most_coins: int
+    chains: int
+    coins: int
+    cards: int
+
+    @property
+    def total(self) -> int:
+        """Points: tasks + most-coins award + 3 per chain."""
+        return self.tasks + self.most_coins + CHAIN_POINTS * self.chains
+
+
+def final_scores(board: Board, coins: dict, cards: dict | None = None) -> list[Score]:
+    """Every player's score, best first with the tiebreakers (later-years.victory.6-7, gap.6)."""
+    cards = cards or {}
+    top = max(coins.values()) if coins else 0
+    scores = [Score(p, board.tasks(p), MOST_COINS_POINTS if coins[p] == top else 0,
+                    len(board.chains(p)), coins[p], cards.get(p, 0)) for p in coins]
+    return sorted(scores, key=lambda s: (s.total, s.coins, s.cards), reverse=True)
+
+
+def winners(scores: list[Score]) -> list:
+    """The winner(s): best total, then coins, then cards; a full tie is shared (later-years.gap.7)."""
+    key = lambda s: (s.total, s.coins, s.cards)  # noqa: E731
+    best = max(key(s) for s in scores)
+    return [s.player for s in scores if key(s) == best]
+
+
+# ---------------------------------------------------------------- the game
+
+class LaterYearsState:
+    """The full game in the open_spiel shape; players are 0..n-1 clockwise, player 0 starts."""
+
+    def __init__(self, n_players: int = 3):
+        if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
+            raise UsageError(f"Later Years takes {MIN_PLAYERS}-{MAX_PLAYERS} players, not {n_players}",
+                             hint="later-years.gap.13")
+        self.n = n_players
+        self.deck = full_deck()                       # later-years.setup.3
+        self.hands = [Counter() for _ in range(n_players)]
+        self.money = [START_COINS] * n_players        # later-years.setup.1
+        self.board = Board()
+        self.discard = Counter()
+        self.starter = 0                              # later-years.setup.4
+        self.round = 0
+        self.phase = "deal"
+        self.lots: list[str] = []
+        self.auction: Auction | None = None
+        self.deadbeats: list[int] = []
+        self.turn = 0
+        self.played = 0
+        self.pending_draw = 0
+        self.fees_paid = 0
+        self.bids_paid = 0
+        self._begin_round()
+
+    # -- flow
+    def _begin_round(self):
+        if sum(self.deck.values()) < self.n:          # later-years.victory.1
+            self.phase = "over"
+            return
+        self.round += 1
+        self.phase = "deal"
+        self.lots = []
+        self.deadbeats = []
+
+    def _open_auction(self):
+        opener = self.starter
+        self.auction = Auction(list(range(self.n)), dict(enumerate(self.money)), len(self.lots),
+                               opener, excluded=self.deadbeats)
+        self.phase = "auction"
+        if self.auction.done:
+            self._close_auction()
+
+    def _close_auction(self):
+        a = self.auction
+        for lot, card in enumerate(self.lots):
+            if lot in a.top:
+                p, total = a.top[lot]
+                self.money[p] -= total                # later-years.auction.10, gap.12
+                self.bids_paid += total
+                self.hands[p][card] += 1
+            else:
+                self.discard[card] += 1               # later-years.deadbeat.2, gap.11
+        self.lots = []
+        self.auction = None
+        self.phase = "play"                           # later-years.playing.1, gap.18
+        self.turn = self.starter
+        self.played = 0
+
+    def _end_play_turn(self):
+        self.played += 1
+        if self.played == self.n:                     # later-years.playing.3
+            self.starter = (self.starter + 1) % self.n
+            self._begin_round()
+        else:
+            self.turn = (self.turn + 1) % self.n
+
+    # -- protocol
+    def current_player(self) -> int:
+        """Player to act, CHANCE while cards are dealt or drawn, TERMINAL when over."""
+        if self.phase == "over":
+            return TERMINAL
+        if self.is_chance_node():
+            return CHANCE
+        return self.auction.to_bid if self.phase == "auction" else self.turn
+
+    def is_chance_node(self) -> bool:
+        """True while auction lots are dealt or a draw card's cards are drawn."""
+        return self.phase == "deal" or (self.phase == "play" and self.pending_draw > 0)
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """Card ids with their probability of being the next card off the deck."""
+        total = sum(self.deck.values())
+        return [(c, k / total) for c, k in sorted(self.deck.items()) if k]
+
+    def is_terminal(self) -> bool:
+        """True once the deck cannot fill an auction."""
+        return self.phase == "over"
+
+    def legal_actions(self) -> list[tuple]:
+        """('bid', lot, add) in the auction; ('draw', id), ('task', A, O, actions, objects), ('pass',)."""
+        if self.is_terminal() or self.is_chance_node():
+            return []
+        if self.phase == "auction":
+            return [("bid", lot, add) for lot, add in self.auction.legal_bids(self.auction.to_bid)]
+        hand = self.hands[self.turn]
+        acts = [("pass",)]
+        acts += [("draw", c) for c in sorted(hand) if hand[c] and card_types()[c].kind == "draw"]
+        for a in names("action"):
+            for o in names("object"):
+                need = need_for(self.board.done(a, o))
+                for pa in minimal_payments(hand, a, need):
+                    for po in minimal_payments(hand, o, need):
+                        acts.append(("task", a, o, pa, po))
+        return acts
+
+    def apply_action(self, action) -> None:
+        """Apply a move or a chance outcome (a card id); raises IllegalMove with the reason."""
+        if self.is_terminal():
+            raise IllegalMove("the game is over")
+        if self.is_chance_node():
+            return self._apply_chance(action)
+        kind = action[0]
+        if self.phase == "auction":
+            if kind != "bid":
+                raise IllegalMove(f"'{kind}' is not an auction move", expected="('bid', lot, add)")
+            self.auction.bid(self.auction.to_bid, action[1], action[2])
+            if self.auction.deadbeat is not None:     # later-years.deadbeat.1, gap.10
+                self.deadbeats.append(self.auction.deadbeat)
+                self._open_auction()
+            elif self.auction.done:
+                self._close_auction()
+            return
+        hand = self.hands[self.turn]
+        if kind == "pass":
+            self._end_play_turn()
+        elif kind == "draw":                          # later-years.draw.1
+            card = action[1]
+            if hand[card] < 1 or card_types()[card].kind != "draw":
+                raise IllegalMove(f"no draw card '{card}' in hand")
+            hand[card] -= 1
+            self.discard[card] += 1
+            self.pending_draw = min(card_types()[card].draw, sum(self.deck.values()))   # later-years.gap.14
+        elif kind == "task":
+            self._task(hand, *action[1:])
+        else:
+            raise IllegalMove(f"unknown move '{kind}'", expected="pass, draw or task")
+
+    def _task(self, hand: Counter, a: str, o: str, pay_a, pay_o):
+        if a not in names("action") or o not in names("object"):
+            raise IllegalMove(f"no task '{a} the {o}'")
+        need = need_for(self.board.done(a, o))        # later-years.repeat.2
+        for name, pay in ((a, pay_a), (o, pay_o)):
+            if any(card_types()[c].name != name for c in pay):
+                raise IllegalMove(f"cards paying for {name} must be {name} cards")
+            if count_value(pay, name) < need:         # later-years.bonus.1
+                raise IllegalMove(f"{a} the {o} needs {need} {name} this time; these count as "
+                                  f"{count_value(pay, name)}", hint="later-years.repeat.2")
+        spent = Counter(pay_a) + Counter(pay_o)
+        if any(hand[c] < k for c, k in spent.items()):
+            raise IllegalMove("those cards are not all in hand")
+        hand.subtract(spent)
+        self.discard.update(spent)                    # later-years.tasks.3
+        self.board.stack(a, o).append(self.turn)      # later-years.repeat.4
+        self.money[self.turn] += fee(a, o)            # later-years.fees.2, repeat.3
+        self.fees_paid += fee(a, o)
+
+    def _apply_chance(self, card: str):
+        if self.deck[card] < 1:
+            raise IllegalMove(f"card '{card}' is not in the deck")
+        self.deck[card] -= 1
+        if self.phase == "deal":                      # later-years.auction.1
+            self.lots.append(card)
+            if len(self.lots) == self.n:
+                self._open_auction()
+        else:
+            self.hands[self.turn][card] += 1
+            self.pending_draw -= 1
+
+    def scores(self) -> list[Score]:
+        """Scores as they stand (final once terminal)."""
+        return final_scores(self.board, dict(enumerate(self.money)),
+                            {p: sum(h.values()) for p, h in enumerate(self.hands)})
+
+    def returns(self) -> list[float]:
+        """+1 for the winner(s), -1 for the others; 0 for all before the end or if all tie."""
+        if not self.is_terminal():
+            return [0.0] * self.n
+        won = winners(self.scores())
+        if len(won) == self.n:
+            return [0.0] * self.n
+        return [1.0 if p in won else -1.0 for p in range(self.n)]
+
+    def card_count(self) -> int:
+        """Cards in every place: deck, lots, hands and discards (always 108)."""
+        return (sum(self.deck.values()) + len(self.lots) + sum(sum(h.values()) for h in self.hands)
+                + sum(self.discard.values()))
