@@ -39,7 +39,7 @@ class TextEngine:
         except jinja2.TemplateSyntaxError as exc:
             name = exc.filename or file
             raise CardsetError(f"template syntax error in {where}, line {exc.lineno}: {exc.message}",
-                               file=name, field=where, hint="fix the Jinja2 syntax on that line") from None
+                               file=name, hint="fix the Jinja2 syntax on that line") from None
         except jinja2.TemplateNotFound as exc:
             raise CardsetError(f"template file '{exc.name}' not found for {where}", file=file, field="template",
                                expected="a file in the set's templates/ or the shared templates/",

@@ -60,6 +60,7 @@ def validate_set(folder: Path, options=None) -> list[Problem]:
                 except PnpError as exc:
                     problems.append(Problem("error", exc.one_line(), cs.slug))
         problems += _safe_zone(cs, comp)
+    problems = list(dict.fromkeys(problems))  # a template error repeats for every card using it
     for o in drawer.overflows:
         problems.append(Problem("warning", f"card {o.card}: text in box '{o.box}' does not fit even at "
                                            f"{o.size:g} pt; shorten it, enlarge the box or lower min_size", cs.slug))

@@ -202,7 +202,7 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
     fd, tmp = tempfile.mkstemp(prefix=f".{out_file.stem}-", suffix=".pdf.part", dir=out_file.parent)
     os.close(fd)
     try:
-        canvas = Canvas(tmp, invariant=1, pageCompression=1)
+        canvas = Canvas(tmp, invariant=1, pageCompression=1, initialFontName=drawer.fonts["regular"])
         canvas.setTitle(cs.name)
         canvas.setAuthor(cs.author or "pnp")
         canvas.setSubject(f"Print-and-play sheets for {cs.name}")

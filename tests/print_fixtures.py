@@ -1,0 +1,38 @@
+"""Small card sets written into a temporary folder for print-engine tests."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+TRIM = "#00c000"      # fills exactly the trim box of a front
+BLEED = "#c00000"     # the background, running into the bleed
+BACK = "#0000c0"      # fills exactly the trim box of a back
+MARK = "#e0e000"      # a 10 mm square at the back's top-left corner (shows rotation)
+
+
+def write_set(folder: Path, *, manifest: dict | None = None, layouts: dict | None = None,
+              cards: str | None = None, files: dict | None = None) -> Path:
+    """Write a card set: cardset.yaml, layouts.yaml, cards.csv and extra files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    base = {"name": "Test Set", "slug": folder.name, "bleed": 3, "layouts": "layouts.yaml",
+            "components": [{"name": "deck", "type": "cards", "size": "poker", "data": "cards.csv",
+                            "layout": "front", "back": {"layout": "back"}}]}
+    base.update(manifest or {})
+    (folder / "cardset.yaml").write_text(yaml.safe_dump(base, sort_keys=False))
+    lay = {"front": {"background": BLEED, "boxes": {
+                "trim": {"x": 0, "y": 0, "w": 63, "h": 88, "shape": "rect", "fill": TRIM},
+                "name": {"x": 5, "y": 5, "w": 53, "h": 10, "text": "{{ name }}", "size": 10}}},
+           "back": {"background": "#ffffff", "boxes": {
+                "trim": {"x": 0, "y": 0, "w": 63, "h": 88, "shape": "rect", "fill": BACK},
+                "mark": {"x": 0, "y": 0, "w": 10, "h": 10, "shape": "rect", "fill": MARK}}}}
+    if layouts is not None:
+        lay = layouts
+    (folder / "layouts.yaml").write_text(yaml.safe_dump(lay, sort_keys=False))
+    (folder / "cards.csv").write_text(cards if cards is not None else
+                                      "id,name,copies\nalpha,Alpha Card,5\nbeta,Beta Card,4\n")
+    for name, content in (files or {}).items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content) if isinstance(content, bytes) else path.write_text(content)
+    return folder

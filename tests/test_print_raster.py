@@ -1,0 +1,98 @@
+"""Raster checks (pypdfium2): trim boxes land within 0.2 mm, and backs land behind their own fronts."""
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+
+from pnp.cardset.load import load_cardset
+from pnp.print.imposition import back_rect, fit_grid
+from pnp.print.options import PrintOptions
+from pnp.print.render import render_pdf
+from print_fixtures import BACK, MARK, TRIM, write_set
+
+DPI = 300
+MM_PER_PX = 25.4 / DPI
+TOL = 0.2
+
+
+def rgb(hexcolour):
+    return np.array([int(hexcolour[i:i + 2], 16) for i in (1, 3, 5)])
+
+
+def page_pixels(pdf, index):
+    doc = pdfium.PdfDocument(str(pdf))
+    img = np.asarray(doc[index].render(scale=DPI / 72).to_pil().convert("RGB")).astype(int)
+    doc.close()
+    return img
+
+
+def is_colour(px, colour):
+    return np.abs(px - rgb(colour)).sum(axis=-1) < 60
+
+
+def measured_edges(img, rect, colour):
+    """Left, top, right, bottom edges (mm) of the colour region around rect's centre lines."""
+    cy = int((rect.y + rect.h / 2) / MM_PER_PX)
+    cx = int((rect.x + rect.w / 2) / MM_PER_PX)
+    row = is_colour(img[cy], colour)
+    col = is_colour(img[:, cx], colour)
+    lo_x, hi_x = int((rect.x - 2) / MM_PER_PX), int((rect.right + 2) / MM_PER_PX)
+    lo_y, hi_y = int((rect.y - 2) / MM_PER_PX), int((rect.bottom + 2) / MM_PER_PX)
+    xs = np.nonzero(row[lo_x:hi_x])[0] + lo_x
+    ys = np.nonzero(col[lo_y:hi_y])[0] + lo_y
+    return (xs[0] * MM_PER_PX, ys[0] * MM_PER_PX, (xs[-1] + 1) * MM_PER_PX, (ys[-1] + 1) * MM_PER_PX)
+
+
+def render(tmp_path, **opts):
+    folder = write_set(tmp_path / "s")
+    options = PrintOptions(calibration=False, **opts)
+    out = tmp_path / "s.pdf"
+    render_pdf(load_cardset(folder), out, options)
+    grid = fit_grid(options.paper, options.margins, (63, 88), 3, options.gap,
+                    gutterfold=options.backs == "gutterfold")
+    return out, grid, options
+
+
+def assert_at(img, rect, colour):
+    left, top, right, bottom = measured_edges(img, rect, colour)
+    assert left == pytest.approx(rect.x, abs=TOL)
+    assert top == pytest.approx(rect.y, abs=TOL)
+    assert right == pytest.approx(rect.right, abs=TOL)
+    assert bottom == pytest.approx(rect.bottom, abs=TOL)
+
+
+def test_front_trim_boxes_land_where_imposition_says(tmp_path):
+    out, grid, _ = render(tmp_path, backs="none", gap=2)
+    img = page_pixels(out, 0)
+    for rect in grid.slots:
+        assert_at(img, rect, TRIM)
+
+
+@pytest.mark.parametrize("mode", ["duplex-long", "duplex-short"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -1.0)])
+def test_backs_land_behind_their_fronts(tmp_path, mode, offset):
+    out, grid, options = render(tmp_path, backs=mode, back_offset=offset)
+    back = page_pixels(out, 1)
+    pw, ph = grid.paper
+    for rect in grid.slots:
+        expected, rotation = back_rect(rect, grid.paper, mode, offset)
+        assert_at(back, expected, BACK)
+        # physically behind its front: un-mirroring the back (without offset) gives the front's place
+        unmirrored_x = pw - expected.x - expected.w if mode == "duplex-long" else expected.x
+        unmirrored_y = expected.y if mode == "duplex-long" else ph - expected.y - expected.h
+        assert unmirrored_x == pytest.approx(rect.x + (offset[0] if mode == "duplex-short" else -offset[0]))
+        assert unmirrored_y == pytest.approx(rect.y + (-offset[1] if mode == "duplex-short" else offset[1]))
+        # the 10 mm corner mark: top-left when upright, bottom-right when turned for short-edge flip
+        if rotation == 0:
+            mx, my = expected.x + 5, expected.y + 5
+        else:
+            mx, my = expected.right - 5, expected.bottom - 5
+        assert is_colour(back[int(my / MM_PER_PX), int(mx / MM_PER_PX)], MARK)
+
+
+def test_gutterfold_backs_mirror_across_the_fold(tmp_path):
+    out, grid, _ = render(tmp_path, backs="gutterfold")
+    img = page_pixels(out, 0)
+    for rect in grid.slots:
+        assert_at(img, rect, TRIM)
+        expected, _ = back_rect(rect, grid.paper, "gutterfold")
+        assert_at(img, expected, BACK)
