@@ -263,7 +263,8 @@ class MicroHeroState:
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
             getattr(self, f"_chance_{self.phase}")(action)
             return
-        if action not in self.legal_actions():
+        legal = self._plan_legal(action) if self.phase == "plan" else action in self.legal_actions()
+        if not legal:
             raise IllegalMove(self._why_illegal(action))
         getattr(self, f"_act_{self.phase}")(action)
 
@@ -325,6 +326,9 @@ class MicroHeroState:
     # ---------------------------------------------------------------- effects
     def effects(self) -> dict:
         """Special rules in force: the current Trial's plus lingering ones, added up (gap.30)."""
+        key = (self.round, self.turn, len(self.lingering), self.revenge)
+        if getattr(self, "_eff_key", None) == key:
+            return self._eff
         out: dict = {}
         cards = ([self.trial] if self.trial else []) + [c for c, _ in self.lingering]
         for c in cards:
@@ -340,6 +344,7 @@ class MicroHeroState:
             out["xp_penalty"] = out.get("xp_penalty", 0) + eff.get("xp_penalty", 0)
             if self.turn == 1:
                 out["hand_size"] = out.get("hand_size", 0) + eff.get("first_hand", 0)
+        self._eff_key, self._eff = key, out
         return out
 
     def calm_bonus(self, life: int) -> Icons:
@@ -389,24 +394,54 @@ class MicroHeroState:
                     acts.append(("play", tuple(rest[j] for j in order), ("stash", i)))
         return acts
 
+    def preview_plan(self, p: int, action) -> Icons:
+        """Attack, Defence and XP player p's plan action would produce (nothing is changed)."""
+        _, order, stance = action
+        hero = self.heroes[p]
+        n, a, d, x = len(order), 0, 0, 0
+        solo = bool(self.effects().get("first_card_solo"))
+        for pos, i in enumerate(order):                             # micro-hero.planning.3, gap.6
+            ic = self.cat.kinds[hero.hand[i].kind].icons(hero.hand[i].up)
+            t = 1 if (solo and pos == 0) else n - pos
+            a, d, x = a + ic.attack * t, d + ic.defence * t, x + ic.xp * t
+        total = Icons(a, d, x)
+        if stance and stance[0] == "boost":                         # micro-hero.gap.7
+            total = total + Icons(**{stance[1]: BOOST})
+        if stance and stance[0] == "skin":                          # micro-hero.gap.26
+            total = total + Icons(attack=len(hero.stash))
+        if hero.stance == "hercules" and hero.side == "B":
+            total = Icons(total.attack, max(0, total.defence - 1), total.xp)
+        return total
+
+    def _plan_legal(self, action) -> bool:
+        """Structural check of a plan action (cheaper than listing every order)."""
+        hero = self.heroes[self.actor]
+        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "play"):
+            return False
+        order, stance = action[1], action[2]
+        rest = set(range(len(hero.hand)))
+        if stance is not None and stance[0] == "stash":
+            if hero.stance != "omphale" or hero.side != "A" or stance[1] not in rest:
+                return False
+            rest.discard(stance[1])
+        elif stance is not None:
+            ok = (hero.stance == "hercules" and hero.side == "A" and stance[0] == "boost" and stance[1:] in
+                  [(i,) for i in ICONS]) or (hero.stance == "omphale" and hero.side == "B" and hero.stash
+                                             and stance == ("skin",))
+            if not ok:
+                return False
+        return isinstance(order, tuple) and sorted(order) == sorted(rest)
+
     def _act_plan(self, action) -> None:
         _, order, stance = action
         hero = self.heroes[self.actor]
+        hero.result = self.preview_plan(self.actor, action)
         hero.played = [hero.hand[i] for i in order]
         if stance and stance[0] == "stash":                         # micro-hero.gap.26
             hero.stash.append(hero.hand[stance[1]])
         hero.hand = []
         hero.turned = stance is not None
         hero.boost = stance[1] if stance and stance[0] == "boost" else None
-        total, _ = chain_score([(self.cat.kinds[c.kind], c.up) for c in hero.played],
-                               first_solo=bool(self.effects().get("first_card_solo")))
-        if hero.boost:                                              # micro-hero.gap.7
-            total = total + Icons(**{hero.boost: BOOST})
-        if stance and stance[0] == "skin":
-            total = total + Icons(attack=len(hero.stash))
-        if hero.stance == "hercules" and hero.side == "B":
-            total = Icons(total.attack, max(0, total.defence - 1), total.xp)
-        hero.result = total
         if self.actor + 1 < len(self.heroes):
             self.actor += 1
             return
@@ -591,11 +626,10 @@ class MicroHeroState:
     def _prep_actions(self, p: int) -> list[tuple]:
         hero = self.heroes[p]
         acts: list[tuple] = [("prep", "pass", p)]
-        cards = hero.deck + hero.discard
-        for sev in sorted({self.cat.kinds[c.kind].id for c in cards if self.cat.kinds[c.kind].kind == "wound"}):
+        for sev in sorted({c.kind for c in hero.discard if self.cat.kinds[c.kind].kind == "wound"}):
             acts.append(("prep", "rest", p, sev))
-        for kid in sorted({c.kind for c in cards if not c.up and self.cat.kinds[c.kind].kind == "technique"}):
-            acts.append(("prep", "drill", p, kid))
+        for kid in sorted({c.kind for c in hero.deck[1:]}):
+            acts.append(("prep", "ready", p, kid))
         if hero.side != "A":
             acts.append(("prep", "recover", p))
         if "athena" in self.opt.expansions and hero.shield < SHIELD_MAX:
@@ -606,12 +640,14 @@ class MicroHeroState:
         what, p = action[1], action[2]
         hero = self.heroes[p]
         if what == "rest":
-            card = next(c for c in hero.deck + hero.discard if c.kind == action[3])
-            (hero.deck if card in hero.deck else hero.discard).remove(card)
+            card = next(c for c in hero.discard if c.kind == action[3])
+            hero.discard.remove(card)
             card.up = False
             self.wounds.append(card)
-        elif what == "drill":
-            next(c for c in hero.deck + hero.discard if c.kind == action[3] and not c.up).up = True
+        elif what == "ready":
+            card = next(c for c in hero.deck if c.kind == action[3])
+            hero.deck.remove(card)
+            hero.deck.insert(0, card)
         elif what == "recover":
             hero.side = "A"
         elif what == "shield":
