@@ -1,0 +1,59 @@
+"""Simulate many By Jove games with random players: game length and first-player advantage."""
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import Counter
+
+from pnp.errors import UsageError
+from pnp.games.base import random_playout
+from pnp.games.by_jove.engine import DEFAULT_CAP, State
+
+POLICIES = ("random",)
+
+
+def _quantile(values: list[int], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(games: int, seed: int, *, players: int = 4, policy: str = "random", time_limit: int | None = None,
+        cap: int = DEFAULT_CAP, young: bool = False, progress=None) -> dict:
+    """Play `games` seeded games; returns lengths (rounds), end reasons and win shares per seat.
+
+    A tie on points gives each tied seat an equal share of the win. progress(k), if given, is
+    called after every game.
+    """
+    if games < 1:
+        raise UsageError(f"-n must be at least 1, not {games}", field="n", expected="1 or more")
+    if policy not in POLICIES:
+        raise UsageError(f"unknown policy '{policy}'", field="policy", expected=", ".join(POLICIES))
+    if time_limit is not None and time_limit < 1:
+        raise UsageError("--time-limit must be at least 1 round", field="time-limit", expected="1 or more")
+    rng = random.Random(seed)
+    rounds, turns, reasons, wins = [], [], Counter(), [0.0] * players
+    for k in range(games):
+        state = random_playout(State(players, time_limit=time_limit, cap=cap, young=young), rng,
+                               max_steps=10_000_000)
+        rounds.append(state.round + (0 if state.end_reason != "collection" else 1))
+        turns.append(state.turns)
+        reasons[state.end_reason] += 1
+        for w in state.winners:
+            wins[w] += 1 / len(state.winners)
+        if progress:
+            progress(k + 1)
+    share = [w / games for w in wins]
+    fair = 1 / players
+    se = math.sqrt(fair * (1 - fair) / games)
+    return {
+        "game": "by-jove", "games": games, "seed": seed, "players": players, "policy": policy,
+        "time_limit": time_limit, "cap": cap,
+        "rounds": {"mean": round(statistics.fmean(rounds), 2), "median": statistics.median(rounds),
+                   "p10": _quantile(rounds, 0.1), "p90": _quantile(rounds, 0.9), "max": max(rounds)},
+        "turns": {"mean": round(statistics.fmean(turns), 2), "median": statistics.median(turns)},
+        "ended_by": {r: c / games for r, c in sorted(reasons.items())},
+        "win_share_by_seat": [round(s, 4) for s in share],
+        "first_player": {"win_share": round(share[0], 4), "fair_share": round(fair, 4),
+                         "advantage": round(share[0] - fair, 4), "z": round((share[0] - fair) / se, 2)},
+    }
