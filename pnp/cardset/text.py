@@ -60,6 +60,17 @@ class TextEngine:
             raise CardsetError(f"template error in {where}: {exc}", file=file, card=card, field=where,
                                hint="fix the template") from None
 
+    def variables(self, kind: str, source: str) -> set[str]:
+        """Names a template reads from its context (for sharing identical faces between cards)."""
+        from jinja2 import meta
+        env = self.plain_env if kind == "plain" else self.env
+        try:
+            if kind == "file":
+                source = env.loader.get_source(env, source)[0]
+            return set(meta.find_undeclared_variables(env.parse(source)))
+        except jinja2.TemplateError:
+            return {"*"}
+
     def expand_icons(self, markup: str, size: float) -> str:
         """Replace :name: with an inline image of the named icon, sized to the font (points)."""
         def repl(m):

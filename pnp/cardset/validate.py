@@ -34,13 +34,13 @@ def validate_set(folder: Path, options=None) -> list[Problem]:
         cs = load_cardset(Path(folder))
     except PnpError as exc:
         return [Problem("error", exc.one_line(), name)]
-    from reportlab.pdfgen.canvas import Canvas
+    from pnp.print.canvas import new_canvas
 
     options = effective_options(cs, options or PrintOptions())
     bleed = cs.bleed if options.bleed is None else options.bleed
     problems: list[Problem] = []
     drawer = FaceDrawer(cs, text_engine(cs), ink_saver=False)
-    canvas = Canvas(io.BytesIO())
+    canvas = new_canvas(io.BytesIO())
     for comp in cs.components:
         if comp.type != "board":
             try:

@@ -20,8 +20,8 @@ def _faces(comp: Component) -> list[tuple[object, str]]:
 def face_pdf(cs: CardSet, comp: Component, faces, options: PrintOptions) -> bytes:
     """A PDF with one page per face, each page the trim box (bleed cut off)."""
     from reportlab.lib.units import mm
-    from reportlab.pdfgen.canvas import Canvas
 
+    from pnp.print.canvas import new_canvas
     from pnp.print.face import FaceDrawer
     from pnp.print.render import text_engine
 
@@ -29,7 +29,7 @@ def face_pdf(cs: CardSet, comp: Component, faces, options: PrintOptions) -> byte
     drawer = FaceDrawer(cs, text_engine(cs), ink_saver=options.ink_saver)
     buf = io.BytesIO()
     w, h = comp.size
-    canvas = Canvas(buf, pagesize=(w * mm, h * mm), invariant=1, initialFontName=drawer.fonts["regular"])
+    canvas = new_canvas(buf, pagesize=(w * mm, h * mm))
     for piece, side in faces:
         name = drawer.form(canvas, piece, side, comp.size, bleed, comp.shape)
         canvas.saveState()

@@ -49,6 +49,7 @@ class FaceDrawer:
     ink_saver: bool = False
     overflows: list[Overflow] = field(default_factory=list)
     _forms: dict = field(default_factory=dict)
+    _uses: dict = field(default_factory=dict)
 
     def __post_init__(self):
         self.fonts = register_fonts()
@@ -59,7 +60,8 @@ class FaceDrawer:
         """Name of a PDF form holding this face, bleed box from (0, 0); drawn on first use."""
         layout = piece.layout if side == "front" else piece.back_layout
         image = piece.image if side == "front" else piece.back_image
-        fields_key = tuple(sorted((k, repr(v)) for k, v in piece.fields.items())) if layout else ()
+        used = self._used_fields(layout) if layout else set()
+        fields_key = tuple(sorted((k, repr(v)) for k, v in piece.fields.items() if "*" in used or k in used))
         key = (side, layout, str(image), fields_key, size, bleed, shape)
         name = self._forms.get(key)
         if name is None:
@@ -70,6 +72,23 @@ class FaceDrawer:
             canvas.endForm()
             self._forms[key] = name
         return name
+
+    def _used_fields(self, layout_name: str) -> set[str]:
+        """Fields a layout's templates read; faces equal in these fields are drawn once."""
+        if layout_name not in self._uses:
+            layout = self.cardset.layouts[layout_name]
+            names = self.text.variables("plain", layout.background or "")
+            for box in layout.boxes:
+                for key in ("text", "image", "fill", "stroke", "color", "when"):
+                    if key in box.spec:
+                        src = str(box.spec[key])
+                        if key == "when" and not src.strip().startswith("{{"):
+                            src = "{{ " + src + " }}"
+                        names |= self.text.variables("inline" if key == "text" else "plain", src)
+                if "template" in box.spec:
+                    names |= self.text.variables("file", str(box.spec["template"]))
+            self._uses[layout_name] = names
+        return self._uses[layout_name]
 
     def draw(self, canvas, piece: Piece, layout_name, image, size, bleed: float, shape: str) -> None:
         """Draw a face with the bleed box's bottom-left corner at the origin."""

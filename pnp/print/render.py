@@ -192,8 +192,7 @@ def _point(x: float, y: float):
 
 def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None) -> RenderResult:
     """Write the card set's PDF to out_file atomically (temp file, then rename); same input, same bytes."""
-    from reportlab.pdfgen.canvas import Canvas
-
+    from pnp.print.canvas import new_canvas
     from pnp.print.face import FaceDrawer
 
     out_file = Path(out_file)
@@ -202,7 +201,7 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
     fd, tmp = tempfile.mkstemp(prefix=f".{out_file.stem}-", suffix=".pdf.part", dir=out_file.parent)
     os.close(fd)
     try:
-        canvas = Canvas(tmp, invariant=1, pageCompression=1, initialFontName=drawer.fonts["regular"])
+        canvas = new_canvas(tmp)
         canvas.setTitle(cs.name)
         canvas.setAuthor(cs.author or "pnp")
         canvas.setSubject(f"Print-and-play sheets for {cs.name}")
