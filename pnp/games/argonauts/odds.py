@@ -352,3 +352,76 @@ def _cuts(crews: tuple, n: int):
             yield from rec(k + 1, left - take, cur)
             cur[i] += take
     yield from rec(0, n, list(crews))
+
+
+def _held(treasures: list[str], levels: dict):
+    from pnp.games.argonauts.cards import deck_stats, find_card, load_cards
+    cards = load_cards()
+    ids = [find_card(t, cards) for t in treasures]
+    for t in ids:
+        if cards[t].kind != "treasure":
+            from pnp.errors import UsageError
+            raise UsageError(f"'{cards[t].name}' is not a treasure", card=t, field="treasure")
+    return list(deck_stats(ids, levels, cards).values())
+
+
+def _plan_dict(plan: Plan, crew: int) -> dict:
+    return {"assignment": plan.assignment,
+            "assignment_text": ",".join(f"{c}:{n}" for c, n in plan.assignment.items()),
+            "p_survive": plan.score.p_survive, "crew_left": plan.score.crew_left,
+            "cards_won": plan.score.cards_won,
+            "deaths": [{"deaths": crew - k, "p": p} for k, p in sorted(plan.distribution.items(), reverse=True)]}
+
+
+def advise_turn(revealed: str, crew: int, treasures: list[str], campaign: str | None = None,
+                levels: str | None = None) -> dict:
+    """The best assignment and two runners-up for revealed cards (names), crew and treasures held."""
+    from pnp.errors import UsageError
+    if crew < 0:
+        raise UsageError(f"--crew {crew} is out of range", field="crew", expected="0 or more")
+    ids, lv, st = _field(revealed, campaign, levels)
+    turn = Turn([st[i] for i in ids], crew, _held(treasures, lv))
+    return {"crew": crew, "revealed": ids, "plans": [_plan_dict(p, crew) for p in turn.best(3)]}
+
+
+def odds_for(crew: int, difficulty: int | None, modifier: int, assignment: str | None,
+             treasures: list[str], campaign: str | None) -> dict:
+    """`odds`: one card's exact chance, or an assignment's exact death distribution under best play."""
+    from pnp.errors import UsageError
+    if crew < 0:
+        raise UsageError(f"--crew {crew} is out of range", field="crew", expected="0 or more")
+    if assignment is None:
+        if difficulty < 1:
+            raise UsageError(f"--difficulty {difficulty} is out of range", field="difficulty", expected="1 or more")
+        p = p_success(crew, difficulty, modifier)
+        return {"crew": crew, "difficulty": difficulty, "modifier": modifier, "chance": str(p),
+                "percent": float(p) * 100}
+    from pnp.games.argonauts.rulings import parse_pairs
+    pairs = parse_pairs(assignment, "assign")
+    ids, lv, st = _field(",".join(n for n, _ in pairs), campaign, None)
+    for cid in ids:
+        if st[cid].kind not in ("monster", "treasure"):
+            raise UsageError(f"no crew may be placed on '{cid}', a {st[cid].kind}", field="assign",
+                             hint="see argonauts.assignment.3")
+    if sum(n for _, n in pairs) > crew:
+        raise UsageError(f"{sum(n for _, n in pairs)} crew assigned but only {crew} alive", field="assign")
+    turn = Turn([st[i] for i in ids], crew, _held(treasures, lv))
+    plan = turn.plan(tuple(n for _, n in pairs))
+    return dict(_plan_dict(plan, crew), crew=crew)
+
+
+def _field(revealed: str, campaign: str | None, levels: str | None):
+    """Card ids, levels (0-based) and stats for a typed list of revealed cards."""
+    from pnp.games.argonauts.cards import deck_stats, find_card, load_cards
+    from pnp.games.argonauts.rulings import split_list
+    cards = load_cards()
+    ids = [find_card(n, cards) for n in split_list(revealed, "revealed")]
+    lv = {}
+    if campaign:
+        from pnp.games.argonauts.campaign_link import campaign_game
+        lv = campaign_game(campaign)["levels"]
+    if levels:
+        from pnp.games.argonauts.rulings import parse_pairs
+        for name, n in parse_pairs(levels, "levels"):
+            lv[find_card(name, cards)] = n - 1
+    return ids, lv, deck_stats(set(ids), lv, cards)
