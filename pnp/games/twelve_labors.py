@@ -10,7 +10,8 @@ Rules in brief (ids from cardsets/twelve-labors/rules.yaml):
 * A full Labor is resolved: Hercules scores its black number, helpers roll their dice there plus
   3 optional wit cards of its colour, and the highest total above the Target scores the Target,
   else Hercules does (resolve.*). Then hands are cut to 12 (turn.5).
-* The game ends when the last Labor is resolved; most acclaim wins (end.1, gap.2, gap.3).
+* The game ends when the last Labor is resolved; the player with most acclaim wins (end.1, gap.2,
+  gap.3); the "beat the heroes" variant also requires beating Hercules and Iolaus.
 
 The deck is a multiset of (colour, value) kinds: drawing is a chance node over the kinds left.
 Labor values and the deck come from cardsets/twelve-labors (one source of truth).
@@ -141,11 +142,12 @@ def assist_dice(chose: bool, active: int, open_boxes: int) -> tuple[int, int]:
 class State:
     """A game of The Twelve Labors in progress (open_spiel shape)."""
 
-    def __init__(self, players: int = 4):
+    def __init__(self, players: int = 4, beat_the_heroes: bool = False):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise IllegalMove(f"{players} players", expected=f"{MIN_PLAYERS} to {MAX_PLAYERS} players",
                               hint="twelve-labors.gap.4")
         self.n = players
+        self.beat_the_heroes = beat_the_heroes                            # gap.2 variant
         self.labors = board()
         self.order: list[int] = list(range(players))
         self.hands = [Counter() for _ in range(players)]
@@ -248,11 +250,14 @@ class State:
         self._advance()
 
     def returns(self) -> list[float]:
-        """+1 sole winner, 0 shared win, -1 others; all -1 if Hercules or Iolaus is above every player (gap.2, gap.3)."""
+        """+1 sole winner, 0 shared win, -1 others (gap.2, gap.3).
+
+        In the "beat the heroes" variant everyone loses if Hercules or Iolaus is above every player.
+        """
         if not self._over:
             return [0.0] * self.n
         best = max(self.score)
-        if max(self.hercules, self.iolaus) > best:
+        if self.beat_the_heroes and max(self.hercules, self.iolaus) > best:
             return [-1.0] * self.n
         winners = [p for p in range(self.n) if self.score[p] == best]
         return [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0 for p in range(self.n)]
