@@ -156,6 +156,7 @@ class MicroHeroState:
         self.trial: Card | None = None
         self.lingering: list[list] = []            # [card, rounds left]
         self.beaten = 0
+        self.beaten_order: list[str] = []          # Blessing kinds of beaten Trials, in order
         self.round = 0                             # 1-based once a Trial is revealed
         self.turn = 0                              # turns against the current Trial
         self.t_attack = self.t_defence = self.t_life = self.t_start_life = 0
@@ -599,6 +600,7 @@ class MicroHeroState:
 
     def _end_round(self) -> None:
         self.beaten += 1
+        self.beaten_order.append(self.trial.kind)
         if self.beaten == TRIALS:                                   # micro-hero.game-end.1, gap.23
             self._end(+1, "all 12 Trials beaten")
             return
