@@ -1,0 +1,747 @@
+"""The Hera and Zeus duel as an open_spiel-shaped State: setup, turns, challenges, spells, hidden hands.
+
+Players: 0 = Hera, 1 = Zeus. Columns and rows are numbered from 1 in actions (front row = 1).
+Player actions are strings (see `ACTION_FORMS`); chance outcomes are card ids (a draw, a deal, or
+the card a Pegasus raid takes). Every rule cites its statement or gap id in cardsets/hera-zeus/.
+"""
+from __future__ import annotations
+
+from pnp.errors import IllegalMove, UsageError
+from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.hera_zeus.cards import (HERA, NEVER_CHALLENGE, SIDES, ZEUS, Card, all_cards, deck,
+                                       token_of)
+
+COLUMNS, ROWS = 3, 4          # hera-zeus.battlefield.3
+HAND_LIMIT = 12               # hera-zeus.draw.2
+DEAL = 9                      # hera-zeus.setup.3
+OPENING = 3                   # hera-zeus.battlefield.1
+STATUE_AP = 4                 # hera-zeus.flow.3, hera-zeus.statue.1
+
+ACTION_FORMS = (
+    "draw", "place TOKEN COL ROW", "challenge COL", "statue COL", "pegasus hand", "pegasus front COL",
+    "pythia hand", "pythia column COL", "sirens", "hades TOKEN", "persephone", "dionysus",
+    "move COL.ROW COL", "swap COL.ROW COL.ROW", "done", "put COL")
+_FILLER = {"col", "row", "at", "in", "to", "into", "on"}
+
+
+def parse_move(text: str) -> tuple[str, ...]:
+    """A move as a tuple of words, lower-cased, filler words ('col', 'row', 'at') dropped, card names as tokens."""
+    words = [w for w in str(text).lower().replace(",", " ").split() if w not in _FILLER]
+    if not words:
+        return ()
+    if words[0] in ("place", "hades") and len(words) > 1:
+        words[1] = token_of(words[1])
+    return tuple(words)
+
+
+class State:
+    """A game of Hera and Zeus in progress (see the module docstring for action forms)."""
+
+    def __init__(self, first: int = HERA, *, deal: bool = True):
+        self.cards: dict[str, Card] = all_cards()
+        self.first = first                                   # hera-zeus.flow.1 (Hera by default)
+        self.pile = [deck(HERA), deck(ZEUS)]
+        self.hand: list[list[str]] = [[], []]
+        self.field: list[list[list[str]]] = [[[] for _ in range(COLUMNS)] for _ in range(2)]
+        self.statue: list[int | None] = [None, None]         # column (0-based) of the standing statue
+        self.discard: list[list[str]] = [[], []]             # bottom .. top
+        self.face_up: set[str] = set()
+        self.known: list[set[str]] = [set(), set()]          # opponent cards each player has seen
+        self.turns = [0, 0]
+        self.to_move = HERA
+        self.ap_total = 0
+        self.ap_spent = 0
+        self.first_turn = False
+        self.phase = "deal" if deal else "turn"
+        self.chance: tuple[str, int] | None = ("deal", HERA) if deal else None
+        self.pending: dict = {}
+        self.winner: int | None = None
+        self.end_reason: str | None = None
+        self.end_rule: str | None = None
+        self.events: list[tuple[str, str]] = []              # (text, rule id) of the last action
+        self.steps = 0
+
+    # ------------------------------------------------------------------ protocol
+    def current_player(self) -> int:
+        """Player to act, CHANCE at a chance node, TERMINAL when over."""
+        if self.winner is not None:
+            return TERMINAL
+        return CHANCE if self.chance else self.to_move
+
+    def is_chance_node(self) -> bool:
+        """True while a card is being dealt, drawn or taken at random."""
+        return self.winner is None and self.chance is not None
+
+    def is_terminal(self) -> bool:
+        """True once someone has won."""
+        return self.winner is not None
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, -1 for the loser, 0 each while unfinished."""
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0 if p == self.winner else -1.0 for p in (HERA, ZEUS)]
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """Equally likely card ids for the pending deal, draw or Pegasus raid."""
+        if not self.is_chance_node():
+            return []
+        what, p = self.chance
+        if what == "raid":
+            pool = self.hand[1 - p]                          # hera-zeus.pegasus.2: at random
+        elif what == "deal":
+            pool = [c for c in self.pile[p] if self.cards[c].kind != "hostage"]  # hera-zeus.gap.11
+        else:
+            pool = self.pile[p]
+        return [(c, 1.0 / len(pool)) for c in sorted(pool)]
+
+    def legal_actions(self) -> list[str]:
+        """The current player's legal moves (empty at chance and terminal nodes)."""
+        if self.winner is not None or self.chance:
+            return []
+        return [" ".join(m) for m in self._candidates() if self._why(m) is None]
+
+    def _has_legal(self) -> bool:
+        return any(self._why(m) is None for m in self._candidates())
+
+    def apply_action(self, action: str) -> None:
+        """Apply a move or chance outcome; raises IllegalMove naming the broken rule."""
+        self.events = []
+        self.steps += 1
+        if self.winner is not None:
+            raise IllegalMove("the game is over", hint=f"{SIDES[self.winner]} won ({self.end_reason})")
+        if self.chance:
+            if action not in dict(self.chance_outcomes()):
+                raise IllegalMove(f"'{action}' is not a possible chance outcome here",
+                                  expected="a card id from chance_outcomes()")
+            self._resolve_chance(action)
+        else:
+            try:
+                move = parse_move(action)
+            except UsageError as exc:
+                raise IllegalMove(f"illegal move '{action}': {exc.one_line()}") from None
+            why = self._why(move)
+            if why is not None:
+                raise IllegalMove(f"illegal move '{action}': {why}")
+            self._do(move)
+        self._settle()
+
+    # ------------------------------------------------------------------ helpers
+    def opp(self, p: int) -> int:
+        """The other player."""
+        return 1 - p
+
+    def slots(self, p: int, c: int) -> int:
+        """Places taken in a column: its cards plus a standing statue."""
+        return len(self.field[p][c]) + (1 if self.statue[p] == c else 0)
+
+    def front(self, p: int, c: int) -> str | None:
+        """What stands in a column's front place: a card id, 'statue', or None."""
+        if self.statue[p] == c:
+            return "statue"
+        return self.field[p][c][0] if self.field[p][c] else None
+
+    def columns_held(self, p: int) -> int:
+        """Columns with at least one of p's cards (hera-zeus.flow.2)."""
+        return sum(1 for c in range(COLUMNS) if self.field[p][c])
+
+    def ap_left(self) -> int:
+        """Action points the player to move still has to spend."""
+        return self.ap_total - self.ap_spent
+
+    def _in_hand(self, p: int, token: str) -> str | None:
+        if token == "god":
+            return next((c for c in sorted(self.hand[p]) if self.cards[c].kind == "god"), None)
+        return next((c for c in sorted(self.hand[p]) if self.cards[c].token == token), None)
+
+    def _kind_in_hand(self, p: int, kind: str) -> str | None:
+        return next((c for c in sorted(self.hand[p]) if self.cards[c].kind == kind), None)
+
+    def _note(self, text: str, rule: str) -> None:
+        self.events.append((text, rule))
+
+    def _end(self, winner: int, reason: str, rule: str) -> None:
+        if self.winner is None:
+            self.winner, self.end_reason, self.end_rule = winner, reason, rule
+            self.phase = "over"
+            self.chance = None
+            self._note(f"{SIDES[winner].capitalize()} wins: {reason}", rule)
+
+    def _discard_from_field(self, p: int, c: int, card: str) -> None:
+        self.field[p][c].remove(card)                        # hera-zeus.challenge.8: column closes up
+        self.face_up.discard(card)
+        self.discard[p].append(card)                         # hera-zeus.gap.19: controller's pile
+
+    def _discard_from_hand(self, p: int, card: str) -> None:
+        self.hand[p].remove(card)
+        self.discard[p].append(card)                         # hera-zeus.cast.1, hera-zeus.gap.19
+
+    def _col(self, word: str) -> int | None:
+        return int(word) - 1 if word.isdigit() and 1 <= int(word) <= COLUMNS else None
+
+    # ------------------------------------------------------------------ move generation
+    def _candidates(self):
+        """Every move worth checking now, as word tuples (legal ones are kept by legal_actions)."""
+        p = self.to_move
+        cols = [str(c) for c in range(1, COLUMNS + 1)]
+        if self.phase == "opening":
+            toks = sorted({self.cards[c].token for c in self.hand[p] if self.cards[c].placeable})
+            return [("place", t, c, "1") for t in toks for c in cols]
+        if self.phase == "put":
+            return [("put", c) for c in cols]
+        if self.phase == "rearrange":
+            spots = [f"{c + 1}.{r}" for c in range(COLUMNS) for r in self._rows_of(p, c)]
+            out = [("done",)]
+            out += [("move", a, t) for a in spots for t in cols]
+            out += [("swap", a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]
+            return out
+        out = [("draw",)]
+        toks = sorted({self.cards[c].token for c in self.hand[p] if self.cards[c].placeable})
+        for c in range(COLUMNS):
+            start = 2 if self.statue[p] == c else 1
+            rows = [str(r) for r in range(start, self.slots(p, c) + 2)]
+            out += [("place", t, cols[c], r) for t in toks for r in rows]
+        out += [("challenge", c) for c in cols] + [("statue", c) for c in cols]
+        out += [("pegasus", "hand")] + [("pegasus", "front", c) for c in cols]
+        out += [("pythia", "hand")] + [("pythia", "column", c) for c in cols]
+        out += [("sirens",), ("persephone",), ("dionysus",)]
+        out += [("hades", t) for t in sorted({self.cards[c].token for c in self.discard[p]})]
+        return out
+
+    def _rows_of(self, p: int, c: int) -> list[int]:
+        start = 2 if self.statue[p] == c else 1
+        return list(range(start, start + len(self.field[p][c])))
+
+    def _spot(self, p: int, word: str) -> tuple[int, int] | None:
+        """'col.row' -> (column, index into the column's card list), if a card is there."""
+        parts = word.split(".")
+        if len(parts) != 2 or not all(x.isdigit() for x in parts):
+            return None
+        c, r = int(parts[0]) - 1, int(parts[1])
+        if not 0 <= c < COLUMNS:
+            return None
+        i = r - (2 if self.statue[p] == c else 1)
+        return (c, i) if 0 <= i < len(self.field[p][c]) else None
+
+    # ------------------------------------------------------------------ legality
+    def why_illegal(self, action: str) -> str | None:
+        """Why a move is illegal now (with the rule id), or None if it is legal."""
+        if self.winner is not None:
+            return "the game is over"
+        if self.chance:
+            return "a card is being dealt or drawn at random; no player move is possible"
+        return self._why(parse_move(action))
+
+    def _why(self, m: tuple[str, ...]) -> str | None:
+        p, o = self.to_move, 1 - self.to_move
+        if not m:
+            return f"empty move; expected one of: {', '.join(ACTION_FORMS)}"
+        verb, args = m[0], m[1:]
+        if self.phase == "opening":
+            return self._why_opening(p, verb, args)
+        if self.phase == "put":
+            return self._why_put(o, verb, args)
+        if self.phase == "rearrange":
+            return self._why_rearrange(p, verb, args)
+        if verb in ("move", "swap", "done", "put"):
+            return f"'{verb}' is only possible right after Dionysus or a Pegasus raid"
+        if self.ap_left() <= 0 and verb != "statue":
+            return "no action points left (hera-zeus.challenge.2, hera-zeus.flow.5)"
+        check = getattr(self, f"_why_{verb}", None)
+        if check is None:
+            return f"unknown move '{verb}'; expected one of: {', '.join(ACTION_FORMS)}"
+        return check(p, o, args)
+
+    def _why_opening(self, p, verb, args) -> str | None:
+        if verb != "place" or len(args) != 3:
+            return "during the opening each player places cards face down: 'place TOKEN COL 1' (hera-zeus.battlefield.1)"
+        token, c = args[0], self._col(args[1])
+        if c is None:
+            return f"column must be 1-{COLUMNS}, not '{args[1]}'"
+        if args[2] != "1" or self.field[p][c]:
+            return "the opening cards go one to the front of each column (hera-zeus.battlefield.1)"
+        card = self._in_hand(p, token)
+        if card is None:
+            return f"no '{token}' in hand"
+        if not self.cards[card].placeable:
+            return f"{self.cards[card].name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
+        return None
+
+    def _why_put(self, o, verb, args) -> str | None:
+        if verb != "put" or len(args) != 1:
+            return "the card taken by Pegasus must be put in a column first: 'put COL' (hera-zeus.pegasus.5)"
+        c = self._col(args[0])
+        if c is None:
+            return f"column must be 1-{COLUMNS}, not '{args[0]}'"
+        if self.statue[o] == c:
+            return "it may not go in front of a statue (hera-zeus.pegasus.6)"
+        if self.slots(o, c) >= ROWS:
+            return f"column {c + 1} already holds four cards (hera-zeus.pegasus.6)"
+        return None
+
+    def _why_rearrange(self, p, verb, args) -> str | None:
+        if verb == "done":
+            return None
+        if self.pending.get("left", 0) <= 0:
+            return "the rearrangement is complete; only 'done' remains"
+        if verb == "move" and len(args) == 2:
+            src, t = self._spot(p, args[0]), self._col(args[1])
+            if src is None or t is None:
+                return "expected 'move COL.ROW COL' naming one of your cards and a column 1-3"
+            c, _ = src
+            if t != c and self.slots(p, t) >= ROWS:
+                return f"column {t + 1} is full (hera-zeus.dionysus.2)"
+            if t != c and self.statue[p] == c and len(self.field[p][c]) == 1:
+                return "the statue's column must keep a card (hera-zeus.gap.17)"
+            return None
+        if verb == "swap" and len(args) == 2:
+            a, b = self._spot(p, args[0]), self._spot(p, args[1])
+            if a is None or b is None or a == b:
+                return "expected 'swap COL.ROW COL.ROW' naming two of your cards"
+            return None
+        return "during Dionysus: 'move COL.ROW COL', 'swap COL.ROW COL.ROW' or 'done' (hera-zeus.dionysus.1)"
+
+    def _why_draw(self, p, o, args) -> str | None:
+        if len(self.hand[p]) >= HAND_LIMIT:
+            return f"the hand already holds {HAND_LIMIT} cards (hera-zeus.draw.2)"
+        if not self.pile[p]:
+            return "the draw pile is empty (hera-zeus.gap.29)"
+        return None
+
+    def _why_place(self, p, o, args) -> str | None:
+        if len(args) != 3:
+            return "expected 'place TOKEN COL ROW'"
+        token, c = args[0], self._col(args[1])
+        if c is None:
+            return f"column must be 1-{COLUMNS}, not '{args[1]}' (hera-zeus.battlefield.3)"
+        if not args[2].isdigit() or not 1 <= int(args[2]) <= ROWS:
+            return f"row must be 1-{ROWS}, not '{args[2]}' (hera-zeus.battlefield.3)"
+        card = self._in_hand(p, token)
+        if card is None:
+            return f"no '{token}' in hand"
+        if not self.cards[card].placeable:
+            return f"{self.cards[card].name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
+        if self.slots(p, c) >= ROWS:
+            return f"column {c + 1} already holds four (hera-zeus.place.3)"
+        row = int(args[2])
+        if self.statue[p] == c and row == 1:
+            return "the statue keeps the front place; place behind it (hera-zeus.statue.4, hera-zeus.gap.17)"
+        if row > self.slots(p, c) + 1:
+            return (f"column {c + 1} has {self.slots(p, c)} place(s) taken, so row {row} would leave a gap; "
+                    f"use row {self.slots(p, c) + 1} or less (hera-zeus.gap.10)")
+        return None
+
+    def _why_challenge(self, p, o, args) -> str | None:
+        if len(args) != 1 or self._col(args[0]) is None:
+            return f"expected 'challenge COL' with a column 1-{COLUMNS}"
+        c = self._col(args[0])
+        if self.first_turn:
+            return "no challenges in a player's first turn (hera-zeus.attack.2)"
+        mine = self.front(p, c)
+        if mine is None:
+            return f"you have no card in column {c + 1} (hera-zeus.challenge.1)"
+        if mine == "statue":
+            return "your statue stands in front of that column; only a front-row card challenges (hera-zeus.challenge.3)"
+        if self.cards[mine].kind in NEVER_CHALLENGE:
+            return f"{self.cards[mine].name} never challenges (hera-zeus.challenge.4)"
+        theirs = self.front(o, c)
+        if theirs is None:
+            return f"the opponent has no card in column {c + 1}; no diagonal challenges (hera-zeus.challenge.1)"
+        if theirs == "statue":
+            return "a statue and the card behind it cannot be challenged (hera-zeus.statue.5, hera-zeus.gap.4)"
+        return None
+
+    def _why_statue(self, p, o, args) -> str | None:
+        if len(args) != 1 or self._col(args[0]) is None:
+            return f"expected 'statue COL' with a column 1-{COLUMNS}"
+        c = self._col(args[0])
+        if self._kind_in_hand(p, "god") is None:
+            return f"no {SIDES[p].capitalize()} card in hand (hera-zeus.statue.1)"
+        if self.statue[p] is not None:
+            return "your statue already stands; there is only one (hera-zeus.gap.16)"
+        if not self.field[p][c]:
+            return "the statue may not go into an empty column (hera-zeus.statue.3)"
+        if len(self.field[p][c]) >= ROWS:
+            return "the statue may not go into a column of four cards (hera-zeus.statue.3)"
+        return None
+
+    def _why_pegasus(self, p, o, args) -> str | None:
+        if self._kind_in_hand(p, "pegasus") is None:
+            return "no Pegasus in hand"
+        if self.first_turn:
+            return "Pegasus's attacks are challenges, barred in your first turn (hera-zeus.attack.2, hera-zeus.gap.12)"
+        if args == ("hand",):
+            return None if self.hand[o] else "the opponent's hand is empty (hera-zeus.gap.29)"
+        if len(args) == 2 and args[0] == "front" and self._col(args[1]) is not None:
+            c = self._col(args[1])
+            return None if self.front(o, c) else f"the opponent has nothing in column {c + 1} (hera-zeus.pegasus.7)"
+        return "expected 'pegasus hand' or 'pegasus front COL' (placing Pegasus is 'place pegasus COL ROW')"
+
+    def _why_pythia(self, p, o, args) -> str | None:
+        if self._kind_in_hand(p, "pythia") is None:
+            return "no Pythia in hand"
+        if args == ("hand",):
+            return None
+        if len(args) == 2 and args[0] == "column" and self._col(args[1]) is not None:
+            c = self._col(args[1])
+            return None if self.field[o][c] else f"the opponent has no cards in column {c + 1} (hera-zeus.pythia.7)"
+        return "expected 'pythia hand' or 'pythia column COL'"
+
+    def _why_sirens(self, p, o, args) -> str | None:
+        if self._kind_in_hand(p, "sirens") is None:
+            return "no Sirens in hand"
+        if not self.discard[o]:
+            return "the opponent's discard pile is empty (hera-zeus.sirens.3)"
+        top = self.cards[self.discard[o][-1]]
+        if top.strength is None or not 1 <= top.strength <= 7:
+            return f"the top of the opponent's discard pile ({top.name}) has no strength 1-7 (hera-zeus.sirens.3, hera-zeus.gap.20)"
+        return None
+
+    def _why_hades(self, p, o, args) -> str | None:
+        if self._kind_in_hand(p, "hades") is None:
+            return "no Hades in hand"
+        if len(args) != 1:
+            return "expected 'hades TOKEN' naming a card in your own discard pile (hera-zeus.gap.3)"
+        if args[0] == "hades":
+            return "Hades may not take a Hades (hera-zeus.gap.21)"
+        if not any(self.cards[c].token == args[0] for c in self.discard[p]):
+            return f"no '{args[0]}' in your own discard pile (hera-zeus.hades.1, hera-zeus.gap.3)"
+        return None
+
+    def _why_persephone(self, p, o, args) -> str | None:
+        return None if self._kind_in_hand(p, "persephone") else "no Persephone in hand"
+
+    def _why_dionysus(self, p, o, args) -> str | None:
+        if self._kind_in_hand(p, "dionysus") is None:
+            return "no Dionysus in hand"
+        return None if any(self.field[p]) else "you have no cards on the battlefield to rearrange"
+
+    # ------------------------------------------------------------------ effects
+    def _resolve_chance(self, card: str) -> None:
+        what, p = self.chance
+        self.chance = None
+        if what == "raid":
+            self._raid(p, card)
+            return
+        self.pile[p].remove(card)
+        self.hand[p].append(card)
+        if what == "deal":
+            self._note(f"{SIDES[p]} is dealt a card", "hera-zeus.setup.3")
+            if len(self.hand[p]) < DEAL:
+                self.chance = ("deal", p)
+            elif p == HERA:
+                self.chance = ("deal", ZEUS)
+            else:
+                self.phase, self.to_move = "opening", HERA
+                self._skip_empty_opening()
+        else:
+            self._note(f"{SIDES[p]} draws a card", "hera-zeus.draw.1")
+
+    def _skip_empty_opening(self) -> None:
+        """Move the opening on when the player to place has filled 3 columns or has nothing placeable (gap 30)."""
+        while self.phase == "opening":
+            p = self.to_move
+            done = sum(1 for c in range(COLUMNS) if self.field[p][c]) >= OPENING
+            if not done and any(self.cards[c].placeable for c in self.hand[p]):
+                return
+            if p == HERA:
+                self.to_move = ZEUS
+            else:
+                self.phase = "turn"
+                self._start_turn(self.first)
+
+    def _start_turn(self, p: int) -> None:
+        self.to_move = p
+        self.phase = "turn"
+        if not any(self.field[p]):
+            self._end(1 - p, f"{SIDES[p]} starts a turn with no cards on the battlefield", "hera-zeus.end.3")
+            return
+        if self.statue[p] is not None:
+            self.ap_total = STATUE_AP                         # hera-zeus.statue.8
+        else:
+            self.ap_total = self.columns_held(p)              # hera-zeus.flow.2, hera-zeus.gap.14
+        self.ap_spent = 0
+        self.first_turn = self.turns[p] == 0                  # hera-zeus.attack.2, hera-zeus.gap.12
+        self.turns[p] += 1
+
+    def _settle(self) -> None:
+        """End the turn when the points are spent; a player who cannot spend them loses (end.2)."""
+        if self.winner is not None or self.chance or self.phase != "turn":
+            return
+        if self.ap_left() <= 0:
+            self._start_turn(1 - self.to_move)               # hera-zeus.flow.5
+            if self.winner is not None:
+                return
+        if not self._has_legal():
+            p = self.to_move
+            self._end(1 - p, f"{SIDES[p]} cannot spend the action points left", "hera-zeus.end.2")
+
+    def _do(self, m: tuple[str, ...]) -> None:
+        p, o = self.to_move, 1 - self.to_move
+        verb, args = m[0], m[1:]
+        if self.phase == "opening":
+            card = self._in_hand(p, args[0])
+            self.hand[p].remove(card)
+            self.field[p][self._col(args[1])].insert(0, card)
+            self._note(f"{SIDES[p]} opens column {args[1]} face down", "hera-zeus.battlefield.1")
+            self._skip_empty_opening()
+            return
+        if self.phase == "put":
+            self._put(o, self._col(args[0]))
+            return
+        if self.phase == "rearrange":
+            self._rearrange(p, verb, args)
+            return
+        if verb != "statue":
+            self.ap_spent += 1                                 # hera-zeus.flow.4
+        getattr(self, f"_do_{verb}")(p, o, args)
+
+    def _do_draw(self, p, o, args) -> None:
+        self.chance = ("draw", p)                              # hera-zeus.draw.1
+
+    def _do_place(self, p, o, args) -> None:
+        card, c, row = self._in_hand(p, args[0]), self._col(args[1]), int(args[2])
+        self.hand[p].remove(card)
+        index = row - (2 if self.statue[p] == c else 1)
+        self.field[p][c].insert(index, card)                   # hera-zeus.place.1, hera-zeus.place.2
+        self._note(f"{SIDES[p]} places a card face down in column {c + 1}, row {row}", "hera-zeus.place.1")
+
+    def _do_challenge(self, p, o, args) -> None:
+        self.challenge(p, self._col(args[0]))
+
+    def challenge(self, p: int, c: int) -> None:
+        """Resolve p's front card in column c challenging the opponent's front card there."""
+        o = 1 - p
+        a, d = self.field[p][c][0], self.field[o][c][0]
+        A, D = self.cards[a], self.cards[d]
+        self.face_up |= {a, d}                                 # hera-zeus.challenge.5, hera-zeus.gap.18
+        self.known[p].add(d)
+        self.known[o].add(a)
+        self._note(f"{A.name} challenges {D.name} in column {c + 1}; both are turned face up", "hera-zeus.challenge.5")
+        if D.kind == "hostage":
+            self._end(p, f"{A.name} challenged the hostage {D.name}", "hera-zeus.end.4")
+        elif D.kind == "pandora":
+            self._pandora(p, c)
+        elif D.kind == "medusa":
+            if A.kind == "hero":
+                self._discard_from_field(o, c, d)
+                self._note(f"{A.name} defeats Medusa: Medusa is discarded, {A.name} stays", "hera-zeus.medusa.2")
+            else:
+                self._discard_from_field(p, c, a)
+                self._note(f"{A.name} is turned to stone and discarded; Medusa stays", "hera-zeus.medusa.1")
+        elif A.kind == "pythia" and D.kind == "seven":
+            self._discard_from_field(o, c, d)
+            self._note(f"Pythia wins against {D.name} when she challenges", "hera-zeus.pythia.5")
+        else:
+            sa, sd = A.field_strength, D.field_strength
+            if sa == sd:
+                self._discard_from_field(p, c, a)
+                self._discard_from_field(o, c, d)
+                self._note(f"tie at strength {sa}: both are discarded", "hera-zeus.challenge.6")
+            elif sa > sd:
+                self._discard_from_field(o, c, d)
+                self._note(f"{A.name} ({sa}) beats {D.name} ({sd}); {D.name} is discarded, {A.name} stays",
+                           "hera-zeus.challenge.8")
+            else:
+                self._discard_from_field(p, c, a)
+                self._note(f"{D.name} ({sd}) beats {A.name} ({sa}); {A.name} is discarded", "hera-zeus.challenge.8")
+        self._statues_fall()
+
+    def _pandora(self, p: int, c: int) -> None:
+        """Pandora challenged in column c by p: both sides of the column are discarded."""
+        o = 1 - p
+        hostage = {q: any(self.cards[x].kind == "hostage" for x in self.field[q][c]) for q in (p, o)}
+        for q in (p, o):
+            for card in list(self.field[q][c]):                # hera-zeus.pandora.2: front to back here
+                self._discard_from_field(q, c, card)
+        self._note(f"Pandora: every card of both players in column {c + 1} is discarded", "hera-zeus.pandora.1")
+        self._statues_fall()
+        if hostage[o] and hostage[p]:
+            self._end(o, "both hostages were in Pandora's column: the challenger loses", "hera-zeus.end.8")
+        elif hostage[o]:
+            self._end(p, f"the opponent's hostage was in Pandora's column", "hera-zeus.end.7")
+        elif hostage[p]:
+            self._end(o, "the challenger's own hostage was in Pandora's column", "hera-zeus.gap.6")
+
+    def _statues_fall(self) -> None:
+        """A statue whose column has no card left is set aside (hera-zeus.gap.17)."""
+        for q in (HERA, ZEUS):
+            c = self.statue[q]
+            if c is not None and not self.field[q][c]:
+                self.statue[q] = None
+                self._note(f"{SIDES[q]}'s statue has no card left behind it and is set aside", "hera-zeus.gap.17")
+
+    def _do_statue(self, p, o, args) -> None:
+        c = self._col(args[0])
+        self._discard_from_hand(p, self._kind_in_hand(p, "god"))
+        self.statue[p] = c                                     # hera-zeus.statue.2: the cards shift back
+        self.ap_total = STATUE_AP                              # hera-zeus.statue.1, hera-zeus.gap.15
+        self._note(f"{SIDES[p]}'s statue stands in front of column {c + 1}; {STATUE_AP} action points this turn",
+                   "hera-zeus.statue.1")
+
+    def _do_pegasus(self, p, o, args) -> None:
+        self._discard_from_hand(p, self._kind_in_hand(p, "pegasus"))
+        if args[0] == "hand":
+            self._note("Pegasus is played and discarded; a card is taken at random from the opponent's hand",
+                       "hera-zeus.pegasus.2")
+            self.chance = ("raid", p)
+        else:
+            self.pegasus_front(p, self._col(args[1]))
+
+    def pegasus_front(self, p: int, c: int) -> None:
+        """The effect of a Pegasus from p's hand striking the opponent's front place in column c."""
+        o = 1 - p
+        target = self.front(o, c)
+        if target == "statue":
+            self.statue[o] = None                               # hera-zeus.pegasus.10, hera-zeus.gap.4
+            self._note(f"Pegasus from the hand may strike the statue itself (never the card behind it)",
+                       "hera-zeus.gap.4")
+            self._note(f"Pegasus knocks over {SIDES[o].capitalize()}'s statue: it is set aside for later, the "
+                       f"column moves forward", "hera-zeus.pegasus.10")
+            self._note("A removed statue may be placed again by a later Hera or Zeus card", "hera-zeus.statue.7")
+            return
+        card = self.cards[target]
+        self.face_up.add(target)
+        self.known[p].add(target)
+        self._note(f"Pegasus strikes column {c + 1}: {card.name} is turned face up", "hera-zeus.pegasus.8")
+        if card.kind == "pandora":
+            self._note("Pandora's wipe applies to any card that challenges her, Pegasus included", "hera-zeus.gap.25")
+            self._pandora(p, c)
+        elif card.field_strength is not None and card.field_strength <= 1:
+            self._discard_from_field(o, c, target)
+            self._note(f"{card.name} has strength {card.field_strength} and is discarded", "hera-zeus.pegasus.9")
+        else:
+            rule = "hera-zeus.gap.26" if card.kind == "hostage" else "hera-zeus.pegasus.9"
+            self._note(f"{card.name} stays on the battlefield, face up", rule)
+
+    def _raid(self, p: int, card: str) -> None:
+        """The card a Pegasus raid took from the opponent's hand (hera-zeus.pegasus.2-6)."""
+        o = 1 - p
+        C = self.cards[card]
+        self.known[p].add(card)
+        if C.kind == "hostage":
+            self._end(p, f"Pegasus took the hostage {C.name} from the hand", "hera-zeus.end.5")
+        elif C.kind == "pandora":
+            had = any(self.cards[x].kind == "hostage" for x in self.hand[o])
+            self.known[p] |= set(self.hand[o])
+            for x in sorted(self.hand[o]):                      # hera-zeus.pandora.4, hera-zeus.gap.27
+                self._discard_from_hand(o, x)
+            self._note("Pegasus took Pandora: the whole hand is discarded", "hera-zeus.pandora.4")
+            self._note("Pandora's own rule replaces the symbol-card rule of the raid", "hera-zeus.gap.27")
+            if had:
+                self._end(p, "Pandora was taken from a hand that held the hostage", "hera-zeus.end.6")
+        elif C.symbol and C.kind != "hero":
+            self._discard_from_hand(o, card)
+            self._note(f"Pegasus took {C.name}, a symbol card: it is discarded", "hera-zeus.pegasus.4")
+        elif C.strength is not None and C.strength <= 1:
+            self._discard_from_hand(o, card)
+            self._note(f"Pegasus took {C.name} (strength {C.strength}): it is discarded", "hera-zeus.gap.2")
+        else:
+            self.face_up.add(card)
+            if any(self._why_put(o, "put", (str(c + 1),)) is None for c in range(COLUMNS)):
+                self.pending = {"card": card}
+                self.phase = "put"
+                self._note(f"Pegasus took {C.name} (strength {C.strength}): it goes face up to the front of one of "
+                           f"the opponent's columns", "hera-zeus.pegasus.5")
+            else:
+                self._discard_from_hand(o, card)
+                self._note(f"Pegasus took {C.name}, but no column has room: it is discarded", "hera-zeus.pegasus.6")
+
+    def _put(self, o: int, c: int) -> None:
+        card = self.pending.pop("card")
+        self.hand[o].remove(card)
+        self.field[o][c].insert(0, card)                       # hera-zeus.pegasus.5, hera-zeus.gap.8
+        self.phase = "turn"
+        self._note(f"{self.cards[card].name} is put face up at the front of column {c + 1}", "hera-zeus.gap.8")
+
+    def _do_pythia(self, p, o, args) -> None:
+        self._discard_from_hand(p, self._kind_in_hand(p, "pythia"))
+        if args[0] == "hand":
+            self.known[p] |= set(self.hand[o])                   # hera-zeus.pythia.2, hera-zeus.pythia.4
+            for x in sorted(self.hand[o]):
+                if self.cards[x].kind == "seven":
+                    self._discard_from_hand(o, x)
+                    self._note(f"{self.cards[x].name} is found in the hand and discarded", "hera-zeus.pythia.3")
+            self._note("Pythia reveals the opponent's hand", "hera-zeus.pythia.2")
+        else:
+            c = self._col(args[1])
+            self.face_up |= set(self.field[o][c])                # hera-zeus.pythia.7, hera-zeus.gap.23
+            self._note(f"Pythia turns the opponent's column {c + 1} face up", "hera-zeus.pythia.7")
+
+    def _do_sirens(self, p, o, args) -> None:
+        card = self.discard[o].pop()
+        self.hand[p].append(card)                              # hera-zeus.sirens.1
+        self.known[o].add(card)
+        self._discard_from_hand(p, self._kind_in_hand(p, "sirens"))
+        self._note(f"Sirens take {self.cards[card].name} from the opponent's discard pile", "hera-zeus.sirens.1")
+
+    def _do_hades(self, p, o, args) -> None:
+        card = next(c for c in reversed(self.discard[p]) if self.cards[c].token == args[0])
+        self.discard[p].remove(card)
+        self.hand[p].append(card)                              # hera-zeus.hades.1, hera-zeus.gap.3
+        self._discard_from_hand(p, self._kind_in_hand(p, "hades"))
+        self._note("Hades brings a card back from the player's own discard pile", "hera-zeus.hades.1")
+
+    def _do_persephone(self, p, o, args) -> None:
+        self._discard_from_hand(p, self._kind_in_hand(p, "persephone"))
+        room = HAND_LIMIT - len(self.hand[p])                  # hera-zeus.persephone.4
+        found = [c for c in self.discard[p] if self.cards[c].kind == "pegasus"][:min(3, room)]
+        for c in found:                                         # hera-zeus.persephone.3, hera-zeus.gap.22
+            self.discard[p].remove(c)
+            self.hand[p].append(c)
+        self._note(f"Persephone brings back {len(found)} Pegasus", "hera-zeus.persephone.1")
+
+    def _do_dionysus(self, p, o, args) -> None:
+        self._discard_from_hand(p, self._kind_in_hand(p, "dionysus"))
+        self.phase = "rearrange"
+        self.pending = {"left": 2 * sum(len(col) for col in self.field[p])}
+        self._note("Dionysus: the player rearranges their battlefield", "hera-zeus.dionysus.1")
+
+    def _rearrange(self, p: int, verb: str, args) -> None:
+        if verb == "done":
+            self.phase, self.pending = "turn", {}
+            return
+        self.pending["left"] -= 1
+        if verb == "move":
+            c, i = self._spot(p, args[0])
+            card = self.field[p][c].pop(i)
+            self.field[p][self._col(args[1])].append(card)     # hera-zeus.dionysus.2
+        else:
+            (c1, i1), (c2, i2) = self._spot(p, args[0]), self._spot(p, args[1])
+            f = self.field[p]
+            f[c1][i1], f[c2][i2] = f[c2][i2], f[c1][i1]
+
+    # ------------------------------------------------------------------ views
+    def view(self, player: int) -> dict:
+        """What one player can see: own hand and field, the opponent's open or known cards (gap 31)."""
+        o = 1 - player
+
+        def shown(card: str, mine: bool) -> str:
+            C = self.cards[card]
+            if mine or card in self.face_up or card in self.known[player]:
+                return C.token + ("*" if card in self.face_up else "")
+            return "?"
+
+        def side(q: int) -> dict:
+            mine = q == player
+            return {
+                "hand": sorted(self.cards[c].token for c in self.hand[q]) if mine
+                else sorted((self.cards[c].token if c in self.known[player] else "?") for c in self.hand[q]),
+                "field": [(["statue"] if self.statue[q] == c else []) + [shown(x, mine) for x in self.field[q][c]]
+                          for c in range(COLUMNS)],
+                "discard": [self.cards[c].token for c in self.discard[q]],
+                "pile": len(self.pile[q]),
+            }
+        return {"player": SIDES[player], "to_move": SIDES[self.to_move], "phase": self.phase,
+                "ap_left": self.ap_left() if self.phase == "turn" else None,
+                SIDES[player]: side(player), SIDES[o]: side(o),
+                "winner": SIDES[self.winner] if self.winner is not None else None}
+
+    def locations(self) -> dict[str, int]:
+        """How many places each card id is in (for invariant checks: always exactly one)."""
+        count: dict[str, int] = {}
+        for q in (HERA, ZEUS):
+            for group in [self.pile[q], self.hand[q], self.discard[q], *self.field[q]]:
+                for c in group:
+                    count[c] = count.get(c, 0) + 1
+        return count
