@@ -300,13 +300,26 @@ def _simple_paths(cap, sources, sinks, rows, cols, limit=20000) -> list[tuple[Ce
     return out
 
 
-def max_chains(cap: dict[Cell, int], rows: int = 4, cols: int = 4) -> list[list[Cell]]:
+SEARCH_BUDGET = 4000   # search nodes before max_chains settles for the best found
+
+
+@dataclass
+class Chains:
+    """A player's chains (cells per chain) and whether the count is proven the most possible."""
+
+    paths: list[list[Cell]]
+    exact: bool = True
+
+
+def max_chains(cap: dict[Cell, int], rows: int = 4, cols: int = 4) -> Chains:
     """A largest set of chains for one player's coins, cap[cell] = her coins on that space.
 
     Chains run top to bottom or left to right (later-years.gap.4); each coin serves one chain
-    (later-years.victory.5). One direction is a max-flow. A vertical and a horizontal chain on a
-    grid always share a space, so both directions together are only possible through stacks of
-    her coins; then horizontal chain sets are searched, each completed by a vertical max-flow.
+    (later-years.victory.5). One direction is a max-flow (vertex-disjoint paths). A vertical and
+    a horizontal chain on a grid always share a space, so both directions together are possible
+    only through stacks of her coins: then sets of horizontal chains crossing a stack are
+    searched, each completed by a vertical max-flow, within SEARCH_BUDGET nodes (exact=False
+    if the budget ran out before the search was complete).
     """
     top, bottom = {(0, c) for c in range(cols)}, {(rows - 1, c) for c in range(cols)}
     left, right = {(r, 0) for r in range(rows)}, {(r, cols - 1) for r in range(rows)}
@@ -314,21 +327,30 @@ def max_chains(cap: dict[Cell, int], rows: int = 4, cols: int = 4) -> list[list[
     horiz = disjoint_paths(cap, left, right, rows, cols)
     best = max(vert, horiz, key=len)
     if not vert or not horiz or all(k <= 1 for k in cap.values()):
-        return best
-    candidates = _simple_paths(cap, left, right, rows, cols)
-    best_box = [best]
+        return Chains(best)
+    candidates = [p for p in _simple_paths(cap, left, right, rows, cols) if any(cap[x] > 1 for x in p)]
+    if len(best) >= sum(cap.values()) // min(rows, cols):
+        return Chains(best)
+    state = {"best": best, "nodes": 0, "exact": True}
     seen = set()
 
     def search(c: dict, chosen: list, start: int):
-        key = (tuple(sorted(c.items())), start)
+        key = tuple(sorted(c.items()))
         if key in seen:
             return
         seen.add(key)
+        state["nodes"] += 1
+        if state["nodes"] > SEARCH_BUDGET:
+            state["exact"] = False
+            return
         v = disjoint_paths(c, top, bottom, rows, cols)
-        if len(chosen) + len(v) > len(best_box[0]):
-            best_box[0] = chosen + v
+        if not v:
+            return
+        if len(chosen) + len(v) > len(state["best"]):
+            state["best"] = chosen + v
         h_bound = len(disjoint_paths(c, left, right, rows, cols))
-        if len(chosen) + h_bound + len(v) <= len(best_box[0]):
+        room = sum(c.values()) // min(rows, cols)     # every chain uses at least that many coins
+        if len(chosen) + min(h_bound + len(v), room) <= len(state["best"]):
             return
         for i in range(start, len(candidates)):
             p = candidates[i]
@@ -339,7 +361,7 @@ def max_chains(cap: dict[Cell, int], rows: int = 4, cols: int = 4) -> list[list[
                 search(c2, chosen + [list(p)], i)
 
     search(dict(cap), [], 0)
-    return best_box[0]
+    return Chains(state["best"], state["exact"])
 
 
 # ---------------------------------------------------------------- board and scoring
@@ -375,10 +397,11 @@ class Board:
         """Tasks the player completed: her coins on the board (later-years.victory.2)."""
         return sum(stack.count(player) for stack in self.spaces.values())
 
-    def chains(self, player) -> list[list[tuple[str, str]]]:
-        """Her largest set of coin-disjoint chains, as lists of (action, object)."""
+    def chains(self, player) -> tuple[list[list[tuple[str, str]]], bool]:
+        """Her largest set of coin-disjoint chains as lists of (action, object), and whether proven."""
         acts, objs = names("action"), names("object")
-        return [[(acts[r], objs[c]) for r, c in path] for path in max_chains(self.capacity(player))]
+        found = max_chains(self.capacity(player))
+        return [[(acts[r], objs[c]) for r, c in path] for path in found.paths], found.exact
 
 
 def draw_chains(chains: list[list[tuple[str, str]]]) -> str:
@@ -418,7 +441,7 @@ def final_scores(board: Board, coins: dict, cards: dict | None = None) -> list[S
     cards = cards or {}
     top = max(coins.values()) if coins else 0
     scores = [Score(p, board.tasks(p), MOST_COINS_POINTS if coins[p] == top else 0,
-                    len(board.chains(p)), coins[p], cards.get(p, 0)) for p in coins]
+                    len(board.chains(p)[0]), coins[p], cards.get(p, 0)) for p in coins]
     return sorted(scores, key=lambda s: (s.total, s.coins, s.cards), reverse=True)
 
 
