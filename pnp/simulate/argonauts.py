@@ -1,0 +1,54 @@
+"""`pnp simulate argonauts`: seeded games or whole campaigns with a policy, and a balance summary."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pnp.cli.output import emit_json
+
+
+@click.command(name="argonauts")
+@click.option("-n", "n", type=click.IntRange(1), default=10000, show_default=True, help="Games to play.")
+@click.option("--policy", type=click.Choice(["advise", "greedy", "random"]), default="greedy", show_default=True)
+@click.option("--campaign", default=None, help="Play this campaign's current deck, levels and crew.")
+@click.option("--campaigns", "n_campaigns", type=click.IntRange(1), default=None,
+              help="Play this many whole campaigns to completion instead.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the whole run.")
+@click.option("--cards", "cards_path", default=None, help="Another cards.yaml to try (balance tuning).")
+@click.option("--crew", type=click.IntRange(1), default=None, help="Starting crew (default 12 or the campaign's).")
+@click.option("--workers", type=click.IntRange(1), default=None, help="Processes (default: 2 for large runs).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, workers, as_json):
+    """Simulate Argonauts games: win rate with a 95% interval, crew left, turns, deadliest cards.
+
+    Example: pnp simulate argonauts -n 20000 --policy greedy --seed 1
+    """
+    from pnp.games.argonauts import sim
+    click.echo(f"seed {seed}", err=True)
+    if n_campaigns:
+        with click.progressbar(length=n_campaigns, label="campaigns", file=sys.stderr) as bar:
+            res = sim.campaigns(n_campaigns, policy, seed, progress=bar.update)
+        if as_json:
+            emit_json(res)
+        else:
+            click.echo(f"{res['campaigns']} campaigns ({policy}): losses before completion mean "
+                       f"{res['losses_mean']:.2f}, max {res['losses_max']}; games {res['games_mean']:.1f}; "
+                       f"unfinished after {res['max_games']} games: {res['unfinished']}")
+        return
+    deck = levels = None
+    if campaign:
+        from pnp.games.argonauts.campaign_link import campaign_game
+        g = campaign_game(campaign)
+        deck, levels, crew = g["deck"], g["levels"], crew or g["crew"]
+    with click.progressbar(length=n, label="games", file=sys.stderr) as bar:
+        res = sim.simulate(n, policy, seed, deck, levels, crew or 12, cards_path, workers, progress=bar.update)
+    if as_json:
+        emit_json(res)
+        return
+    lo, hi = res["ci95"]
+    click.echo(f"{res['games']} games, policy {policy}, seed {seed}, crew {res['crew']}, deck {res['deck_size']}")
+    click.echo(f"win rate {res['win_rate']:.4f} (95% CI {lo:.4f}-{hi:.4f})")
+    click.echo(f"crew left on a win {res['crew_left_on_win']:.2f}; turns per game {res['turns']:.2f}")
+    for k in res["killers"]:
+        click.echo(f"  kills {k['deaths_per_game']:.3f} crew/game: {k['name']}")
