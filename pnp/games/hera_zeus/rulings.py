@@ -7,7 +7,7 @@ import re
 from pnp.errors import UsageError
 from pnp.games.hera_zeus.cards import HERA, NEVER_CHALLENGE, SIDES, ZEUS, all_cards, token_of
 from pnp.games.hera_zeus.position import OWN, empty_state, load_position, mirrored, take
-from pnp.games.hera_zeus.state import COLUMNS, DEAL, OPENING, ROWS, STATUE_AP
+from pnp.games.hera_zeus.state import COLUMNS, DEAL, OPENING, ROWS, STATUE_AP, check_syntax
 from pnp.judge.ruling import make_ruling, weakest_basis
 from pnp.rules.book import load
 
@@ -222,12 +222,11 @@ def actions(columns: int, statue: bool = False):
                        ["hera-zeus.flow.6", "hera-zeus.end.3"])
     else:
         ap = columns
-        steps = [f"One action point per column held at the start of the turn: {columns}",
-                 "Columns won or lost during the turn do not change it"]
-        cites = ["hera-zeus.flow.2", "hera-zeus.gap.14"]
+        steps = [f"One action point per column held at the start of the turn: {columns}"]
+        cites = ["hera-zeus.flow.2"]
     steps += ["Every point must be spent (draw, place, challenge or cast, one point each); none carry over",
-              f"Playing the Hera or Zeus card costs nothing and makes the turn's total {STATUE_AP}"]
-    cites += ["hera-zeus.flow.4", "hera-zeus.flow.5", "hera-zeus.statue.1", "hera-zeus.gap.15"]
+              f"Playing the Hera or Zeus card costs nothing and gives {STATUE_AP} points this turn"]
+    cites += ["hera-zeus.flow.4", "hera-zeus.flow.5", "hera-zeus.statue.1"]
     return _ruling("actions", {"action_points": ap, "loses": False},
                    f"{ap} action point{'s' if ap != 1 else ''} this turn.", steps, cites)
 
@@ -271,8 +270,7 @@ def setup(hand: str):
 def legal(position: str, move: str):
     """Rule whether a move is legal in a position file, and why not; for a legal move, what it does."""
     state = load_position(position)
-    if not str(move).strip():
-        raise UsageError("--move is empty", field="--move", expected="e.g. 'challenge 2' or 'place 5 1 2'")
+    check_syntax(move)
     why = state.why_illegal(move)
     if why is not None:
         cites = _RULE_ID.findall(why) or ["hera-zeus.flow.4"]

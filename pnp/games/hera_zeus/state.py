@@ -34,6 +34,37 @@ def parse_move(text: str) -> tuple[str, ...]:
     return tuple(words)
 
 
+_SHAPES = {  # verb -> accepted argument patterns: C column, R row, T token, S col.row spot, or a literal word
+    "draw": [()], "place": [("T", "C", "R")], "challenge": [("C",)], "statue": [("C",)],
+    "pegasus": [("hand",), ("front", "C")], "pythia": [("hand",), ("column", "C")], "sirens": [()],
+    "hades": [("T",)], "persephone": [()], "dionysus": [()], "move": [("S", "C")], "swap": [("S", "S")],
+    "done": [()], "put": [("C",)]}
+
+
+def check_syntax(text: str) -> tuple[str, ...]:
+    """Parse a move and check its shape and ranges; UsageError naming the bad word (unknown card, column 4)."""
+    m = parse_move(text)
+    forms = f"one of: {', '.join(ACTION_FORMS)}"
+    if not m or m[0] not in _SHAPES:
+        raise UsageError(f"unknown move '{text}'", field="--move", expected=forms)
+    verb, args = m[0], m[1:]
+    for shape in _SHAPES[verb]:
+        if len(shape) == len(args) and all(k in "TCRS" or k == a for k, a in zip(shape, args)):
+            for k, a in zip(shape, args):
+                if k == "C" and not (a.isdigit() and 1 <= int(a) <= COLUMNS):
+                    raise UsageError(f"column '{a}' is out of range in '{text}'", field="--move",
+                                     expected=f"a column 1-{COLUMNS}")
+                if k == "R" and not (a.isdigit() and 1 <= int(a) <= ROWS):
+                    raise UsageError(f"row '{a}' is out of range in '{text}'", field="--move", expected=f"a row 1-{ROWS}")
+                if k == "S":
+                    c, _, r = a.partition(".")
+                    if not (c.isdigit() and r.isdigit() and 1 <= int(c) <= COLUMNS and 1 <= int(r) <= ROWS):
+                        raise UsageError(f"place '{a}' is out of range in '{text}'", field="--move",
+                                         expected=f"COL.ROW with column 1-{COLUMNS} and row 1-{ROWS}")
+            return m
+    raise UsageError(f"malformed move '{text}'", field="--move", expected=forms)
+
+
 class State:
     """A game of Hera and Zeus in progress (see the module docstring for action forms)."""
 
@@ -426,7 +457,7 @@ class State:
         self.pile[p].remove(card)
         self.hand[p].append(card)
         if what == "deal":
-            self._note(f"{SIDES[p]} is dealt a card", "hera-zeus.setup.3")
+            self._note(f"{SIDES[p].capitalize()} is dealt a card", "hera-zeus.setup.3")
             if len(self.hand[p]) < DEAL:
                 self.chance = ("deal", p)
             elif p == HERA:
@@ -435,7 +466,7 @@ class State:
                 self.phase, self.to_move = "opening", HERA
                 self._skip_empty_opening()
         else:
-            self._note(f"{SIDES[p]} draws a card", "hera-zeus.draw.1")
+            self._note(f"{SIDES[p].capitalize()} draws a card", "hera-zeus.draw.1")
 
     def _skip_empty_opening(self) -> None:
         """Move the opening on when the player to place has filled 3 columns or has nothing placeable (gap 30)."""
@@ -454,7 +485,7 @@ class State:
         self.to_move = p
         self.phase = "turn"
         if not any(self.field[p]):
-            self._end(1 - p, f"{SIDES[p]} starts a turn with no cards on the battlefield", "hera-zeus.end.3")
+            self._end(1 - p, f"{SIDES[p].capitalize()} starts a turn with no cards on the battlefield", "hera-zeus.end.3")
             return
         if self.statue[p] is not None:
             self.ap_total = STATUE_AP                         # hera-zeus.statue.8
@@ -474,7 +505,7 @@ class State:
                 return
         if not self._has_legal():
             p = self.to_move
-            self._end(1 - p, f"{SIDES[p]} cannot spend the action points left", "hera-zeus.end.2")
+            self._end(1 - p, f"{SIDES[p].capitalize()} cannot spend the action points left", "hera-zeus.end.2")
 
     def _do(self, m: tuple[str, ...]) -> None:
         p, o = self.to_move, 1 - self.to_move
@@ -483,7 +514,7 @@ class State:
             card = self._in_hand(p, args[0])
             self.hand[p].remove(card)
             self.field[p][self._col(args[1])].insert(0, card)
-            self._note(f"{SIDES[p]} opens column {args[1]} face down", "hera-zeus.battlefield.1")
+            self._note(f"{SIDES[p].capitalize()} opens column {args[1]} face down", "hera-zeus.battlefield.1")
             self._skip_empty_opening()
             return
         if self.phase == "put":
@@ -504,7 +535,7 @@ class State:
         self.hand[p].remove(card)
         index = row - (2 if self.statue[p] == c else 1)
         self.field[p][c].insert(index, card)                   # hera-zeus.place.1, hera-zeus.place.2
-        self._note(f"{SIDES[p]} places a card face down in column {c + 1}, row {row}", "hera-zeus.place.1")
+        self._note(f"{SIDES[p].capitalize()} places a card face down in column {c + 1}, row {row}", "hera-zeus.place.1")
 
     def _do_challenge(self, p, o, args) -> None:
         self.challenge(p, self._col(args[0]))
@@ -569,14 +600,14 @@ class State:
             c = self.statue[q]
             if c is not None and not self.field[q][c]:
                 self.statue[q] = None
-                self._note(f"{SIDES[q]}'s statue has no card left behind it and is set aside", "hera-zeus.gap.17")
+                self._note(f"{SIDES[q].capitalize()}'s statue has no card left behind it and is set aside", "hera-zeus.gap.17")
 
     def _do_statue(self, p, o, args) -> None:
         c = self._col(args[0])
         self._discard_from_hand(p, self._kind_in_hand(p, "god"))
         self.statue[p] = c                                     # hera-zeus.statue.2: the cards shift back
         self.ap_total = STATUE_AP                              # hera-zeus.statue.1, hera-zeus.gap.15
-        self._note(f"{SIDES[p]}'s statue stands in front of column {c + 1}; {STATUE_AP} action points this turn",
+        self._note(f"{SIDES[p].capitalize()}'s statue stands in front of column {c + 1}; {STATUE_AP} action points this turn",
                    "hera-zeus.statue.1")
 
     def _do_pegasus(self, p, o, args) -> None:

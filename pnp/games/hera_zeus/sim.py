@@ -1,0 +1,118 @@
+"""Hera and Zeus self-play: a random and a greedy policy (seeing only its own view), and batch statistics."""
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+
+from pnp.games.base import sample_chance
+from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS
+from pnp.games.hera_zeus.state import State, parse_move
+
+POLICIES = ("random", "greedy")
+
+# How each ending reads in a report, by the rule or gap it rests on.
+ENDINGS = {
+    "hera-zeus.end.2": "cannot spend action points",
+    "hera-zeus.end.3": "no cards at the start of a turn",
+    "hera-zeus.end.4": "hostage challenged",
+    "hera-zeus.end.5": "hostage snatched by Pegasus",
+    "hera-zeus.end.6": "Pandora snatched with the hostage in hand",
+    "hera-zeus.end.7": "Pandora challenged beside the opponent's hostage",
+    "hera-zeus.end.8": "Pandora challenged with both hostages",
+    "hera-zeus.gap.6": "Pandora challenged beside one's own hostage",
+}
+
+
+def _visible(state: State, p: int, card: str) -> bool:
+    return card in state.face_up or card in state.known[p]
+
+
+def _score(state: State, move: tuple[str, ...]) -> float:
+    """A one-move heuristic from the mover's point of view (uses only what that player may know)."""
+    p, o = state.to_move, 1 - state.to_move
+    cards = state.cards
+    verb = move[0]
+    if verb == "challenge":
+        c = int(move[1]) - 1
+        a, d = cards[state.field[p][c][0]], state.field[o][c][0]
+        if not _visible(state, p, d):
+            risky = any(cards[x].kind == "hostage" for x in state.field[p][c])  # a hidden Pandora would sink it
+            return 1.0 + 0.6 * (a.field_strength or 0) - 2.5 - (20.0 if risky else 0.0)
+        D = cards[d]
+        if D.kind == "hostage":
+            return 100.0
+        if D.kind == "pandora":
+            mine = any(cards[x].kind == "hostage" for x in state.field[p][c])
+            theirs = any(cards[x].kind == "hostage" and _visible(state, p, x) for x in state.field[o][c])
+            return -100.0 if mine else (100.0 if theirs else -4.0)
+        if D.kind == "medusa":
+            return 8.0 if a.kind == "hero" else -8.0
+        if a.kind == "pythia" and D.kind == "seven":
+            return 12.0
+        diff = (a.field_strength or 0) - (D.field_strength or 0)
+        return 6.0 + (D.field_strength or 0) if diff > 0 else (-1.0 if diff == 0 else -6.0)
+    if verb == "place":
+        token, c, row = move[1], int(move[2]) - 1, int(move[3])
+        kind = next(cards[x].kind for x in state.hand[p] if cards[x].token == token)
+        new_column = 3.0 if not state.field[p][c] else 0.0
+        if kind == "hostage":
+            return 4.0 if row >= 3 and row == state.slots(p, c) + 1 else -6.0
+        if kind in ("medusa", "pandora"):
+            return new_column + (4.0 if row == 1 else 0.5)
+        strength = {"pegasus": 0.5}.get(kind, None)
+        s = strength if strength is not None else (int(token) if token.isdigit() else 5.0)
+        return new_column + (0.6 * s if row == 1 else 0.2 * s)
+    if verb == "pegasus":
+        if move[1] == "hand":
+            return 3.5
+        target = state.front(o, int(move[2]) - 1)
+        if target == "statue":
+            return 7.0
+        if _visible(state, p, target):
+            return 5.0 if (cards[target].field_strength or 9) <= 1 else -2.0
+        return 2.0
+    return {"draw": 2.5 if len(state.hand[p]) < 7 else 0.3, "statue": 9.0, "sirens": 3.0, "hades": 2.0,
+            "persephone": 1.5, "dionysus": -1.0, "done": 5.0, "move": 0.0, "swap": 0.0, "put": 0.5,
+            }.get(verb, 1.0 if verb == "pythia" else 0.0)
+
+
+def choose(state: State, policy: str, rng: random.Random) -> str:
+    """The move the policy picks in a player node."""
+    moves = state.legal_actions()
+    if policy == "random":
+        return rng.choice(moves)
+    return max(moves, key=lambda m: _score(state, parse_move(m)) + rng.random() * 0.05)
+
+
+def play(policy: str, rng: random.Random, first: int = HERA) -> State:
+    """Play one whole game with both sides using the policy; returns the finished State."""
+    state = State(first=first)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(choose(state, policy, rng))
+    return state
+
+
+def run(n: int, policy: str, seed: int, progress=None) -> dict:
+    """Play n seeded games (the first player alternates) and report length, first-player wins and endings."""
+    rng = random.Random(seed)
+    turns, first_wins, hera_wins, endings = [], 0, 0, Counter()
+    for i in range(n):
+        first = HERA if i % 2 == 0 else ZEUS
+        state = play(policy, rng, first)
+        turns.append(sum(state.turns))
+        first_wins += state.winner == first
+        hera_wins += state.winner == HERA
+        endings[ENDINGS.get(state.end_rule, state.end_rule)] += 1
+        if progress is not None:
+            progress(1)
+    return {"games": n, "policy": policy, "seed": seed,
+            "turns": {"mean": round(statistics.fmean(turns), 2), "median": statistics.median(turns),
+                      "min": min(turns), "max": max(turns)} if turns else None,
+            "first_player_win_rate": round(first_wins / n, 4) if n else None,
+            "hera_win_rate": round(hera_wins / n, 4) if n else None,
+            "endings": dict(endings.most_common()),
+            "sides": list(SIDES)}
