@@ -97,8 +97,14 @@ class State:
         self.turns = 0
         self.winners: list[int] | None = None
         self.end_reason: str | None = None
+        self._start()
+
+    def _start(self) -> None:
         self._gen = self._game()
-        self._req = next(self._gen)
+        try:
+            self._req = next(self._gen)
+        except StopIteration:   # a time limit already reached
+            self._req = None
 
     # ---- open_spiel protocol -------------------------------------------------------------
     def current_player(self) -> int:
@@ -122,6 +128,15 @@ class State:
     def chance_outcomes(self) -> list:
         """(outcome, probability) pairs of the pending chance event."""
         return list(self._req.outcomes) if isinstance(self._req, Chance) else []
+
+    def restart(self) -> "State":
+        """Begin the current turn afresh after the position was edited by hand (tests, worked examples).
+
+        Valid only before any action of the current turn has been applied.
+        """
+        self.turns = max(0, self.turns - 1)
+        self._start()
+        return self
 
     @property
     def pending(self) -> Chance | Decision | None:
