@@ -274,6 +274,8 @@ class State:
     def _kill(self, where: str) -> None:
         if where != "free":
             self.on[where] -= 1
+            if not self.on[where]:
+                del self.on[where]
         self.crew -= 1
         self.pending_deaths -= 1
         if self.pending_deaths == 0:
@@ -312,6 +314,7 @@ class State:
 
     def _lose(self) -> None:
         self.phase, self.result = "over", -1  # argonauts.losing.1; the cards stay put (argonauts.gap.1)
+        self.on = {}
         self.log.append("all crew lost: you lose")
 
     # -- whole-state helpers -------------------------------------------------------------------
