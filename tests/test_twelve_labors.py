@@ -1,0 +1,282 @@
+"""The Twelve Labors engine: card-set data, rule functions, scripted turns and random playouts."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from pnp.errors import IllegalMove
+from pnp.games import twelve_labors as tl
+from pnp.games.base import CHANCE, TERMINAL, random_playout
+
+
+# --- data from the card set --------------------------------------------------------------------
+
+def test_deck_is_100_cards_in_5_colours_of_10_6_4():
+    deck = tl.deck()
+    assert sum(deck.values()) == 100
+    assert len(tl.colours()) == 5
+    for colour in tl.colours():
+        assert [deck[(colour, v)] for v in (0, 1, 2)] == [10, 6, 4]
+
+
+def test_board_has_12_labors_with_lion_and_hydra_resolved():
+    labors = tl.board()
+    assert len(labors) == 12
+    assert [lab.name for lab in labors if lab.resolved] == ["Nemean Lion", "Lernaean Hydra"]
+    assert sum(not lab.resolved for lab in labors) == 10            # one Resolved tile each
+    assert all(lab.colour in tl.colours() for lab in labors)
+    lion, hydra = labors[0], labors[1]
+    # gap.15: the printed starts are the two finished Labors
+    assert lion.black + lion.target == tl.HERCULES_START
+    assert hydra.black + lion.black + lion.target == tl.HERCULES_START
+    assert hydra.target == tl.IOLAUS_START
+
+
+# --- rule functions ------------------------------------------------------------------------------
+
+def test_wrestle_order_wrestlers_first_then_cards_then_old_order():
+    order = ["red", "blue", "green", "yellow"]
+    new = tl.wrestle_order(order, {"green", "yellow"}, {"red": 2, "blue": 1, "green": 0, "yellow": 0})
+    assert new == ["green", "yellow", "red", "blue"]
+
+
+def test_wrestle_zero_beats_no_card():
+    assert tl.wrestle_order(["a", "b"], set(), {"a": None, "b": 0}) == ["b", "a"]
+
+
+def test_helper_winner_needs_strictly_more_than_target():
+    assert tl.helper_winner(8, [tl.Helper("red", (4, 4))], ["red"]) is None
+    assert tl.helper_winner(8, [tl.Helper("red", (4, 4), (0, 0, 1))], ["red"]).name == "red"
+
+
+def test_helper_winner_ties_by_turn_order_and_iolaus_last():
+    hs = [tl.Helper("iolaus", (6, 4)), tl.Helper("red", (5, 5)), tl.Helper("blue", (4, 6))]
+    assert tl.helper_winner(5, hs, ["blue", "red"]).name == "blue"
+    assert tl.helper_winner(5, hs[:2], ["red"]).name == "red"
+    assert tl.helper_winner(5, [tl.Helper("iolaus", (6, 6)), tl.Helper("red", (1,))], ["red"]).name == "iolaus"
+
+
+def test_train_and_assist_allowances():
+    assert tl.train_moves(True, 7) == 2 and tl.train_moves(False, 7) == 1
+    assert tl.train_moves(True, 1) == 1 and tl.train_moves(False, 0) == 0
+    assert tl.assist_dice(True, 3, 10) == (1, 1)
+    assert tl.assist_dice(False, 3, 10) == (1, 0)
+    assert tl.assist_dice(True, 1, 10) == (1, 0)
+    assert tl.assist_dice(True, 3, 1) == (1, 0)
+    assert tl.assist_dice(True, 0, 10) == (0, 0)
+
+
+# --- scripted play --------------------------------------------------------------------------------
+
+def setup(players=4, order=None, card=("red", 0)):
+    """A game whose turn order is `order` and whose setup draws are all `card`."""
+    s = tl.State(players)
+    s.apply_action(tuple(order or range(players)))
+    while s.is_chance_node():
+        outcomes = [o for o, _ in s.chance_outcomes()]
+        s.apply_action(card if card in outcomes else outcomes[-1])
+    return s
+
+
+def test_setup_deals_1_2_3_3_and_lays_one_faceup_per_player():
+    s = setup(4, order=(2, 0, 3, 1))
+    assert [sum(s.hands[p].values()) for p in (2, 0, 3, 1)] == [1, 2, 3, 3]
+    assert all(s.faceup)
+    assert s.active == [3] * 4 and s.reserve == [7] * 4
+    assert (s.hercules, s.iolaus) == (4, 3 + 1)               # turn 1 has begun: Iolaus scored 1
+
+
+def test_iolaus_places_on_earliest_unresolved_labor_and_scores():
+    s = setup()
+    assert s.dice_on[2] == [tl.IOLAUS]                       # Ceryneian Hind: first unresolved
+    assert s.iolaus == 4 and s.white_free == 9
+
+
+def test_unpicked_actions_are_skipped_and_train_gives_picker_two():
+    s = setup()
+    for choice in ("train", "train", "train", "train"):
+        s.apply_action(choice)
+    assert s.active == [5] * 4 and s.reserve == [5] * 4       # train.1: up to 2 for the picker
+    assert all(sum(h.values()) < 4 for h in s.hands)          # no Research happened
+
+
+def test_non_picker_trains_one():
+    s = setup(2)
+    s.apply_action("train")
+    s.apply_action("wrestle")
+    while s.current_player() >= 0 and s._queue[0][0] == "show":
+        s.apply_action(("show", None))
+    assert s.active == [5, 4]
+
+
+def test_wrestle_reorders_and_discards_shown_cards():
+    s = setup(2, order=(0, 1))
+    s.apply_action("wrestle")
+    s.apply_action("assist")
+    s.apply_action(("show", ("red", 0)))      # seat 0 (wrestler) shows a 0
+    s.apply_action(("show", ("red", 0)))      # seat 1 shows a 0 too
+    assert s.order == [0, 1] and s.discard[("red", 0)] == 2
+    s2 = setup(2, order=(0, 1))
+    s2.apply_action("assist")
+    s2.apply_action("wrestle")
+    s2.apply_action(("show", None))
+    s2.apply_action(("show", ("red", 0)))
+    assert s2.order == [1, 0]
+
+
+def test_research_picker_draws_three_discards_one_and_takes_one_more():
+    s = setup(2, order=(0, 1))
+    s.apply_action("research")
+    s.apply_action("assist")
+    for _ in range(3):
+        s.apply_action(("blue", 2))
+    assert s.current_player() == 0 and s.legal_actions() == [("discard", ("blue", 2))]
+    s.apply_action(("discard", ("blue", 2)))
+    s.apply_action(("take", "pile"))
+    s.apply_action(("green", 1))
+    assert sum(s.hands[0].values()) == 1 + 3
+    assert s.hands[0][("blue", 2)] == 2 and s.discard[("blue", 2)] == 1
+    s.apply_action(("yellow", 0))                              # seat 1 draws 1 ...
+    s.apply_action(("take", 0))                                # ... and takes a face-up card
+    assert s.is_chance_node()                                  # the face-up slot is refilled
+    s.apply_action(("purple", 1))
+    assert sum(s.hands[1].values()) == 2 + 2 and s.faceup[0] == ("purple", 1)
+
+
+def test_assist_scores_one_per_die_and_bonus_is_optional():
+    s = setup(2, order=(0, 1))
+    s.apply_action("assist")
+    s.apply_action("train")
+    s.apply_action(("place", 3))
+    assert ("pass",) in s.legal_actions()
+    s.apply_action(("place", 3))
+    assert s.score[0] == 2 and s.active[0] == 3 + 1 - 2         # trained 1 (not the picker), placed 2
+    assert ("pass",) not in s.legal_actions()                 # seat 1 did not pick Assist
+    with pytest.raises(IllegalMove):
+        s.apply_action(("place", 0))                           # the Nemean Lion is resolved
+    s.apply_action(("place", 2))                               # fills the Hind (3 boxes)
+    assert s.score[1] == 1
+
+
+def test_full_labor_is_resolved_with_black_number_and_target():
+    s = setup(2, order=(0, 1))
+    s.apply_action("assist")
+    s.apply_action("assist")
+    s.apply_action(("place", 2))
+    s.apply_action(("pass",))
+    s.apply_action(("place", 2))                               # Hind full: iolaus, 0, 1
+    s.apply_action(("pass",))
+    hind = s.labors[2]
+    herc = s.hercules
+    # wit: no player holds 3 yellow cards, so the dice are rolled at once
+    assert s.is_chance_node()
+    for face in (1, 6, 3):                                     # iolaus 1, seat 0: 6, seat 1: 3
+        s.apply_action(face)
+    assert s.resolved[2] and s.dice_on[2] == []
+    assert s.hercules == herc + hind.black
+    assert s.score[0] == 1 + hind.target                       # 6 > 4
+    assert s.reserve == [8, 8]
+    assert s.helped[-1] == (3, "red")
+    assert s.turn == 2 and s.dice_on[3] == [tl.IOLAUS] and s.white_free == 9   # white die back, then used
+
+
+def test_nobody_above_target_gives_hercules_the_target():
+    s = setup(2, order=(0, 1))
+    for _ in range(2):
+        s.apply_action("assist")
+    s.apply_action(("place", 2)); s.apply_action(("pass",))
+    s.apply_action(("place", 2)); s.apply_action(("pass",))
+    herc = s.hercules
+    for face in (1, 2, 3):
+        s.apply_action(face)
+    assert s.hercules == herc + s.labors[2].black + s.labors[2].target
+    assert s.helped[-1] == (3, "hercules")
+
+
+def test_wit_cards_add_and_are_discarded():
+    s = setup(2, order=(0, 1), card=("red", 0))
+    s.pile[("yellow", 2)] -= 3                                 # seat 1 holds three yellow 2s
+    s.hands[1][("yellow", 2)] += 3
+    for _ in range(2):
+        s.apply_action("assist")
+    s.apply_action(("place", 2)); s.apply_action(("pass",))
+    s.apply_action(("place", 2)); s.apply_action(("pass",))
+    assert s.current_player() == 1                             # seat 0 has no three yellow cards
+    assert s.legal_actions() == [("wit", None), ("wit", (2, 2, 2))]
+    s.apply_action(("wit", (2, 2, 2)))
+    for face in (1, 1, 1):
+        s.apply_action(face)
+    assert s.helped[-1] == (3, "blue")                         # 1 + 6 > 4
+    assert s.discard[("yellow", 2)] == 3 and s.hands[1][("yellow", 2)] == 0
+
+
+def test_hand_cut_to_twelve_and_illegal_moves_rejected():
+    s = setup(2, order=(0, 1))
+    s.hands[0] = Counter({("red", 0): 14})
+    s.apply_action("train")
+    s.apply_action("train")
+    assert s.current_player() == 0 and s._queue[0][0] == "cut"
+    with pytest.raises(IllegalMove):
+        s.apply_action("train")
+    s.apply_action(("discard", ("red", 0)))
+    s.apply_action(("discard", ("red", 0)))
+    assert sum(s.hands[0].values()) == 12
+
+
+def test_bad_player_count_rejected():
+    with pytest.raises(IllegalMove):
+        tl.State(1)
+    with pytest.raises(IllegalMove):
+        tl.State(6)
+
+
+# --- random playouts ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_playouts_conserve_cards_and_dice_and_end(players):
+    deck = Counter(tl.deck())
+    for seed in range(6):
+        rng = random.Random(seed * 10 + players)
+        state = tl.State(players)
+        last = {"score": [0] * players, "herc": 4, "iol": 3}
+
+        def check(st):
+            assert st.cards_in_play() == deck
+            for p in range(st.n):
+                on = sum(o == p for d in st.dice_on for o in d)
+                assert st.active[p] >= 0 and st.reserve[p] >= 0
+                assert st.active[p] + st.reserve[p] + on == tl.DICE_PER_PLAYER
+                assert st.score[p] >= last["score"][p]
+            assert st.white_free + sum(o == tl.IOLAUS for d in st.dice_on for o in d) == tl.WHITE_DICE
+            for i, lab in enumerate(st.labors):
+                assert len(st.dice_on[i]) <= lab.boxes
+            assert st.hercules >= last["herc"] and st.iolaus >= last["iol"]
+            last.update(score=list(st.score), herc=st.hercules, iol=st.iolaus)
+            if st._queue and st._queue[0][0] == "choose" and st._queue[0][1] == 0:
+                assert all(sum(h.values()) <= tl.HAND_LIMIT for h in st.hands)
+
+        random_playout(state, rng, on_step=check)
+        assert state.is_terminal() and state.current_player() == TERMINAL
+        assert all(state.resolved) and state.turn <= tl.max_turns()
+        assert sum(1 for r in state.returns() if r >= 0) >= 1
+        assert len(state.helped) == 10
+
+
+def test_chance_outcomes_sum_to_one():
+    s = tl.State(3)
+    assert s.current_player() == CHANCE
+    assert abs(sum(p for _, p in s.chance_outcomes()) - 1) < 1e-9
+    s.apply_action((0, 1, 2))
+    assert abs(sum(p for _, p in s.chance_outcomes()) - 1) < 1e-9
+
+
+def test_beat_the_heroes_variant_changes_returns():
+    rng = random.Random(3)
+    plain = random_playout(tl.State(4), random.Random(3))
+    variant = random_playout(tl.State(4, beat_the_heroes=True), rng)
+    assert plain.score == variant.score                          # same seed, same game
+    if max(variant.hercules, variant.iolaus) > max(variant.score):
+        assert variant.returns() == [-1.0] * 4
+        assert max(plain.returns()) >= 0
