@@ -1,0 +1,81 @@
+"""Argonauts exact odds and advice: hand-computed values, and advice equal to brute force."""
+import itertools
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from pnp.games.argonauts.cards import deck_stats, load_cards
+from pnp.games.argonauts.odds import Turn, p_success
+
+FIXTURE = str(Path(__file__).parent / "fixtures" / "argonauts-cards.yaml")
+
+
+def _stats(ids):
+    cards = load_cards(FIXTURE)
+    st = deck_stats(ids, {}, cards)
+    return [st[i] for i in ids]
+
+
+@pytest.mark.parametrize("crew,difficulty,mod,expected", [
+    (3, 8, 1, Fraction(1, 2)),   # needs 4+: 4, 5, 6
+    (1, 10, 0, Fraction(1, 6)),  # only the natural 6 (argonauts.combat.17)
+    (0, 2, 5, Fraction(0)),      # no crew, no roll (argonauts.gap.4)
+    (6, 7, 0, Fraction(1)),      # even a 1 reaches 7
+    (2, 7, 0, Fraction(2, 6)),   # needs 5+
+    (4, 9, -1, Fraction(1, 6)),  # 4 - 1 = 3 needs a 6: the natural 6 only
+    (4, 9, 1, Fraction(1, 2)),   # 4 + 1 = 5 needs 4+: 4, 5, 6
+])
+def test_single_card_chance_by_hand(crew, difficulty, mod, expected):
+    assert p_success(crew, difficulty, mod) == expected
+
+
+def test_independent_assignment_distribution_by_hand():
+    # harpies d7/2 with 5 crew: 5/6; talos d9/3 with 6 crew: 4/6; 1 crew free, no cut possible
+    t = Turn(_stats(["harpies", "talos"]), 12)
+    plan = t.plan((5, 6))
+    got = {12 - k: round(p, 12) for k, p in plan.distribution.items()}
+    assert got == {0: round(20 / 36, 12), 2: round(4 / 36, 12), 3: round(10 / 36, 12), 5: round(2 / 36, 12)}
+    assert plan.score.p_survive == pytest.approx(1.0)
+    assert plan.score.crew_left == pytest.approx(12 - 2 * 1 / 6 - 3 * 2 / 6)
+
+
+def test_order_and_deaths_matter_hand_worked():
+    # boar d6/5 with 1 crew, talos d9/3 with 5 crew, 6 crew in all.
+    # Talos first: 1/2 + 1/2 * 1/3 = 2/3 survive; boar first only 4/9. Crew left 11/6.
+    t = Turn(_stats(["boar", "talos"]), 6)
+    s = t.score((1, 5))
+    assert s.p_survive == pytest.approx(2 / 3)
+    assert s.crew_left == pytest.approx(11 / 6)
+
+
+def _brute(cards, crew, held):
+    t = Turn(cards, crew, held)
+    best = None
+    for combo in itertools.product(*[range(crew + 1)] * len(t.cards)):
+        if sum(combo) <= crew:
+            k = t.score(combo).key()
+            best = k if best is None or k > best else best
+    return best
+
+
+@pytest.mark.parametrize("ids,crew,held", [
+    (["harpies", "talos"], 5, []),
+    (["boar", "talos", "harpies"], 6, []),
+    (["sirens", "boar", "armour"], 6, []),
+    (["harpies", "boar", "lyre"], 7, ["beam"]),
+    (["talos", "volunteers", "boar"], 5, ["armour", "dove"]),
+    (["harpies", "boar", "talos"], 4, ["beam", "armour"]),
+])
+def test_advice_equals_brute_force(ids, crew, held):
+    cards = _stats(ids)
+    best = Turn(cards, crew, _stats(held)).best(3)
+    assert best[0].score.key() == _brute(cards, crew, _stats(held))
+    assert [p.score.key() for p in best] == sorted([p.score.key() for p in best], reverse=True)
+    assert all(sum(p.assignment.values()) <= crew for p in best)
+
+
+def test_no_crew_is_ever_advised_for_a_blessing_or_wrath():
+    best = Turn(_stats(["harpies", "calm", "wrath-a", "talos"]), 8).best(3)
+    for p in best:
+        assert set(p.assignment) == {"harpies", "talos"}
