@@ -478,6 +478,7 @@ class LaterYearsState:
         self.pending_draw = 0
         self.fees_paid = 0
         self.bids_paid = 0
+        self.deadbeat_count = 0
         self._begin_round()
 
     # -- flow
@@ -574,6 +575,7 @@ class LaterYearsState:
             self.auction.bid(self.auction.to_bid, action[1], action[2])
             if self.auction.deadbeat is not None:     # later-years.deadbeat.1, gap.10
                 self.deadbeats.append(self.auction.deadbeat)
+                self.deadbeat_count += 1
                 self._open_auction()
             elif self.auction.done:
                 self._close_auction()
