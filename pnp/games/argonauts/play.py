@@ -10,6 +10,7 @@ import click
 
 from pnp.errors import IllegalMove, PnpError, UsageError
 from pnp.games.argonauts.cards import load_cards
+from pnp.games.argonauts.odds import p_success
 from pnp.games.argonauts.policies import advise_action
 from pnp.games.argonauts.state import State, new_game
 
@@ -69,7 +70,10 @@ def _parse_assign(text: str, state: State) -> dict:
 
 def _label(state: State, a) -> str:
     n = state.stats
-    return {"resolve": lambda: f"resolve {n[a[1]].name} ({state.on.get(a[1], 0)} crew)",
+    def chance(c):
+        p = p_success(state.on.get(c, 0), n[c].difficulty, state.modifier(n[c].kind))
+        return f"{state.on.get(c, 0)} crew, chance {p}"
+    return {"resolve": lambda: f"resolve {n[a[1]].name} ({chance(a[1])})",
             "ignore": lambda: f"ignore {n[a[1]].name}" + (f" spending {n[a[2]].name}" if len(a) > 2 and a[2] else ""),
             "use": lambda: f"spend {n[a[1]].name}",
             "accept": lambda: "accept the roll",
@@ -99,6 +103,7 @@ def run(campaign: str | None, seed: int | None, fresh: bool = False) -> State:
         if state.phase == "quest":
             while state.phase == "quest":
                 state.apply_action(state.deck[0])
+            state.log = []
             click.echo(f"-- {describe(state)}")
             for c in state.field:
                 click.echo("  " + _card_line(state, c))
@@ -123,7 +128,6 @@ def run(campaign: str | None, seed: int | None, fresh: bool = False) -> State:
                 else:
                     click.echo("  not accepted: a die shows 1 to 6")
                     continue
-                click.echo(f"  rolled {r}")
                 state.apply_action(r)
                 break
         else:

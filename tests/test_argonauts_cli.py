@@ -1,0 +1,122 @@
+"""`pnp argonauts odds|advise|play` and `pnp simulate argonauts` through the CLI."""
+import json
+from datetime import datetime, timezone
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli.main import main
+
+
+@pytest.fixture()
+def store(tmp_path, monkeypatch):
+    path = tmp_path / "pnp.sqlite3"
+    monkeypatch.setenv("PNP_STORE", str(path))
+    return path
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_odds_single_card_exact():
+    res = run("argonauts", "odds", "--crew", "3", "--difficulty", "8", "--modifier", "1", "--json")
+    assert res.exit_code == 0
+    assert json.loads(res.output)["chance"] == "1/2"
+
+
+def test_odds_assignment_distribution():
+    res = run("argonauts", "odds", "--crew", "12", "--assign", "harpies:5,scylla:6", "--json")
+    d = json.loads(res.output)
+    # harpies d7 with 5: 5/6; scylla d9 with 6: 4/6; deaths 0/2/3/5
+    got = {x["deaths"]: round(x["p"], 9) for x in d["deaths"]}
+    assert got == {0: round(20 / 36, 9), 2: round(4 / 36, 9), 3: round(10 / 36, 9), 5: round(2 / 36, 9)}
+
+
+def test_odds_bad_input_exits_2():
+    assert run("argonauts", "odds", "--crew", "2", "--assign", "harpies:3").exit_code == 2
+    assert run("argonauts", "odds", "--crew", "5", "--assign", "calm-seas:1").exit_code == 2
+    assert run("argonauts", "odds", "--crew", "5").exit_code == 2
+
+
+def test_advise_best_and_two_runners_up():
+    res = run("argonauts", "advise", "--revealed", "harpies,scylla", "--crew", "5", "--json")
+    d = json.loads(res.output)
+    assert len(d["plans"]) == 3
+    best = d["plans"][0]
+    assert best["assignment"] == {"harpies": 5, "scylla": 0}
+    assert best["p_survive"] == pytest.approx(5 / 6)
+    assert d["plans"][1]["p_survive"] <= best["p_survive"]
+
+
+def test_advise_unknown_card_suggests():
+    res = run("argonauts", "advise", "--revealed", "harpy", "--crew", "3")
+    assert res.exit_code == 2 and "harpies" in res.output
+
+
+def test_play_reasks_wrong_values_and_resumes_after_interruption(store):
+    first = run("argonauts", "play", "--seed", "5", input="bogus\n\n\n7\n\n")
+    assert first.exit_code == 1  # input ran out: interrupted
+    assert "seed 5" in first.output
+    assert "not accepted: field 'assignment': malformed entry 'bogus'" in first.output
+    assert "not accepted: a die shows 1 to 6" in first.output
+    saved = store.parent / "argonauts-play" / "_free.json"
+    assert saved.exists()
+    second = run("argonauts", "play", input="\n" * 600)
+    assert second.exit_code == 0, second.output
+    assert "Resuming the saved game (seed 5)" in second.output
+    assert ("You won" in second.output) or ("You lost" in second.output)
+    assert not saved.exists()
+
+
+def test_play_is_deterministic_for_a_seed(store):
+    a = run("argonauts", "play", "--seed", "11", "--new", input="\n" * 600).output
+    b = run("argonauts", "play", "--seed", "11", "--new", input="\n" * 600).output
+    assert a == b
+
+
+def _new_campaign(name):
+    from pnp.campaign import model
+    from pnp.campaign.cards import load_cards
+    from pnp.campaign.store import open_store
+    data = load_cards()
+    st = open_store()
+    state = model.initial("Jason", data)
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    with st.record():
+        cid = st.insert_campaign(name, "Jason", now, state.to_dict())
+        st.append(cid, 1, "new", {"player": "Jason"}, {}, now, state.to_dict())
+    st.close()
+
+
+def test_play_records_the_result_in_the_campaign(store):
+    _new_campaign("voyage")
+    res = run("argonauts", "play", "--campaign", "voyage", "--seed", "5", "--new", input="\n" * 800)
+    assert res.exit_code == 0, res.output
+    assert "Recorded in campaign 'voyage'" in res.output
+    from pnp.campaign.store import open_store
+    st = open_store()
+    row = st.row("voyage")
+    events = st.events(row["id"])
+    st.close()
+    assert events[-1]["kind"] in ("win", "loss")
+    if events[-1]["kind"] == "win":
+        assert row["state"]["wins"] == 1 and len(row["state"]["deeds"]) >= 1
+    else:
+        assert row["state"]["losses"] == 1
+
+
+def test_simulate_json_small_run():
+    res = run("simulate", "argonauts", "-n", "300", "--policy", "greedy", "--seed", "2", "--json")
+    assert res.exit_code == 0
+    d = json.loads(res.output[res.output.index("{"):])
+    assert d["games"] == 300
+    lo, hi = d["ci95"]
+    assert lo <= d["win_rate"] <= hi
+    assert d["killers"] and all(k["deaths_per_game"] > 0 for k in d["killers"])
+
+
+def test_simulate_is_reproducible():
+    a = run("simulate", "argonauts", "-n", "200", "--seed", "4", "--json").output
+    b = run("simulate", "argonauts", "-n", "200", "--seed", "4", "--json").output
+    assert a == b
