@@ -1,0 +1,1 @@
+"""Argonauts campaign tracker: card data, track reading, an event-sourced state and its SQLite store."""

@@ -1,0 +1,181 @@
+"""The Argonauts card data (cards.yaml, player.yaml) as read-only objects, and the track reading."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from pnp.errors import CampaignError
+from pnp.paths import cardsets_root
+
+TRACK_BOXES = 6
+KINDS = ("monster", "treasure", "blessing", "wrath")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One Adventure card design."""
+
+    id: str
+    name: str
+    kind: str
+    reserve: bool
+    difficulty: tuple | None = None
+    deadliness: tuple | None = None
+    add: dict = field(default_factory=dict)
+    deed: str | None = None
+    ignorable: bool = False
+    use: str | None = None
+    effect: dict | None = None
+    text: str = ""
+
+    @property
+    def has_track(self) -> bool:
+        """Monsters and Treasures carry a level track (argonauts.winning.3)."""
+        return self.kind in ("monster", "treasure")
+
+
+@dataclass(frozen=True)
+class Deed:
+    """A Heroic Deed box on the Player card."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Reward:
+    """A Player-card reward: granted once every deed in `needs` is ticked (argonauts.winning.10)."""
+
+    id: str
+    needs: tuple
+    crew: int = 0
+    add: str | None = None
+
+    def describe(self, cards: "CardData") -> str:
+        """'+2 crew' or 'add Golden Fleece'."""
+        return f"+{self.crew} crew" if self.crew else f"add {cards.card(self.add).name}"
+
+
+@dataclass(frozen=True)
+class CardData:
+    """The whole Argonauts card set as the tracker needs it."""
+
+    cards: tuple
+    deeds: tuple
+    rewards: tuple
+    starting_crew: int
+    player_card: str
+
+    def card(self, card_id: str) -> Card:
+        """The card with this id."""
+        return self._by_id()[card_id]
+
+    def deed(self, deed_id: str) -> Deed:
+        """The deed with this id."""
+        return {d.id: d for d in self.deeds}[deed_id]
+
+    def _by_id(self) -> dict:
+        return {c.id: c for c in self.cards}
+
+
+def read_track(values, level: int):
+    """The value a track shows at `level` (ticked boxes, 1..6): the entry under the last ticked box,
+    else the nearest number to its left (argonauts.reading.1-4)."""
+    if values is None:
+        return None
+    if not 1 <= level <= TRACK_BOXES:
+        raise ValueError(f"level {level} outside 1..{TRACK_BOXES}")
+    for value in reversed(values[:level]):
+        if value is not None:
+            return value
+    raise ValueError("track has no number at or left of the first box")
+
+
+def _bad(file, card, fld, message, expected):
+    return CampaignError(message, file=str(file), card=card, field=fld, expected=expected,
+                         hint="fix the card data")
+
+
+def _track(raw, file, cid, fld) -> tuple:
+    if (not isinstance(raw, list) or len(raw) != TRACK_BOXES
+            or not all(v is None or isinstance(v, int) for v in raw) or raw[0] is None):
+        raise _bad(file, cid, fld, f"bad track {raw!r}", f"{TRACK_BOXES} entries, ints or null, the first an int")
+    return tuple(raw)
+
+
+def _card(raw: dict, file) -> Card:
+    cid = raw.get("id")
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise _bad(file, cid, "kind", f"bad kind {kind!r}", " | ".join(KINDS))
+    tracked = kind in ("monster", "treasure")
+    add = {int(k): v for k, v in (raw.get("add") or {}).items()}
+    if any(not 1 <= k < TRACK_BOXES for k in add):
+        raise _bad(file, cid, "add", f"bad ADD box {sorted(add)}", f"box indexes 1..{TRACK_BOXES - 1}")
+    return Card(id=cid, name=raw["name"], kind=kind, reserve=bool(raw.get("reserve")),
+                difficulty=_track(raw.get("difficulty"), file, cid, "difficulty") if tracked else None,
+                deadliness=_track(raw.get("deadliness"), file, cid, "deadliness") if kind == "monster" else None,
+                add=add, deed=raw.get("deed"), ignorable=bool(raw.get("ignorable")), use=raw.get("use"),
+                effect=raw.get("effect"), text=raw.get("text", ""))
+
+
+def load_cards(folder: Path | None = None) -> CardData:
+    """Read and cross-check cards.yaml and player.yaml (ADD targets are reserve cards, deeds exist)."""
+    folder = Path(folder) if folder else cardsets_root() / "argonauts"
+    return _load(str(folder))
+
+
+@lru_cache(maxsize=4)
+def _load(folder: str) -> CardData:
+    cards_file, player_file = Path(folder) / "cards.yaml", Path(folder) / "player.yaml"
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    cards = tuple(_card(c, cards_file) for c in yaml.load(cards_file.read_text(encoding="utf-8"), loader)["cards"])
+    player = yaml.load(player_file.read_text(encoding="utf-8"), loader)
+    deeds = tuple(Deed(d["id"], d["name"]) for d in player["deeds"])
+    rewards = tuple(Reward(r["id"], tuple(r["needs"]), crew=int(r["reward"].get("crew", 0)),
+                           add=r["reward"].get("add")) for r in player["rewards"])
+    reserve = {c.id for c in cards if c.reserve}
+    deed_ids = {d.id for d in deeds}
+    for c in cards:
+        for target in c.add.values():
+            if target not in reserve:
+                raise _bad(cards_file, c.id, "add", f"ADD names '{target}', not a reserve card", "a reserve card id")
+        if c.deed and c.deed not in deed_ids:
+            raise _bad(cards_file, c.id, "deed", f"unknown deed '{c.deed}'", f"one of {', '.join(sorted(deed_ids))}")
+    for r in rewards:
+        if set(r.needs) - deed_ids or (r.add and r.add not in reserve) or not (r.crew or r.add):
+            raise _bad(player_file, None, f"rewards.{r.id}", "bad reward", "needs: [deed ids], reward: {crew: N} or {add: reserve card id}")
+    return CardData(cards=cards, deeds=deeds, rewards=rewards, starting_crew=int(player["starting_crew"]),
+                    player_card=player.get("name", "Heroic Deeds"))
+
+
+def normalise(name: str) -> str:
+    """Lower case, apostrophes dropped, other punctuation as spaces: "Dragon's-Teeth" -> "dragons teeth"."""
+    name = re.sub(r"[’'`]", "", name.lower())
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", name).split())
+
+
+def match(kind: str, text: str, choices: dict) -> str:
+    """The id in `choices` (id -> display name) that `text` names: by id or name, case and punctuation
+    ignored, or a unique word-start match; otherwise a one-line error with the nearest names."""
+    from pnp.cli.suggest import closest
+    key = normalise(text)
+    exact = [i for i, n in choices.items() if key in (normalise(i), normalise(n))]
+    if len(exact) == 1:
+        return exact[0]
+    near = [i for i, n in choices.items() if len(key) >= 3 and (
+        normalise(i).startswith(key) or f" {key}" in f" {normalise(n)}")]  # a unique word-start match
+    if len(near) == 1:
+        return near[0]
+    if near:
+        raise CampaignError(f"ambiguous {kind} '{text.strip()}'",
+                            hint=f"say which: {' or '.join(repr(choices[i]) for i in near)}")
+    names = {normalise(n): n for n in choices.values()}
+    close = [names[m] for m in closest(key, list(names), n=3)] if key else []
+    hint = (f"did you mean {' or '.join(repr(n) for n in close)}?" if close
+            else f"see the {kind} names with 'pnp campaign {'deck' if kind == 'card' else 'status'}'")
+    raise CampaignError(f"unknown {kind} '{text.strip()}'", hint=hint)

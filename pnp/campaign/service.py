@@ -1,0 +1,295 @@
+"""Campaign commands as library calls: each opens the store, reads or records, and returns plain data."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+from pnp.campaign import model
+from pnp.campaign.cards import CardData, load_cards, match
+from pnp.campaign.store import Store, open_store
+from pnp.errors import CampaignError
+
+EXPORT_FORMAT = "pnp-argonauts-campaign"
+EXPORT_VERSION = 1
+EVENT_KINDS = ("new", "win", "loss", "undo")
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def rebuild(events: list[dict], data: CardData) -> tuple[model.State, list[dict]]:
+    """Replay a log: the state it leads to and the records still in effect (undo pops the last one)."""
+    state, effective = None, []
+    for ev in events:
+        if ev["kind"] == "undo":
+            if not effective or effective[-1]["kind"] == "new" or effective[-1]["seq"] != ev["payload"].get("undoes"):
+                raise CampaignError(f"event {ev['seq']}: undo of a record that is not the last one in effect")
+            effective.pop()
+            state = None
+            for kept in effective:
+                state, _ = model.apply(state, data, kept["kind"], kept["payload"])
+            continue
+        if (ev["kind"] == "new") != (state is None and not effective):
+            raise CampaignError(f"event {ev['seq']}: '{ev['kind']}' out of place", expected="one 'new' event first")
+        state, _ = model.apply(state, data, ev["kind"], ev["payload"])
+        effective.append(ev)
+    if state is None:
+        raise CampaignError("the campaign log has no 'new' event")
+    return state, effective
+
+
+def _load(st: Store, name: str | None, data: CardData):
+    """The campaign row and its state rebuilt from the log, checked against the stored snapshot."""
+    row = st.row(name)
+    events = st.events(row["id"])
+    try:
+        state, effective = rebuild(events, data)
+    except CampaignError as exc:
+        raise CampaignError(f"campaign '{row['name']}': its event log does not replay ({exc.message})",
+                            file=str(st.path), hint=f"restore the backup {st.path}.bak") from None
+    if state.to_dict() != row["state"] or (events and events[-1]["seq"] != row["seq"]):
+        raise CampaignError(f"campaign '{row['name']}': the stored state differs from its event log",
+                            file=str(st.path), hint=f"restore the backup {st.path}.bak, or export and re-import it")
+    return row, state, events, effective
+
+
+def _session(store, name, fn, *, touch=True):
+    data = load_cards()
+    st = open_store(store)
+    try:
+        if touch and name is not None:
+            st.touch(st.row(name)["id"])
+        return fn(st, data)
+    finally:
+        st.close()
+
+
+def _record(store, name, data: CardData, kind: str, payload_fn):
+    """One record in one transaction: reload under the write lock, apply, back up, append."""
+    st = open_store(store)
+    try:
+        with st.record():
+            row, state, events, effective = _load(st, name, data)
+            payload = payload_fn(state, effective)
+            if kind == "undo":
+                new_state, _ = rebuild(events + [{"seq": row["seq"] + 1, "kind": "undo", "payload": payload}], data)
+                target = effective[-1]
+                changes = {"undid": {"seq": target["seq"], "kind": target["kind"], "changes": target["changes"]}}
+            else:
+                new_state, changes = model.apply(state, data, kind, payload)
+            st.backup()
+            st.append(row["id"], row["seq"] + 1, kind, payload, changes, _now(), new_state.to_dict())
+        return row["name"], new_state, changes
+    finally:
+        st.close()
+
+
+# ---- summaries -----------------------------------------------------------------------------------
+
+def status_of(name: str, state: model.State, data: CardData) -> dict:
+    """The status object: losses, deeds, crew, deck size, reserve left, complete, score."""
+    done = model.complete(state, data)
+    return {
+        "campaign": name, "player": state.player, "losses": state.losses, "wins": state.wins,
+        "deeds": [{"id": d.id, "name": d.name, "ticked": d.id in state.deeds} for d in data.deeds],
+        "rewards": [{"id": r.id, "needs": list(r.needs), "reward": r.describe(data), "granted": r.id in state.rewards}
+                    for r in data.rewards],
+        "crew": model.crew(state, data), "deck_size": len(state.deck), "reserve_left": len(state.reserve),
+        "complete": done, "score": state.losses if done else None,  # argonauts.complete.2
+    }
+
+
+def deck_of(state: model.State, data: CardData) -> list[dict]:
+    """Every adventure-deck card with its level and current values (argonauts.reading.1-4)."""
+    out = []
+    for cid in state.deck:
+        card = data.card(cid)
+        level = state.levels.get(cid)
+        diff, dead = model.current(card, level) if card.has_track else (None, None)
+        out.append({"id": cid, "name": card.name, "kind": card.kind, "level": level,
+                    "difficulty": diff, "deadliness": dead})
+    return out
+
+
+def describe(changes: dict, data: CardData) -> str:
+    """One line saying exactly what a record changed."""
+    if "undid" in changes:
+        u = changes["undid"]
+        return f"undid record {u['seq']} ({u['kind']}: {describe(u['changes'], data)})"
+    parts = []
+    if changes.get("ticked"):
+        parts.append("ticked " + ", ".join(f"{data.card(c).name} {a}->{b}" for c, (a, b) in changes["ticked"].items()))
+    if changes.get("added"):
+        parts.append("added to deck " + ", ".join(data.card(c).name for c in changes["added"]))
+    if changes.get("deeds"):
+        parts.append("deeds " + ", ".join(data.deed(d).name for d in changes["deeds"]))
+    if changes.get("rewards"):
+        by_id = {r.id: r for r in data.rewards}
+        parts.append("rewards " + ", ".join(by_id[r].describe(data) for r in changes["rewards"]))
+    if changes.get("crew"):
+        parts.append(f"crew +{changes['crew']}")
+    if changes.get("losses"):
+        parts.append(f"losses +{changes['losses']}")
+    return "; ".join(parts) or "nothing"
+
+
+# ---- commands ------------------------------------------------------------------------------------
+
+def new(store, name: str, player: str) -> dict:
+    """Start a campaign: the 30 non-reserve cards at level 1, no deeds, no losses."""
+    if not name.strip() or not player.strip():
+        raise CampaignError("campaign and player names must not be empty", hint="give --name and --player")
+    data = load_cards()
+    state = model.initial(player, data)
+    st = open_store(store)
+    try:
+        with st.record():
+            st.backup()
+            created = _now()
+            cid = st.insert_campaign(name, player, created, state.to_dict())
+            st.append(cid, 1, "new", {"player": player}, {}, created, state.to_dict())
+    finally:
+        st.close()
+    return status_of(name, state, data)
+
+
+def status(store=None, name: str | None = None) -> dict:
+    """The selected campaign's status."""
+    def run(st, data):
+        row, state, _, _ = _load(st, name, data)
+        return status_of(row["name"], state, data)
+    return _session(store, name, run)
+
+
+def deck(store=None, name: str | None = None) -> list[dict]:
+    """The selected campaign's adventure deck as it now stands."""
+    return _session(store, name, lambda st, data: deck_of(_load(st, name, data)[1], data))
+
+
+def levels(store=None, name: str | None = None) -> tuple[model.State, CardData]:
+    """The campaign state and card data, for other tools (play, advise, print)."""
+    return _session(store, name, lambda st, data: (_load(st, name, data)[1], data), touch=False)
+
+
+def parse_victory(text: str | list, data: CardData) -> list[str]:
+    """Card ids from 'Harpies, Golden Fleece, ...' (or a list), matched forgivingly."""
+    items = text if isinstance(text, list) else text.split(",")
+    choices = {c.id: c.name for c in data.cards}
+    return [match("card", item, choices) for item in items if item.strip()]
+
+
+def win(store=None, name: str | None = None, victory="", deed: str | None = None) -> dict:
+    """Record a won game (argonauts.winning.*): tick, ADD, deeds, rewards; return what changed."""
+    data = load_cards()
+    ids = parse_victory(victory, data)
+    deed_id = match("deed", deed, {d.id: d.name for d in data.deeds}) if deed else None
+    payload = {"victory": ids, "deed": deed_id}
+    cname, state, changes = _record(store, name, data, "win", lambda s, e: payload)
+    return {"campaign": cname, "changes": changes, "summary": describe(changes, data),
+            "status": status_of(cname, state, data)}
+
+
+def loss(store=None, name: str | None = None) -> dict:
+    """Record a lost game: one more loss, no card changes (argonauts.losing.3-4)."""
+    data = load_cards()
+    cname, state, changes = _record(store, name, data, "loss", lambda s, e: {})
+    return {"campaign": cname, "changes": changes, "summary": describe(changes, data),
+            "status": status_of(cname, state, data)}
+
+
+def undo(store=None, name: str | None = None) -> dict:
+    """Revert the last record still in effect, completely (a new 'undo' event; the log stays)."""
+    data = load_cards()
+
+    def payload(state, effective):
+        if effective[-1]["kind"] == "new":
+            raise CampaignError("nothing to undo: no game is recorded", hint="record one with 'win' or 'loss'")
+        return {"undoes": effective[-1]["seq"]}
+    cname, state, changes = _record(store, name, data, "undo", payload)
+    return {"campaign": cname, "changes": changes, "summary": describe(changes, data),
+            "status": status_of(cname, state, data)}
+
+
+def history(store=None, name: str | None = None) -> list[dict]:
+    """Every record, in order, with what it changed and whether a later undo reverted it."""
+    def run(st, data):
+        row, _, events, effective = _load(st, name, data)
+        live = {e["seq"] for e in effective}
+        return [{"seq": e["seq"], "kind": e["kind"], "created": e["created"], "payload": e["payload"],
+                 "changes": e["changes"], "summary": describe(e["changes"], data) if e["kind"] != "new"
+                 else f"new campaign for {e['payload']['player']}",
+                 "undone": e["kind"] in ("win", "loss") and e["seq"] not in live} for e in events]
+    return _session(store, name, run)
+
+
+def export(store=None, name: str | None = None) -> dict:
+    """The whole campaign (log and state) as a JSON-ready document."""
+    def run(st, data):
+        row, state, events, _ = _load(st, name, data)
+        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "name": row["name"], "player": row["player"],
+                "created": row["created"], "events": events, "state": state.to_dict()}
+    return _session(store, name, run)
+
+
+def _malformed(what: str, source: str) -> CampaignError:
+    return CampaignError(f"malformed campaign export: {what}", file=source,
+                         expected=f"a '{EXPORT_FORMAT}' JSON document from 'pnp campaign export'",
+                         hint="export the campaign again")
+
+
+def read_export(path: str | Path) -> dict:
+    """Read an export file, one-line errors if it is not JSON."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CampaignError(f"cannot read file: {exc.strerror}", file=str(path), hint="check the path") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise _malformed(f"not JSON ({exc})", str(path)) from None
+
+
+def import_(store, doc: dict, name: str | None = None, source: str = "import") -> dict:
+    """Create a campaign from an export after replaying and checking its whole log."""
+    data = load_cards()
+    if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
+        raise _malformed("missing or wrong 'format'", source)
+    if doc.get("version") != EXPORT_VERSION:
+        raise _malformed(f"version {doc.get('version')!r} unsupported", source)
+    events = doc.get("events")
+    keys = {"seq", "kind", "payload", "changes", "created"}
+    if (not isinstance(events, list) or not events
+            or not all(isinstance(e, dict) and set(e) == keys and isinstance(e["payload"], dict) for e in events)):
+        raise _malformed(f"'events' must be a non-empty list of objects with keys {', '.join(sorted(keys))}", source)
+    if [e["seq"] for e in events] != list(range(1, len(events) + 1)) or any(e["kind"] not in EVENT_KINDS for e in events):
+        raise _malformed(f"events must be numbered 1..n with kinds {', '.join(EVENT_KINDS)}", source)
+    try:
+        state, _ = rebuild(events, data)
+        _check_changes(events, data)
+    except (CampaignError, KeyError, TypeError, ValueError) as exc:
+        raise _malformed(f"its log does not replay ({getattr(exc, 'message', exc)})", source) from None
+    if state.to_dict() != doc.get("state"):
+        raise _malformed("'state' differs from the state its log leads to", source)
+    cname = name or doc.get("name")
+    if not isinstance(cname, str) or not cname.strip() or not isinstance(doc.get("created"), str):
+        raise _malformed("missing 'name' or 'created'", source)
+    st = open_store(store)
+    try:
+        with st.record():
+            st.backup()
+            cid = st.insert_campaign(cname, state.player, doc["created"], state.to_dict())
+            for e in events:
+                st.append(cid, e["seq"], e["kind"], e["payload"], e["changes"], e["created"], state.to_dict())
+    finally:
+        st.close()
+    return status_of(cname, state, data)
+
+
+def _check_changes(events: list[dict], data: CardData) -> None:
+    """Each recorded 'changes' must be what replaying its event produces."""
+    for i, e in enumerate(events):
+        if e["kind"] in ("win", "loss"):
+            state, _ = rebuild(events[:i], data)
+            _, changes = model.apply(state, data, e["kind"], e["payload"])
+            if json.loads(json.dumps(changes)) != e["changes"]:
+                raise CampaignError(f"event {e['seq']}: recorded changes differ from its replay")

@@ -1,0 +1,149 @@
+"""The campaigns' tables in the pnp SQLite store: an append-only event log plus a checked snapshot."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import contextmanager
+from pathlib import Path
+
+from pnp.errors import CampaignError
+from pnp.store import db
+
+NAMESPACE = "campaign"
+MIGRATIONS = [
+    # v1: campaigns with their current state (a snapshot of the log) and the append-only log
+    """
+    CREATE TABLE campaign (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        player TEXT NOT NULL,
+        created TEXT NOT NULL,
+        used INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL
+    );
+    CREATE TABLE campaign_event (
+        campaign_id INTEGER NOT NULL REFERENCES campaign(id),
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        changes TEXT NOT NULL,
+        created TEXT NOT NULL,
+        PRIMARY KEY (campaign_id, seq)
+    )
+    """,
+]
+
+
+class Store:
+    """An open store: its path and connection, with the campaign schema migrated."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.conn = db.connect(path)
+        with self.guard():
+            db.migrate(self.conn, NAMESPACE, MIGRATIONS)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    @contextmanager
+    def guard(self):
+        """Turn SQLite corruption met mid-query into a one-line error pointing at the backup."""
+        try:
+            yield
+        except sqlite3.DatabaseError as exc:
+            if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+                raise CampaignError(f"the store is busy ({exc})", file=str(self.path),
+                                    hint="another pnp is writing; try again") from None
+            bak = db.backup_path(self.path)
+            hint = (f"restore the automatic backup: cp '{bak}' '{self.path}'" if bak.exists()
+                    else "move the file aside to start a new store")
+            raise db.StoreError(f"the store is damaged ({exc})", file=str(self.path), hint=hint) from None
+
+    @contextmanager
+    def record(self):
+        """One write transaction: BEGIN IMMEDIATE serialises writers; all or nothing."""
+        with self.guard(), db.write(self.conn):
+            yield self.conn
+
+    def backup(self) -> None:
+        """Back up the store as committed, before this record writes (a second connection: a backup
+        through the connection holding the write lock never finishes)."""
+        reader = sqlite3.connect(self.path, timeout=30.0)
+        try:
+            db.take_backup(reader, self.path)
+        finally:
+            reader.close()
+
+    # ---- reads -------------------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        """Campaign names, most recently used first."""
+        with self.guard():
+            return [r[0] for r in self.conn.execute("SELECT name FROM campaign ORDER BY used DESC")]
+
+    def row(self, name: str | None) -> dict:
+        """The campaign row named (default: most recently used); error listing the names if unknown."""
+        with self.guard():
+            if name is None:
+                r = self.conn.execute("SELECT id, name, player, created, seq, state FROM campaign "
+                                      "ORDER BY used DESC LIMIT 1").fetchone()
+                if r is None:
+                    raise CampaignError("no campaign yet", file=str(self.path),
+                                        hint="start one: pnp campaign new --player NAME --name CAMPAIGN")
+            else:
+                r = self.conn.execute("SELECT id, name, player, created, seq, state FROM campaign WHERE name=?",
+                                      (name,)).fetchone()
+                if r is None:
+                    known = self.names()
+                    from pnp.cli.suggest import closest
+                    near = closest(name, known)
+                    raise CampaignError(f"no campaign named '{name}'", file=str(self.path),
+                                        hint=(f"did you mean '{near[0]}'?" if near else
+                                              f"known campaigns: {', '.join(known) or 'none'}"))
+        return {"id": r[0], "name": r[1], "player": r[2], "created": r[3], "seq": r[4], "state": json.loads(r[5])}
+
+    def events(self, campaign_id: int) -> list[dict]:
+        """The campaign's whole log in order."""
+        with self.guard():
+            rows = self.conn.execute("SELECT seq, kind, payload, changes, created FROM campaign_event "
+                                     "WHERE campaign_id=? ORDER BY seq", (campaign_id,)).fetchall()
+        return [{"seq": s, "kind": k, "payload": json.loads(p), "changes": json.loads(c), "created": t}
+                for s, k, p, c, t in rows]
+
+    # ---- writes (inside record()) ------------------------------------------------------------
+
+    def _next_used(self) -> int:
+        return self.conn.execute("SELECT COALESCE(MAX(used), 0) + 1 FROM campaign").fetchone()[0]
+
+    def touch(self, campaign_id: int) -> None:
+        """Make this campaign the most recently used (not a record: no backup, no event)."""
+        with self.guard(), db.write(self.conn):
+            self.conn.execute("UPDATE campaign SET used=? WHERE id=?", (self._next_used(), campaign_id))
+
+    def insert_campaign(self, name: str, player: str, created: str, state: dict) -> int:
+        """A new campaign row (its first event is appended separately)."""
+        try:
+            cur = self.conn.execute("INSERT INTO campaign(name, player, created, used, seq, state) "
+                                    "VALUES(?, ?, ?, ?, 0, ?)",
+                                    (name, player, created, self._next_used(), json.dumps(state, sort_keys=True)))
+        except sqlite3.IntegrityError:
+            raise CampaignError(f"a campaign named '{name}' already exists", file=str(self.path),
+                                hint="choose another --name") from None
+        return cur.lastrowid
+
+    def append(self, campaign_id: int, seq: int, kind: str, payload: dict, changes: dict, created: str,
+               state: dict) -> None:
+        """Append one event and store the state it leads to."""
+        self.conn.execute("INSERT INTO campaign_event(campaign_id, seq, kind, payload, changes, created) "
+                          "VALUES(?, ?, ?, ?, ?, ?)", (campaign_id, seq, kind, json.dumps(payload, sort_keys=True),
+                                                       json.dumps(changes, sort_keys=True), created))
+        self.conn.execute("UPDATE campaign SET seq=?, state=?, used=? WHERE id=?",
+                          (seq, json.dumps(state, sort_keys=True), self._next_used(), campaign_id))
+
+
+def open_store(path=None) -> Store:
+    """Open the store at --store PATH, $PNP_STORE or the user data directory."""
+    return Store(db.store_path(path))

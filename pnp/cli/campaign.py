@@ -1,0 +1,192 @@
+"""`pnp campaign`: the Argonauts campaign tracker (Player card, level tracks, deck and reserve)."""
+from __future__ import annotations
+
+import functools
+import json
+
+import click
+
+from pnp.cli.output import emit_json
+
+
+def _common(fn):
+    """--campaign, --store and --json on every command."""
+    @click.option("--campaign", "campaign_name", metavar="NAME", help="Campaign to use (default: most recently used).")
+    @click.option("--store", metavar="PATH", help="Store file (default: $PNP_STORE or the user data directory).")
+    @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+    @functools.wraps(fn)
+    def wrapper(**kw):
+        return fn(**kw)
+    return wrapper
+
+
+def _status_text(s: dict) -> None:
+    ticked = sum(d["ticked"] for d in s["deeds"])
+    click.echo(f"{s['campaign']} ({s['player']}): {s['wins']} wins, {s['losses']} losses; "
+               f"crew {s['crew']}; deck {s['deck_size']} cards, reserve {s['reserve_left']} left; "
+               f"deeds {ticked}/{len(s['deeds'])}")
+    for d in s["deeds"]:
+        click.echo(f"  [{'x' if d['ticked'] else ' '}] {d['name']}")
+    for r in s["rewards"]:
+        click.echo(f"  reward {'granted' if r['granted'] else 'locked '}: {r['reward']} (needs {', '.join(r['needs'])})")
+    if s["complete"]:
+        click.echo(f"Campaign complete! Final score: {s['score']} (total losses; lower is better)")
+
+
+def _record_text(result: dict) -> None:
+    click.echo(f"{result['campaign']}: {result['summary']}")
+    if result["status"]["complete"]:
+        click.echo(f"Campaign complete! Final score: {result['status']['score']} (total losses; lower is better)")
+
+
+@click.group(name="campaign")
+def campaign():
+    """Track an Argonauts campaign between games: deeds, losses, level tracks, deck and reserve.
+
+    Example: pnp campaign new --player Jason --name first-voyage
+    """
+
+
+@campaign.command()
+@click.option("--player", required=True, help="The hero's name (your name on the Player card).")
+@click.option("--name", "new_name", required=True, help="A name for the new campaign.")
+@_common
+def new(player, new_name, campaign_name, store, as_json):
+    """Start a campaign: the 30 starting cards at level 1, the reserve set aside.
+
+    Example: pnp campaign new --player Jason --name first-voyage
+    """
+    from pnp.campaign import service
+    s = service.new(store, new_name, player)
+    emit_json(s) if as_json else _status_text(s)
+
+
+@campaign.command()
+@_common
+def status(campaign_name, store, as_json):
+    """Losses, deeds, crew, deck size, reserve left, and whether the campaign is complete.
+
+    Example: pnp campaign status --campaign first-voyage
+    """
+    from pnp.campaign import service
+    s = service.status(store, campaign_name)
+    emit_json(s) if as_json else _status_text(s)
+
+
+@campaign.command()
+@_common
+def deck(campaign_name, store, as_json):
+    """Every card in the adventure deck with its level, difficulty and deadliness now.
+
+    Example: pnp campaign deck --json
+    """
+    from pnp.campaign import service
+    cards = service.deck(store, campaign_name)
+    if as_json:
+        emit_json(cards)
+        return
+    for c in cards:
+        vals = "" if c["level"] is None else f"level {c['level']}  difficulty {c['difficulty']}" + (
+            f"  deadliness {c['deadliness']}" if c["deadliness"] is not None else "")
+        click.echo(f"{c['name']:<26} {c['kind']:<9} {vals}")
+
+
+@campaign.command()
+@click.option("--victory", required=True, metavar="CARDS",
+              help="Comma-separated cards in the victory pile (defeated monsters, treasures held or used).")
+@click.option("--deed", metavar="DEED", help="The Heroic Deed you choose to tick (name or id).")
+@_common
+def win(victory, deed, campaign_name, store, as_json):
+    """Record a won game: tick victory-pile tracks, bring in ADD cards, tick deeds, grant rewards.
+
+    Example: pnp campaign win --victory "Harpies, Birds of Ares, Cyzican Armour" --deed homecoming
+    """
+    from pnp.campaign import service
+    r = service.win(store, campaign_name, victory, deed)
+    emit_json(r) if as_json else _record_text(r)
+
+
+@campaign.command()
+@_common
+def loss(campaign_name, store, as_json):
+    """Record a lost game: one more loss on the back of the Player card, no card changes.
+
+    Example: pnp campaign loss
+    """
+    from pnp.campaign import service
+    r = service.loss(store, campaign_name)
+    emit_json(r) if as_json else _record_text(r)
+
+
+@campaign.command()
+@_common
+def history(campaign_name, store, as_json):
+    """Every record in order, each with exactly what it changed.
+
+    Example: pnp campaign history --campaign first-voyage
+    """
+    from pnp.campaign import service
+    rows = service.history(store, campaign_name)
+    if as_json:
+        emit_json(rows)
+        return
+    for h in rows:
+        mark = " (undone)" if h["undone"] else ""
+        click.echo(f"{h['seq']:>3}. {h['created']} {h['kind']}{mark}: {h['summary']}")
+
+
+@campaign.command()
+@_common
+def undo(campaign_name, store, as_json):
+    """Revert the last record completely (the log keeps both).
+
+    Example: pnp campaign undo
+    """
+    from pnp.campaign import service
+    r = service.undo(store, campaign_name)
+    emit_json(r) if as_json else _record_text(r)
+
+
+@campaign.command()
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="File to write (default: stdout).")
+@_common
+def export(output, campaign_name, store, as_json):
+    """Write the whole campaign (log and state) as JSON; 'import' reads it back exactly.
+
+    Example: pnp campaign export -o voyage.json
+    """
+    from pnp.campaign import service
+    text = json.dumps(service.export(store, campaign_name), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    if output:
+        from pathlib import Path
+        Path(output).write_text(text, encoding="utf-8")
+        emit_json({"file": output}) if as_json else click.echo(f"wrote {output}")
+    else:
+        click.echo(text, nl=False)
+
+
+@campaign.command(name="import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--name", "new_name", help="Store it under this name (default: the name in the file).")
+@_common
+def import_cmd(file, new_name, campaign_name, store, as_json):
+    """Create a campaign from an export file, after replaying and checking its log.
+
+    Example: pnp campaign import voyage.json --name voyage-copy
+    """
+    from pnp.campaign import service
+    s = service.import_(store, service.read_export(file), new_name, source=file)
+    emit_json(s) if as_json else _status_text(s)
+
+
+@campaign.command(name="print")
+@click.option("-o", "--output", type=click.Path(file_okay=False), help="Folder for the PDF (default: output/).")
+@_common
+def print_cmd(output, campaign_name, store, as_json):
+    """A PDF of the Player card and every card as it now stands, boxes ticked.
+
+    Example: pnp campaign print -o output/
+    """
+    from pnp.campaign import printing
+    r = printing.print_campaign(store, campaign_name, output)
+    emit_json(r) if as_json else click.echo(f"wrote {', '.join(r['files'])} ({r['cards']} cards)")
