@@ -90,16 +90,29 @@ def _play_until_reveal(st, rng, rounds):
 
 
 def test_engine_snapshot_roundtrip_through_the_store():
-    rng = random.Random(6)
-    st = _play_until_reveal(MicroHeroState(Options(expansions=frozenset({"blood", "athena"}))), rng, 3)
+    rng = random.Random(1)
+    opt = Options(expansions=frozenset({"blood", "athena", "calm", "hera"}))
+    st = _play_until_reveal(MicroHeroState(opt), rng, 3)
     assert st.phase == "reveal"
     snap = snapshot_from_state(st)
     check(snap)
     save(snap, name="sim")
     _, n, back = load("sim")
     assert n == 1 and back == snap
+    assert back.lifecard == st.lifecard and back.revenge_seen == st.revenge_order and len(back.revenge_seen) == 3
     resumed = state_from_snapshot(back)
+    assert resumed.lifecard == st.lifecard and resumed.revenge_order == st.revenge_order
     assert len(resumed.all_cards()) == len(st.all_cards())
     assert [c.kind for c in resumed.heroes[0].deck] == [c.kind for c in st.heroes[0].deck]
     _play_until_reveal(resumed, rng, 99)
     assert resumed.is_terminal()
+
+
+def test_lifecard_and_revenge_need_their_expansions():
+    with pytest.raises(UsageError, match="Calm and Wrath"):
+        parse_snapshot(DECK, SUPPLY, beaten="nemean-lion", lifecard="iron-calm")
+    with pytest.raises(UsageError, match="Revenge"):
+        parse_snapshot(DECK, SUPPLY, beaten="nemean-lion", expansions="hera", revenge="gadfly,gadfly")
+    snap = parse_snapshot(DECK, SUPPLY, beaten="nemean-lion", expansions="calm,hera", lifecard="iron-calm",
+                          revenge="gadfly")
+    assert snap.lifecard == "iron-calm" and snap.revenge_seen == ["gadfly"]

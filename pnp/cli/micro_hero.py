@@ -22,16 +22,18 @@ def micro_hero():
 @click.option("--difficulty", type=click.Choice(["normal", "heroic", "mythic"]), default="normal", show_default=True)
 @click.option("--expansions", default="", help="Comma-separated: blood, athena, hera, calm, omphale.")
 @click.option("--shield", type=int, default=0, show_default=True, help="Athena's Shield value.")
+@click.option("--lifecard", default=None, help="Calm and Wrath: the special Life card in use.")
+@click.option("--revenge", default="", help="Hera's Revenge: cards revealed so far, in pile order.")
 @click.option("--name", default="default", show_default=True, help="Name of the saved game.")
 @click.option("--note", default="", help="A note kept with this save.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def save(deck, supply, beaten, stance, difficulty, expansions, shield, name, note, as_json):
+def save(deck, supply, beaten, stance, difficulty, expansions, shield, lifecard, revenge, name, note, as_json):
     """Save the game between two Trials (every save is kept).
 
     Example: pnp micro-hero save --deck "strike+,block,training,training,strike,block,training,block,strike,training" --supply "training,strike,block,wrestle,dodge,study,wound:3,lion-skin" --beaten nemean-lion
     """
     from pnp.games.micro_hero_save import parse_snapshot, save as do_save
-    snap = parse_snapshot(deck, supply, beaten, stance, difficulty, expansions, shield)
+    snap = parse_snapshot(deck, supply, beaten, stance, difficulty, expansions, shield, lifecard, revenge)
     out = do_save(snap, name=name, note=note)
     if as_json:
         emit_json(out)

@@ -121,7 +121,10 @@ class Options:
 
 @dataclass
 class Hero:
-    """One player's piles, stance and shield. Lists run top first for the deck, top last for discard."""
+    """One player's piles, stance and shield (each their own in co-op, micro-hero.gap.29).
+
+    Lists run top first for the deck, top last for the discard pile.
+    """
 
     deck: list = field(default_factory=list)
     discard: list = field(default_factory=list)
@@ -460,10 +463,10 @@ class MicroHeroState:
             k = self.cat.kinds[c.kind]
             if c.kind in seen or k.cost > self.xp:
                 continue
-            if k.kind == "blessing" and self.round == 1:            # micro-hero.upgrade.6
+            if k.kind == "blessing" and self.round == 1:            # micro-hero.upgrade.6, gap.28
                 continue
             seen.add(c.kind)
-            acts += [("buy", c.kind, p) for p in players]
+            acts += [("buy", c.kind, p) for p in players]           # micro-hero.gap.20
         for p in players:
             top = self.heroes[p].discard[-1] if self.heroes[p].discard else None
             if top is None:

@@ -40,6 +40,8 @@ class Snapshot:
     difficulty: str = "normal"
     expansions: list[str] = field(default_factory=list)
     shield: int = 0
+    lifecard: str | None = None              # Calm and Wrath card in use (the next must differ)
+    revenge_seen: list[str] = field(default_factory=list)   # Hera's Revenge cards in pile order so far
 
     @property
     def lingering(self) -> list[str]:
@@ -82,7 +84,8 @@ def _count_list(text: str, option: str) -> dict[str, int]:
 
 
 def parse_snapshot(deck: str, supply: str, beaten: str = "", stance: str = "hercules:A",
-                   difficulty: str = "normal", expansions: str = "", shield: int = 0) -> Snapshot:
+                   difficulty: str = "normal", expansions: str = "", shield: int = 0,
+                   lifecard: str | None = None, revenge: str = "") -> Snapshot:
     """Build a Snapshot from command-line lists (names as in the card set) and check it."""
     cat = catalog()
     cards = []
@@ -94,7 +97,8 @@ def parse_snapshot(deck: str, supply: str, beaten: str = "", stance: str = "herc
                     supply=_count_list(supply, "--supply"),
                     beaten=[cat.trial(t.strip()).id for t in (beaten or "").split(",") if t.strip()],
                     difficulty=difficulty, expansions=sorted({e.strip() for e in expansions.split(",") if e.strip()}),
-                    shield=shield)
+                    shield=shield, lifecard=lifecard or None,
+                    revenge_seen=[r.strip() for r in (revenge or "").split(",") if r.strip()])
     check(snap)
     return snap
 
@@ -108,6 +112,13 @@ def check(snap: Snapshot) -> None:
         raise UsageError(f"stance side must be A or B, not '{snap.side}'", field="--stance")
     if not 0 <= snap.shield <= SHIELD_MAX or (snap.shield and "athena" not in snap.expansions):
         raise UsageError(f"Athena's Shield must be 0-{SHIELD_MAX} and needs the athena expansion", field="--shield")
+    if snap.lifecard is not None and ("calm" not in snap.expansions or snap.lifecard not in cat.lifecards):
+        raise UsageError(f"unknown Calm and Wrath card '{snap.lifecard}' (or calm not chosen)", field="--lifecard",
+                         expected=", ".join(sorted(cat.lifecards)))
+    bad = [r for r in snap.revenge_seen if r not in cat.revenge]
+    if bad or len(set(snap.revenge_seen)) != len(snap.revenge_seen) or (snap.revenge_seen and "hera" not in snap.expansions):
+        raise UsageError("--revenge lists each Hera's Revenge card at most once, with the hera expansion",
+                         field="--revenge", expected=", ".join(sorted(cat.revenge)))
     if len(set(snap.beaten)) != len(snap.beaten):
         raise UsageError("a Trial is listed as beaten twice", field="--beaten")
     if len(snap.beaten) >= TRIALS:
@@ -150,7 +161,8 @@ def snapshot_from_state(state: MicroHeroState) -> Snapshot:
     beaten = [b for b in state.beaten_order]
     return Snapshot(deck=[c.kind + ("+" if c.up else "") for c in hero.deck], stance=hero.stance, side=hero.side,
                     supply=supply, beaten=[cat.kinds[b].trial for b in beaten], difficulty=state.opt.difficulty,
-                    expansions=sorted(state.opt.expansions), shield=hero.shield)
+                    expansions=sorted(state.opt.expansions), shield=hero.shield, lifecard=state.lifecard,
+                    revenge_seen=list(state.revenge_order))
 
 
 def state_from_snapshot(snap: Snapshot) -> MicroHeroState:
@@ -177,6 +189,7 @@ def state_from_snapshot(snap: Snapshot) -> MicroHeroState:
     st.upcoming = [Card(next(uid), cat.trials[t].blessing) for t in snap.to_come]
     st.beaten = st.round = len(snap.beaten)
     st.beaten_order = [cat.trials[t].blessing for t in snap.beaten]
+    st.lifecard, st.revenge_order = snap.lifecard, list(snap.revenge_seen)
     st._uid = next(uid) - 1
     st.phase, st.actor = "reveal", 0
     return st
@@ -287,6 +300,11 @@ def resume(name: str | None = None, seq: int | None = None, path=None) -> dict:
                  f"printed Life + {len(snap.beaten)} (one per beaten Trial)")
     if "athena" in snap.expansions:
         steps.append(f"Shield of Athena at {snap.shield}")
+    if snap.lifecard:
+        steps.append(f"Calm and Wrath: {snap.lifecard} was in use; choose a different one for the next Trial")
+    if snap.revenge_seen:
+        steps.append(f"Hera's Revenge pile: the unseen cards shuffled on top, then {', '.join(snap.revenge_seen)} "
+                     f"beneath them in this order")
     steps.append(f"Difficulty {snap.difficulty}; expansions: {', '.join(snap.expansions) or 'none'}")
     return {"game": gname, "save": n, "steps": steps, "snapshot": snap.to_dict()}
 

@@ -1,0 +1,34 @@
+"""Every Micro Hero rule or gap id cited in the code exists in rules.yaml / gaps.yaml."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pnp.rules.book import load
+
+ROOT = Path(__file__).resolve().parents[1]
+FILES = ["pnp/games/micro_hero.py", "pnp/games/micro_hero_cards.py", "pnp/games/micro_hero_rulings.py",
+         "pnp/games/micro_hero_save.py"]
+CITE = re.compile(r"micro-hero\.([a-z-]+)\.(\d+)")
+SHORT_GAP = re.compile(r"gap\.(\d+)\b")
+
+
+def test_cited_ids_exist():
+    book = load("micro-hero")
+    known = {s.id for s in book.statements} | {g.id for g in book.gaps}
+    cited = set()
+    for f in FILES:
+        text = (ROOT / f).read_text(encoding="utf-8")
+        cited |= {f"micro-hero.{a}.{b}" for a, b in CITE.findall(text)}
+    assert len(cited) > 40
+    assert not sorted(cited - known)
+
+
+def test_every_gap_is_cited_by_code_or_card_data():
+    book = load("micro-hero")
+    text = "".join((ROOT / f).read_text(encoding="utf-8") for f in FILES)
+    text += "".join(p.read_text(encoding="utf-8") for p in (ROOT / "cardsets" / "micro-hero").glob("*.yaml")
+                    if p.name not in ("gaps.yaml", "rules.yaml"))
+    cited = set(SHORT_GAP.findall(text))
+    uncited = [g.id for g in book.gaps if g.id.rsplit(".", 1)[1] not in cited]
+    assert not uncited
