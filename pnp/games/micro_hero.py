@@ -17,7 +17,6 @@ Actions are tuples; chance nodes shuffle the starting decks card by card and rev
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 
 from pnp.errors import IllegalMove, UsageError
@@ -64,13 +63,27 @@ def chain_score(cards: list[tuple[Kind, bool]], first_solo: bool = False) -> tup
 
 
 def distinct_orders(keys: list) -> list[tuple[int, ...]]:
-    """Index orders of a hand, one per distinct sequence of card keys (duplicates merged)."""
-    seen, out = set(), []
-    for perm in itertools.permutations(range(len(keys))):
-        sig = tuple(keys[i] for i in perm)
-        if sig not in seen:
-            seen.add(sig)
-            out.append(perm)
+    """Index orders of a hand, one per distinct sequence of card keys (identical cards merged)."""
+    groups: dict = {}
+    for i, key in enumerate(keys):
+        groups.setdefault(key, []).append(i)
+    pools = list(groups.values())
+    used = [0] * len(pools)
+    out: list[tuple[int, ...]] = []
+    order: list[int] = []
+
+    def extend() -> None:
+        if len(order) == len(keys):
+            out.append(tuple(order))
+            return
+        for g, pool in enumerate(pools):
+            if used[g] < len(pool):
+                order.append(pool[used[g]])
+                used[g] += 1
+                extend()
+                used[g] -= 1
+                order.pop()
+    extend()
     return out
 
 

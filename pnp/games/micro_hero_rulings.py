@@ -79,14 +79,20 @@ def best_order(hand: str, need_attack: int = 0, need_defence: int = 0) -> Ruling
     cards = parse_cards(hand, "--hand")
     if len(cards) > MAX_HAND:
         raise UsageError(f"--hand lists {len(cards)} cards; at most {MAX_HAND}", field="--hand")
-    best = None
+    best, n = None, len(cards)
+    icons = [kind.icons(up) for kind, up in cards]
     for order in distinct_orders([(k.id, up) for k, up in cards]):
-        total, _ = chain_score([cards[i] for i in order])
-        short = max(0, need_attack - total.attack) + max(0, need_defence - total.defence)
-        key = (-short, total.xp, total.attack + total.defence, total.attack)
+        a = d = x = 0
+        for pos, i in enumerate(order):                     # micro-hero.planning.3
+            t = n - pos
+            a, d, x = a + icons[i].attack * t, d + icons[i].defence * t, x + icons[i].xp * t
+        short = max(0, need_attack - a) + max(0, need_defence - d)
+        key = (-short, x, a + d, a)
         if best is None or key > best[0]:
-            best = (key, order, total, short)
-    _, order, total, short = best
+            best = (key, order)
+    order = best[1]
+    total, _ = chain_score([cards[i] for i in order])
+    short = -best[0][0]
     names = [_label(*cards[i]) for i in order]
     meets = short == 0
     steps = [f"tried every distinct order of {len(cards)} cards (a card scores once for itself and again "
