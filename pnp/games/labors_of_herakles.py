@@ -135,7 +135,7 @@ class State:
         self.labor_defs = labor_cards()
         self.traits = [TRAIT_START] * len(TRAITS)                    # setup.1
         self.epic = 0                                                # setup.2
-        self.favor = [0] * players                                   # setup.3
+        self.favor = [0] * players                                   # setup.3, gap.20
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.draw_pile: list[str] = sorted(self.cards)
         self.adventure_pile: list[str] = []                          # top card last
@@ -345,7 +345,7 @@ class State:
         self.adv_tokens = [0] * len(REGIONS)
         self.labor_discard.append(lab.id)
         self.on_region[r] = None
-        if self.epic >= LABORS_TO_WIN:
+        if self.epic >= LABORS_TO_WIN:                                     # end.1 (gap.21: either ending)
             return self._end()
         if self.labor_pile:
             self._queue.insert(0, ("labor", r))

@@ -340,7 +340,7 @@ class State:
             else:
                 self.hands[p][self.faceup[action[1]]] += 1
                 self.faceup[action[1]] = None
-                self._queue.insert(0, ("draw", ("faceup", action[1])))
+                self._queue.insert(0, ("draw", ("faceup", action[1])))     # gap.23: always refilled
         elif kind in ("assist", "bonus"):
             if action[0] == "place":                                      # assist.1-2: a die, 1 point
                 self.active[p] -= 1
@@ -362,11 +362,11 @@ class State:
         self.turn += 1
         self.chosen = [None] * self.n
         self._queue = [("do", "_iolaus")]
-        self._queue += [("choose", p) for p in range(self.n)]                # turn.2: secret, simultaneous
+        self._queue += [("choose", p) for p in range(self.n)]                # turn.2, gap.24: any action
         self._queue += [("do", "_reveal")]
 
     def _iolaus(self) -> None:
-        """twelve-labors.turn.1: a white die on the earliest unresolved Labor, and 1 point (gap.8)."""
+        """twelve-labors.turn.1: a white die on the earliest unresolved Labor (gap.22), and 1 point (gap.8)."""
         earliest = next(i for i, r in enumerate(self.resolved) if not r)
         if self.white_free and len(self.dice_on[earliest]) < self.labors[earliest].boxes:
             self.dice_on[earliest].append(IOLAUS)
