@@ -62,7 +62,7 @@ def auction(bids, coins, as_json):
 def chains(board, player, as_json):
     """The most chains a player can claim (coin-disjoint paths, a max-flow), drawn.
 
-    Example: pnp judge later-years chains --board docs/examples/later-years-board.yaml --player red
+    Example: pnp judge later-years chains --board cardsets/later-years/examples/board.yaml --player red
     """
     from pnp.games.later_years_rulings import chains_ruling
     emit_ruling(chains_ruling(board, player), as_json)
@@ -76,7 +76,7 @@ def chains(board, player, as_json):
 def score(board, coins, cards, as_json):
     """Final scores (tasks, most coins, chains) and the winner with tiebreakers.
 
-    Example: pnp judge later-years score --board docs/examples/later-years-board.yaml --coins "red:12, blue:9, green:9"
+    Example: pnp judge later-years score --board cardsets/later-years/examples/board.yaml --coins "red:12, blue:9, green:9"
     """
     from pnp.games.later_years_rulings import score_ruling
     emit_ruling(score_ruling(board, coins, cards), as_json)

@@ -1,0 +1,164 @@
+"""Later Years engine: card data, fees, task costs, the auction with the Deadbeat rule, chains, playouts."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+import yaml
+
+from pnp.errors import IllegalMove, UsageError
+from pnp.games import later_years as ly
+from pnp.games.base import random_playout
+from pnp.paths import cardsets_root
+
+
+def test_deck_has_108_cards_of_the_named_kinds():
+    deck = ly.full_deck()
+    assert sum(deck.values()) == 108
+    assert ly.names("action") == ("Conquer", "Capture", "Clean Out", "Endorse")
+    assert set(ly.names("object")) == {"Used Chariot Dealership", "Temple", "Hydra", "Politician"}
+    kinds = Counter()
+    for cid, k in deck.items():
+        kinds[ly.card_types()[cid].kind] += k
+    assert kinds == {"action": 48, "object": 48, "draw": 12}
+    assert {c.counts_as for c in ly.card_types().values() if c.kind != "draw"} == {1, 2, 3}
+
+
+def test_rulebook_values_and_fee_example():
+    assert ly.value_of("Capture") == 3 and ly.value_of("Temple") == 2
+    assert ly.fee("Capture", "Temple") == 6
+
+
+def test_board_fields_match_the_card_values():
+    manifest = yaml.safe_load((cardsets_root() / "later-years" / "cardset.yaml").read_text())
+    board = next(c for c in manifest["components"] if c["name"] == "board")["fields"]
+    assert [(a["name"], a["value"]) for a in board["actions"]] == [(n, ly.value_of(n)) for n in ly.names("action")]
+    assert [(o["name"], o["value"]) for o in board["objects"]] == [(n, ly.value_of(n)) for n in ly.names("object")]
+
+
+def test_repeat_cost_and_bonus_cards():
+    assert [ly.need_for(k) for k in range(3)] == [1, 2, 3]
+    hand = Counter({"endorse-x2": 1, "endorse": 1, "politician": 2})
+    pays = ly.minimal_payments(hand, "Endorse", 2)
+    assert ("endorse-x2",) in pays and ("endorse", "endorse-x2") not in pays
+    assert ly.minimal_payments(hand, "Politician", 3) == []
+    assert ly.count_value(["endorse-x2", "endorse", "temple-x3"], "Endorse") == 3
+
+
+def test_auction_rulebook_example_raise_takes_the_whole_stack():
+    a = ly.Auction(["andromeda", "antigone"], {"andromeda": 5, "antigone": 4}, 2, "andromeda")
+    a.bid("andromeda", 0, 2)
+    a.bid("antigone", 0, 1)
+    assert a.top[0] == ("antigone", 3)
+    assert a.to_bid == "andromeda" and not a.done
+    a.bid("andromeda", 1, 1)
+    assert a.done and a.top == {0: ("antigone", 3), 1: ("andromeda", 1)}
+
+
+def test_auction_rejects_out_of_turn_and_zero_bids():
+    a = ly.Auction(["a", "b", "c"], {"a": 5, "b": 5, "c": 5}, 3, "a")
+    with pytest.raises(IllegalMove):
+        a.bid("b", 0, 1)
+    with pytest.raises(IllegalMove):
+        a.bid("a", 0, 0)
+
+
+def test_overbid_makes_a_deadbeat():
+    a = ly.Auction(["a", "b"], {"a": 5, "b": 2}, 2, "a")
+    a.bid("a", 0, 2)
+    a.bid("b", 0, 1)
+    assert a.deadbeat == "b" and a.done
+
+
+def test_state_deadbeat_repeats_auction_and_discards_the_extra_card():
+    s = ly.LaterYearsState(2)
+    for card in ("conquer", "temple"):
+        s.apply_action(card)
+    s.money = [10, 0]
+    s.auction.coins = {0: 10, 1: 0}
+    s.apply_action(("bid", 0, 1))
+    s.apply_action(("bid", 1, 1))          # player 1 has no coins: deadbeat
+    assert s.deadbeat_count == 1 and s.phase == "auction" and s.auction.bidders == [0]
+    s.apply_action(("bid", 1, 2))
+    assert s.phase == "play"
+    assert s.hands[0]["temple"] == 1 and s.discard["conquer"] == 1 and s.money[0] == 8
+
+
+def test_task_completion_pays_fee_and_stacks_coin():
+    s = ly.LaterYearsState(2)
+    s.phase, s.turn = "play", 0
+    s.hands[0] = Counter({"capture": 1, "temple": 1, "capture-x2": 1, "temple-x3": 1})
+    s.apply_action(("task", "Capture", "Temple", ("capture",), ("temple",)))
+    assert s.money[0] == 16 and s.board.stack("Capture", "Temple") == [0]
+    with pytest.raises(IllegalMove):
+        s.apply_action(("task", "Capture", "Temple", ("capture",), ("temple-x3",)))
+    s.hands[0]["capture"] += 1
+    s.apply_action(("task", "Capture", "Temple", ("capture-x2",), ("temple-x3",)))
+    assert s.board.stack("Capture", "Temple") == [0, 0] and s.money[0] == 22
+
+
+def test_single_and_disjoint_chains():
+    col = {(r, 0): 1 for r in range(4)}
+    assert len(ly.max_chains(col).paths) == 1
+    two = {**col, **{(r, 2): 1 for r in range(4)}}
+    assert len(ly.max_chains(two).paths) == 2
+    diagonal = {(0, 0): 1, (1, 1): 1, (2, 2): 1, (3, 3): 1}
+    assert ly.max_chains(diagonal).paths == []
+
+
+def test_shared_coin_serves_one_chain_unless_stacked():
+    cross = {(r, 1): 1 for r in range(4)} | {(1, c): 1 for c in range(4)}
+    assert len(ly.max_chains(cross).paths) == 1
+    cross[(1, 1)] = 2
+    found = ly.max_chains(cross)
+    assert len(found.paths) == 2 and found.exact
+
+
+def test_branching_chain_counts_once():
+    # two columns joined in the middle: one coin per space means vertex-disjoint paths only
+    cap = {(0, 0): 1, (1, 0): 1, (1, 1): 1, (2, 1): 1, (3, 1): 1, (3, 0): 1}
+    assert len(ly.max_chains(cap).paths) == 1
+
+
+def test_full_stacked_board_is_exact_and_fast():
+    found = ly.max_chains({(r, c): 2 for r in range(4) for c in range(4)})
+    assert len(found.paths) == 8 and found.exact
+
+
+def test_scores_with_tie_for_most_coins():
+    board = ly.Board()
+    for o in ly.names("object"):
+        board.stack("Endorse", o).append("red")
+    board.stack("Capture", "Temple").append("blue")
+    scores = {s.player: s for s in ly.final_scores(board, {"red": 4, "blue": 9, "green": 9})}
+    assert scores["red"].total == 4 + 3
+    assert scores["blue"].total == 1 + 2 and scores["green"].total == 2
+    assert ly.winners(list(scores.values())) == ["red"]
+
+
+def test_player_count_is_checked():
+    with pytest.raises(UsageError):
+        ly.LaterYearsState(1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_random_playouts_keep_cards_and_coins_and_end(players):
+    for seed in range(4):
+        state = ly.LaterYearsState(players)
+
+        def check(s):
+            assert s.card_count() == 108
+            assert all(m >= 0 for m in s.money)
+            assert sum(s.money) == ly.START_COINS * s.n + s.fees_paid - s.bids_paid
+            assert sum(len(st) for st in s.board.spaces.values()) == sum(s.board.tasks(p) for p in range(s.n))
+
+        random_playout(state, random.Random(seed), on_step=check)
+        assert state.is_terminal() and sum(state.deck.values()) < players
+        assert sorted(state.returns()) != [0.0] * players or len(ly.winners(state.scores())) == players
+
+
+def test_playouts_are_deterministic_for_a_seed():
+    a = random_playout(ly.LaterYearsState(3), random.Random(11))
+    b = random_playout(ly.LaterYearsState(3), random.Random(11))
+    assert a.money == b.money and a.board.spaces == b.board.spaces
