@@ -221,3 +221,11 @@ def test_random_playouts_keep_invariants_and_end(players):
         assert state.is_terminal()
         assert state.epic == lh.LABORS_TO_WIN or not state.labor_pile
         assert len(state.attempts) == state.epic + sum(1 for _, ok in state.attempts if not ok)
+
+
+def test_gaps_register_covers_the_number_of_traits():
+    from pnp.rules.book import load
+    gaps = {g.id: g for g in load("labors-of-herakles").gaps}
+    assert "heroic traits" in gaps["labors-of-herakles.gap.1"].title
+    assert "Four" in gaps["labors-of-herakles.gap.1"].ruling and len(lh.TRAITS) == 4
+    assert all(g.inferred_from for g in gaps.values() if g.basis == "inferred")

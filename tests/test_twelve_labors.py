@@ -280,3 +280,12 @@ def test_beat_the_heroes_variant_changes_returns():
     if max(variant.hercules, variant.iolaus) > max(variant.score):
         assert variant.returns() == [-1.0] * 4
         assert max(plain.returns()) >= 0
+
+
+def test_gaps_register_covers_the_issues_examples():
+    from pnp.rules.book import load
+    gaps = {g.id: g for g in load("twelve-labors").gaps}
+    assert "Ties for the highest helper" == gaps["twelve-labors.gap.1"].title
+    assert "win" in gaps["twelve-labors.gap.2"].title and "Iolaus" in gaps["twelve-labors.gap.2"].title
+    assert all(g.basis in ("stated", "inferred", "house rule") for g in gaps.values())
+    assert all(g.inferred_from for g in gaps.values() if g.basis == "inferred")

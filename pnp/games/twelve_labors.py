@@ -167,6 +167,7 @@ class State:
         self._held: list[tuple[str, int]] = []                            # Research cards drawn, not kept yet
         self._shown: dict[int, tuple[str, int] | None] = {}
         self._wit: dict[int, tuple[int, ...]] = {}
+        self._wit_colour = ""                                             # colour of the Labor being resolved
         self._rolls: dict[int, list[int]] = {}
         self.initial_order: list[int] = []
         self._queue: list[tuple] = [("order",)]
@@ -471,8 +472,6 @@ class State:
         for p in self.order:                                                # turn.5
             extra = sum(self.hands[p].values()) - HAND_LIMIT
             self._queue += [("cut", p)] * max(extra, 0)
-
-    _wit_colour: str = ""
 
 
 def max_turns() -> int:
