@@ -1,0 +1,155 @@
+"""Campaign store reliability: SIGKILL during a win, concurrent writers, a corrupt database."""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.campaign import service
+from pnp.cli.main import main
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+
+
+def _fingerprint(store):
+    """What a win changes: the export's log and state (rebuilt and checked on read)."""
+    doc = service.export(store)
+    return len(doc["events"]), doc["state"]
+
+
+def test_sigkill_during_win_leaves_the_campaign_before_or_after(tmp_path):
+    template = tmp_path / "template.db"
+    service.new(template, "voyage", "Jason")
+    service.win(template, None, "Harpies, Birds of Ares", "homecoming")
+    before = _fingerprint(template)
+    done = tmp_path / "done.db"
+    shutil.copy(template, done)
+    service.win(done, None, "Harpies, Dragon's-Teeth Warriors, Amycus", "rocks")
+    after = _fingerprint(done)
+    assert before != after
+
+    # How long a batch of 5 wins takes in forked children, to spread the kills over their whole life.
+    start = time.perf_counter()
+    pids = []
+    for j in range(5):
+        store = tmp_path / f"calibrate{j}.db"
+        shutil.copy(template, store)
+        pid = os.fork()
+        if pid == 0:
+            try:
+                service.win(store, None, "Harpies, Dragon's-Teeth Warriors, Amycus", "rocks")
+            finally:
+                os._exit(0)
+        pids.append(pid)
+    for pid in pids:
+        os.waitpid(pid, 0)
+    span = (time.perf_counter() - start) * 1.1
+
+    rng = random.Random(4)
+    print(f"seed 4, kill window {span * 1000:.0f} ms")
+    outcomes = {"before": 0, "after": 0}
+    for batch in range(20):  # 5 children at a time on their own stores, each killed at its own moment
+        kills = []
+        for j in range(5):
+            store = tmp_path / f"k{batch}-{j}.db"
+            shutil.copy(template, store)
+            pid = os.fork()
+            if pid == 0:  # the child records the win; the parent kills it at a random moment
+                try:
+                    service.win(store, None, "Harpies, Dragon's-Teeth Warriors, Amycus", "rocks")
+                finally:
+                    os._exit(0)
+            kills.append((time.perf_counter() + rng.uniform(0, span), pid, store))
+        for at, pid, store in sorted(kills):
+            time.sleep(max(0.0, at - time.perf_counter()))
+            os.kill(pid, signal.SIGKILL)
+        for at, pid, store in kills:
+            os.waitpid(pid, 0)
+            state = _fingerprint(store)  # rebuilds the log and checks it against the snapshot
+            assert state in (before, after), f"{store.name}: campaign is neither before nor after the win"
+            outcomes["before" if state == before else "after"] += 1
+            conn = sqlite3.connect(store)
+            assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            conn.close()
+    print(outcomes)
+    assert outcomes["before"] > 0 and outcomes["after"] > 0
+
+
+CHILD = """
+import sys
+from pnp.campaign import service
+for _ in range(int(sys.argv[2])):
+    service.loss(sys.argv[1], "voyage")
+"""
+
+
+def test_two_processes_recording_at_once_are_serialised(tmp_path):
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    procs = [subprocess.Popen([sys.executable, "-c", CHILD, str(store), "15"], env=env, stderr=subprocess.PIPE)
+             for _ in range(2)]
+    for p in procs:
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err.decode()
+    s = service.status(store)
+    assert s["losses"] == 30
+    history = service.history(store)
+    assert [h["seq"] for h in history] == list(range(1, 32))
+    assert all(h["kind"] == "loss" for h in history[1:])
+
+
+def test_corrupt_database_points_to_the_backup(tmp_path):
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    service.loss(store)
+    bak = store.with_name(store.name + ".bak")
+    assert bak.exists()
+    store.write_bytes(b"this is not a database at all" * 200)
+    result = CliRunner().invoke(main, ["campaign", "status", "--store", str(store)])
+    assert result.exit_code == 1
+    line = result.output.strip()
+    assert len(line.splitlines()) == 1 and "Traceback" not in line
+    assert str(bak) in line and "cp" in line
+    shutil.copy(bak, store)  # the advice works: the backup is the store before the last write
+    assert service.status(store)["losses"] == 0
+
+
+def test_backup_holds_the_store_before_the_last_write(tmp_path):
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    service.loss(store)
+    service.loss(store)
+    bak = tmp_path / "restored.db"
+    shutil.copy(store.with_name(store.name + ".bak"), bak)
+    assert service.status(bak)["losses"] == 1
+
+
+def test_a_store_newer_than_this_pnp_is_refused(tmp_path):
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    conn = sqlite3.connect(store)
+    conn.execute("UPDATE schema_version SET version=99 WHERE namespace='campaign'")
+    conn.commit()
+    conn.close()
+    result = CliRunner().invoke(main, ["campaign", "status", "--store", str(store)])
+    assert result.exit_code == 1 and "newer than this pnp" in result.output
+
+
+def test_tampered_snapshot_is_detected(tmp_path):
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    conn = sqlite3.connect(store)
+    conn.execute("UPDATE campaign SET state=replace(state, '\"losses\": 0', '\"losses\": 5')")
+    conn.commit()
+    conn.close()
+    result = CliRunner().invoke(main, ["campaign", "status", "--store", str(store)])
+    assert result.exit_code == 1 and "differs from its event log" in result.output
