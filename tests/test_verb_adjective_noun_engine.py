@@ -1,0 +1,139 @@
+"""Verb the Adjective Noun engine: deck data, edge matching, auctions, scoring, burning, playouts."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from pnp.errors import IllegalMove, UsageError
+from pnp.games import verb_adjective_noun as van
+from pnp.games.verb_adjective_noun_sim import greedy_policy, play, random_policy
+
+C = van.cards()
+
+
+def test_deck_kinds_and_edges():
+    kinds = Counter(c.kind for c in C.values())
+    assert kinds == {"verb": 24, "adjective": 27, "noun": 24, "condition": 9}
+    assert all(c.left == "black" and c.right != "black" for c in C.values() if c.kind == "verb")
+    assert all(c.left != "black" and c.right == "black" for c in C.values() if c.kind == "noun")   # gap.1
+    assert all(c.left != "black" and c.right != "black" for c in C.values() if c.kind == "adjective")
+    assert all(1 <= c.laurels <= 3 for c in C.values())
+
+
+def test_every_verb_and_noun_can_meet_some_adjective():
+    adjs = [c for c in C.values() if c.kind == "adjective"]
+    for c in C.values():
+        if c.kind == "verb":
+            assert any(a.left == c.right for a in adjs)
+        if c.kind == "noun":
+            assert any(a.right == c.left for a in adjs)
+
+
+def test_add_checks_adjacency_and_edges():
+    tickle, sulky, gilded, cyclops = C["tickle"], C["sulky"], C["gilded"], C["cyclops"]
+    assert van.check_add([tickle, sulky], cyclops).legal
+    assert not van.check_add([tickle], cyclops).legal                  # verb and noun only
+    assert not van.check_add([tickle, gilded], cyclops).legal         # blue edge against orange
+    assert van.check_add([], cyclops).legal                           # a noun may start a trial
+    assert not van.check_add([tickle, sulky], C["shampoo"]).legal     # a second verb
+    assert not van.check_add([], C["before-breakfast"]).legal         # gap.7
+    assert van.check_add([cyclops], C["before-breakfast"]).legal      # condition adjacent to anything
+
+
+def test_completion_and_laurels_with_conditions():
+    trial = [C["tickle"], C["sulky"], C["cyclops"]]
+    assert van.is_complete(trial) and van.trial_laurels(trial) == 3
+    assert van.trial_laurels(trial + [C["before-breakfast"]]) == 8      # (3 + 1) x 2
+    assert van.trial_laurels(trial + [C["blindfolded"]]) == 7           # 3 + 1 + 3
+    assert not van.is_complete([C["tickle"], C["sulky"], C["before-breakfast"]])
+
+
+def test_auction_needs_a_strict_majority():
+    assert van.auction_winner({"red": 3, "blue": 2}) == "red"
+    assert van.auction_winner({"red": 3, "blue": 3}) is None
+    assert van.auction_winner({}) is None
+
+
+def test_tied_trial_leaders_all_score_in_full():
+    trial = [C["tickle"], C["sulky"], C["cyclops"]]
+    assert van.trial_award(trial, {"a": 1, "b": 1, "c": 1}, "b") == {"a": 3, "b": 3, "c": 3}
+    assert van.trial_award(trial, {"a": 2, "b": 1}, "b") == {}
+    assert van.trial_award(trial + [C["without-iolaus"]], {"a": 2, "b": 2}, "b") == {"b": 4}
+    assert van.trial_award(trial[:2], {"a": 2}, "a") == {}
+
+
+def test_burn_value_has_a_minimum_and_a_cap():
+    assert van.burn_value([C["shampoo"], C["tickle"]], 10) == 4
+    assert van.burn_value([C["shampoo"]], 1) == 1
+
+
+def test_unknown_card_is_a_usage_error_with_suggestion():
+    with pytest.raises(UsageError) as err:
+        van.find_card("cyclopz")
+    assert "cyclops" in err.value.one_line()
+
+
+def test_start_of_turn_wins_auctions_and_scores_trials():
+    s = van.VerbState(3)
+    while s.is_chance_node():
+        s.apply_action(s.chance_outcomes()[0][0])
+    for _ in range(3):
+        s.apply_action(s.legal_actions()[0])
+    while s.is_chance_node():
+        s.apply_action(s.chance_outcomes()[0][0])
+    assert s.phase == "turn" and s.player == 0
+    s.auction[0]["markers"] = {1: 2, 2: 1}
+    s.supply[1] -= 2
+    s.supply[2] -= 1
+    s.trials = [van.Trial(["tickle", "sulky", "cyclops"], {1: 1, 0: 1})]
+    for c in ("tickle", "sulky", "cyclops"):
+        for place in (s.deck, s.discard, *s.hands):
+            if c in place:
+                place.remove(c)
+    s.supply[0] -= 1
+    s.supply[1] -= 1
+    won = s.auction[0]["card"]
+    s.apply_action(("draw",))
+    s.apply_action(s.chance_outcomes()[0][0])
+    s.apply_action(("discard", s.hands[0][-1]))
+    while s.is_chance_node():
+        s.apply_action(s.chance_outcomes()[0][0])
+    assert won in s.hands[1] and s.removed[1] == 2 and s.supply[2] == van.MARKERS - 1
+    assert s.laurels == [3, 3, 0] and len(s.scored) == 1 and not s.trials
+
+
+def test_illegal_moves_give_reasons():
+    s = van.VerbState(3)
+    while not (s.phase == "turn" and not s.is_chance_node()):
+        s.apply_action(s.chance_outcomes()[0][0] if s.is_chance_node() else s.legal_actions()[0])
+    with pytest.raises(IllegalMove):
+        s.apply_action(("bid", 0, 4))
+    with pytest.raises(IllegalMove):
+        s.apply_action(("add", "not-in-hand", -1))
+
+
+def _check(s):
+    assert s.card_count() == len(C)
+    assert all(s.marker_count(p) == van.MARKERS for p in range(s.n))
+    assert all(s.supply[p] >= 0 and s.removed[p] >= 0 for p in range(s.n))
+    assert len(s.trials) <= s.n and len(s.auction) <= s.n - 1
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_random_playouts_keep_cards_and_markers_and_end(players):
+    rng = random.Random(players)
+    s = van.VerbState(players)
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.chance_outcomes())[0] if s.is_chance_node() else random_policy(s, rng))
+        _check(s)
+    assert s.turns <= van.TURN_LIMIT
+
+
+def test_greedy_players_finish_twelve_trials():
+    for seed in range(3):
+        s = play(4, random.Random(seed), greedy_policy)
+        _check(s)
+        assert len(s.scored) == van.TRIALS_TO_END and s.turns < van.TURN_LIMIT
+        assert max(s.returns()) == 1.0
