@@ -245,3 +245,18 @@ def test_illegal_move_names_the_reason():
         state.apply_action("fly 1")
     with pytest.raises(IllegalMove, match="unknown card"):
         state.apply_action("place dragon 1 1")
+
+
+def test_pandora_wipe_lets_each_owner_choose_the_top_discard():
+    state = pos(ap_left=2, hera={"field": [[5, 2], [4]]}, zeus={"field": [["pandora", 0, 6], [3]]})
+    state.apply_action("challenge 1")
+    assert state.phase == "order" and state.current_player() == ZEUS
+    assert state.legal_actions() == ["top 0", "top 6", "top pandora"]
+    with pytest.raises(IllegalMove, match=r"pandora\.2"):
+        state.apply_action("draw")
+    state.apply_action("top 0")
+    assert names(state, state.discard[ZEUS])[-1] == "0"
+    assert state.current_player() == HERA and state.phase == "order"
+    state.apply_action("top 5")
+    assert names(state, state.discard[HERA])[-1] == "5"
+    assert state.phase == "turn" and state.to_move == HERA and state.ap_left() == 1

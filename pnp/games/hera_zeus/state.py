@@ -20,7 +20,7 @@ STATUE_AP = 4                 # hera-zeus.flow.3, hera-zeus.statue.1
 ACTION_FORMS = (
     "draw", "place TOKEN COL ROW", "challenge COL", "statue COL", "pegasus hand", "pegasus front COL",
     "pythia hand", "pythia column COL", "sirens", "hades TOKEN", "persephone", "dionysus",
-    "move COL.ROW COL", "swap COL.ROW COL.ROW", "done", "put COL")
+    "move COL.ROW COL", "swap COL.ROW COL.ROW", "done", "put COL", "top TOKEN")
 _FILLER = {"col", "row", "at", "in", "to", "into", "on"}
 
 
@@ -29,7 +29,7 @@ def parse_move(text: str) -> tuple[str, ...]:
     words = [w for w in str(text).lower().replace(",", " ").split() if w not in _FILLER]
     if not words:
         return ()
-    if words[0] in ("place", "hades") and len(words) > 1:
+    if words[0] in ("place", "hades", "top") and len(words) > 1:
         words[1] = token_of(words[1])
     return tuple(words)
 
@@ -38,7 +38,7 @@ _SHAPES = {  # verb -> accepted argument patterns: C column, R row, T token, S c
     "draw": [()], "place": [("T", "C", "R")], "challenge": [("C",)], "statue": [("C",)],
     "pegasus": [("hand",), ("front", "C")], "pythia": [("hand",), ("column", "C")], "sirens": [()],
     "hades": [("T",)], "persephone": [()], "dionysus": [()], "move": [("S", "C")], "swap": [("S", "S")],
-    "done": [()], "put": [("C",)]}
+    "done": [()], "put": [("C",)], "top": [("T",)]}
 
 
 def check_syntax(text: str) -> tuple[str, ...]:
@@ -220,6 +220,8 @@ class State:
             return [("place", t, c, "1") for t in toks for c in cols]
         if self.phase == "put":
             return [("put", c) for c in cols]
+        if self.phase == "order":
+            return [("top", t) for t in sorted({self.cards[c].token for c in self.pending["order"][0][1]})]
         if self.phase == "rearrange":
             spots = [f"{c + 1}.{r}" for c in range(COLUMNS) for r in self._rows_of(p, c)]
             out = [("done",)]
@@ -272,10 +274,16 @@ class State:
             return self._why_opening(p, verb, args)
         if self.phase == "put":
             return self._why_put(o, verb, args)
+        if self.phase == "order":
+            tokens = {self.cards[c].token for c in self.pending["order"][0][1]}
+            if verb != "top" or len(args) != 1 or args[0] not in tokens:
+                return (f"first choose which discarded card lies on top: 'top TOKEN' with one of "
+                        f"{', '.join(sorted(tokens))} (hera-zeus.pandora.2)")
+            return None
         if self.phase == "rearrange":
             return self._why_rearrange(p, verb, args)
-        if verb in ("move", "swap", "done", "put"):
-            return f"'{verb}' is only possible right after Dionysus or a Pegasus raid"
+        if verb in ("move", "swap", "done", "put", "top"):
+            return f"'{verb}' is only possible right after Dionysus, a Pegasus raid or Pandora"
         if self.ap_left() <= 0 and verb != "statue":
             return "no action points left (hera-zeus.challenge.2, hera-zeus.flow.5)"
         check = getattr(self, f"_why_{verb}", None)
@@ -520,6 +528,9 @@ class State:
         if self.phase == "put":
             self._put(o, self._col(args[0]))
             return
+        if self.phase == "order":
+            self._top(args[0])
+            return
         if self.phase == "rearrange":
             self._rearrange(p, verb, args)
             return
@@ -582,10 +593,13 @@ class State:
         """Pandora challenged in column c by p: both sides of the column are discarded."""
         o = 1 - p
         hostage = {q: any(self.cards[x].kind == "hostage" for x in self.field[q][c]) for q in (p, o)}
+        wiped = {q: list(self.field[q][c]) for q in (p, o)}
         for q in (p, o):
-            for card in list(self.field[q][c]):                # hera-zeus.pandora.2: front to back here
+            for card in wiped[q]:
                 self._discard_from_field(q, c, card)
         self._note(f"Pandora: every card of both players in column {c + 1} is discarded", "hera-zeus.pandora.1")
+        self._note("Each player chooses the order in which their own cards go onto their discard pile",
+                   "hera-zeus.pandora.2")
         self._statues_fall()
         if hostage[o] and hostage[p]:
             self._end(o, "both hostages were in Pandora's column: the challenger loses", "hera-zeus.end.8")
@@ -593,6 +607,27 @@ class State:
             self._end(p, f"the opponent's hostage was in Pandora's column", "hera-zeus.end.7")
         elif hostage[p]:
             self._end(o, "the challenger's own hostage was in Pandora's column", "hera-zeus.gap.6")
+        self._ask_order([(q, wiped[q]) for q in (o, p)])
+
+    def _ask_order(self, groups) -> None:
+        """Let each owner choose which of their discarded cards lies on top (hera-zeus.pandora.2)."""
+        queue = [(q, ids) for q, ids in groups if len({self.cards[c].token for c in ids}) > 1]
+        if self.winner is not None or not queue:
+            return
+        self.pending = {"order": queue, "resume": (self.phase, self.to_move)}
+        self.phase, self.to_move = "order", queue[0][0]
+
+    def _top(self, token: str) -> None:
+        q, ids = self.pending["order"].pop(0)
+        card = next(c for c in ids if self.cards[c].token == token)
+        self.discard[q].remove(card)
+        self.discard[q].append(card)
+        self._note(f"{SIDES[q].capitalize()} puts {self.cards[card].name} on top of the discard pile", "hera-zeus.pandora.2")
+        if self.pending["order"]:
+            self.to_move = self.pending["order"][0][0]
+        else:
+            self.phase, self.to_move = self.pending["resume"]
+            self.pending = {}
 
     def _statues_fall(self) -> None:
         """A statue whose column has no card left is set aside (hera-zeus.gap.17)."""
@@ -655,12 +690,14 @@ class State:
         elif C.kind == "pandora":
             had = any(self.cards[x].kind == "hostage" for x in self.hand[o])
             self.known[p] |= set(self.hand[o])
-            for x in sorted(self.hand[o]):                      # hera-zeus.pandora.4, hera-zeus.gap.27
+            wiped = sorted(self.hand[o])
+            for x in wiped:                                     # hera-zeus.pandora.4, hera-zeus.gap.27
                 self._discard_from_hand(o, x)
             self._note("Pegasus took Pandora: the whole hand is discarded", "hera-zeus.pandora.4")
             self._note("Pandora's own rule replaces the symbol-card rule of the raid", "hera-zeus.gap.27")
             if had:
                 self._end(p, "Pandora was taken from a hand that held the hostage", "hera-zeus.end.6")
+            self._ask_order([(o, wiped)])
         elif C.symbol and C.kind != "hero":
             self._discard_from_hand(o, card)
             self._note(f"Pegasus took {C.name}, a symbol card: it is discarded", "hera-zeus.pegasus.4")
