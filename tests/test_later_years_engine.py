@@ -162,3 +162,13 @@ def test_playouts_are_deterministic_for_a_seed():
     a = random_playout(ly.LaterYearsState(3), random.Random(11))
     b = random_playout(ly.LaterYearsState(3), random.Random(11))
     assert a.money == b.money and a.board.spaces == b.board.spaces
+
+
+def test_other_players_coins_do_not_link_a_chain():
+    board = ly.Board()
+    for a in ly.names("action"):
+        board.stack(a, "Temple").append("red")
+    board.spaces[("Clean Out", "Temple")] = ["blue"]
+    assert board.chains("red")[0] == []
+    board.spaces[("Clean Out", "Temple")] = ["red", "blue"]      # her buried coin still links
+    assert len(board.chains("red")[0]) == 1

@@ -245,7 +245,8 @@ def chains_ruling(board_path: str, player: str) -> Ruling:
     return make_ruling(GAME, "chains", verdict=verdict,
                        summary=f"{player} has {n} chain(s) worth {3 * n} points" + ("" if exact else " (at least)") + ".",
                        steps=steps, cites=["later-years.victory.4", "later-years.victory.5", "later-years.gap.3",
-                                           "later-years.gap.4", "later-years.gap.5"], basis="inferred")
+                                           "later-years.gap.4", "later-years.gap.5", "later-years.gap.21"],
+                       basis="inferred")
 
 
 def score_ruling(board_path: str, coins_text: str, cards_text: str | None = None) -> Ruling:
