@@ -15,7 +15,7 @@ from pnp.cli.judge import _available, judge
 from pnp.cli.main import main
 from pnp.cli.output import emit_ruling
 from pnp.errors import PnpError, UsageError
-from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
+from pnp.judge.ruling import make_ruling, weakest_basis
 from pnp.rules import book as book_mod
 from pnp.rules.book import BASES
 
@@ -23,16 +23,13 @@ FIXTURE_HOME = Path(__file__).parent / "fixtures" / "rules"
 REAL_JUDGES = sorted(_available())
 
 
-@pytest.fixture(autouse=True)
-def _fresh():
+@pytest.fixture
+def fixture_home(monkeypatch):
+    """PNP_HOME pointing at the small synthetic rules book (slug argonauts); no book cached across."""
+    monkeypatch.setenv("PNP_HOME", str(FIXTURE_HOME))
     book_mod.load.cache_clear()
     yield
     book_mod.load.cache_clear()
-
-
-@pytest.fixture
-def fixture_home(monkeypatch):
-    monkeypatch.setenv("PNP_HOME", str(FIXTURE_HOME))
 
 
 # --- Ruling / make_ruling -----------------------------------------------------------------------

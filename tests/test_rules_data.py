@@ -14,12 +14,13 @@ from pnp.rules.book import BASES, GAP_KINDS, load
 GAP_FIELDS = ("id", "kind", "title", "section", "question", "ruling", "reasoning", "basis")
 
 
-@pytest.fixture(autouse=True)
-def _builtin(monkeypatch):
-    """Check the built-in card sets, never a test fixture home."""
-    monkeypatch.delenv("PNP_HOME", raising=False)
-    load.cache_clear()
-    yield
+@pytest.fixture(scope="module", autouse=True)
+def _builtin():
+    """Check the built-in card sets, never a test fixture home (loaded once for this module)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("PNP_HOME", raising=False)
+        load.cache_clear()
+        yield
     load.cache_clear()
 
 

@@ -21,19 +21,18 @@ QUESTIONS = Path(__file__).parent / "questions"
 
 
 @pytest.fixture(autouse=True)
-def _fresh(monkeypatch, tmp_path_factory):
-    """Each test: search indexes cached in a private folder, and no rule book cached across tests."""
+def _private_cache(monkeypatch, tmp_path_factory):
+    """Search indexes are cached in a private folder, never the user's."""
     monkeypatch.setenv("PNP_CACHE", str(tmp_path_factory.getbasetemp() / "pnp-cache"))
-    book_mod.load.cache_clear()
-    yield
-    book_mod.load.cache_clear()
 
 
 @pytest.fixture
 def fixture_home(monkeypatch):
-    """PNP_HOME pointing at the small synthetic rules book (slug argonauts)."""
+    """PNP_HOME pointing at the small synthetic rules book (slug argonauts); no book cached across."""
     monkeypatch.setenv("PNP_HOME", str(FIXTURE_HOME))
-    return FIXTURE_HOME
+    book_mod.load.cache_clear()
+    yield FIXTURE_HOME
+    book_mod.load.cache_clear()
 
 
 @pytest.fixture
@@ -148,7 +147,7 @@ def test_empty_query_is_a_usage_error(book):
         search_mod.search_book(book, " ?! ", 3)
 
 
-def test_cached_index_matches_in_memory_and_follows_file_changes(tmp_path, monkeypatch):
+def test_cached_index_matches_in_memory_and_follows_file_changes(tmp_path, monkeypatch, fixture_home):
     home = tmp_path / "home"
     shutil.copytree(FIXTURE_HOME, home)
     monkeypatch.setenv("PNP_HOME", str(home))
@@ -171,7 +170,7 @@ def test_unwritable_cache_falls_back_to_memory(tmp_path, monkeypatch, fixture_ho
     assert ids(search_mod.search("argonauts", "natural six", 1)) == ["argonauts.combat.3"]
 
 
-def test_game_without_rules_data(tmp_path, monkeypatch):
+def test_game_without_rules_data(tmp_path, monkeypatch, fixture_home):
     (tmp_path / "cardsets").mkdir()
     monkeypatch.setenv("PNP_HOME", str(tmp_path))
     with pytest.raises(UsageError, match="no rules data for by-jove"):
@@ -280,7 +279,7 @@ def test_misspelt_subcommand_exits_2_with_suggestion(fixture_home):
     assert r.exit_code == 2 and "Did you mean 'search'?" in r.output
 
 
-def test_help_shows_examples():
+def test_help_shows_examples(fixture_home):
     r = run("--help")
     assert r.exit_code == 0
     assert "pnp rules argonauts show argonauts.combat.3" in r.output
