@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from pnp.errors import IllegalMove
 from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.setdata import component_rows, copies
 
 SLUG = "labors-of-herakles"
 TRAITS = ("strength", "courage", "cunning", "endurance")   # labors-of-herakles.gap.1
@@ -66,23 +67,13 @@ class LaborCard:
 
 
 @lru_cache(maxsize=None)
-def _component(name: str):
-    from pnp.cardset.load import load_cardset
-    from pnp.paths import cardsets_root
-    for comp in load_cardset(cardsets_root() / SLUG).components:
-        if comp.name == name:
-            return comp
-    raise KeyError(name)
-
-
-@lru_cache(maxsize=None)
 def adventures() -> dict[str, Adventure]:
     """The 120 Adventure cards by id, read from the card set."""
     out = {}
-    for p in _component("adventures").pieces:
-        f = p.fields
-        for c in range(p.copies):
-            cid = p.id if p.copies == 1 else f"{p.id}#{c + 1}"
+    for f in component_rows(SLUG, "adventures"):
+        n = copies(f)
+        for c in range(n):
+            cid = f["id"] if n == 1 else f"{f['id']}#{c + 1}"
             out[cid] = Adventure(cid, str(f["name"]), int(f["value"]), str(f["trait"]), str(f["god"]),
                                  str(f["region"]), str(f["power"]), str(f["power_text"]))
     return out
@@ -91,9 +82,9 @@ def adventures() -> dict[str, Adventure]:
 @lru_cache(maxsize=None)
 def labor_cards() -> dict[str, LaborCard]:
     """The 24 Labor cards by id, read from the card set."""
-    return {p.id: LaborCard(p.id, str(p.fields["name"]), tuple(int(p.fields[t]) for t in TRAITS),
-                            (str(p.fields["god1"]), str(p.fields["god2"])))
-            for p in _component("labors").pieces}
+    return {f["id"]: LaborCard(f["id"], str(f["name"]), tuple(int(f[t]) for t in TRAITS),
+                               (str(f["god1"]), str(f["god2"])))
+            for f in component_rows(SLUG, "labors") if copies(f)}
 
 
 # ---------------------------------------------------------------- pure rules (engine and judge)

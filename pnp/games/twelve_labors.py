@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from pnp.errors import IllegalMove
 from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.setdata import component_rows, copies
 
 SLUG = "twelve-labors"
 ACTIONS = ("wrestle", "research", "train", "assist")   # twelve-labors.turn.3: the order they are done
@@ -53,23 +54,9 @@ class Labor:
 
 
 @lru_cache(maxsize=None)
-def _cardset():
-    from pnp.cardset.load import load_cardset
-    from pnp.paths import cardsets_root
-    return load_cardset(cardsets_root() / SLUG)
-
-
-def _component(name: str):
-    for comp in _cardset().components:
-        if comp.name == name:
-            return comp
-    raise KeyError(name)
-
-
-@lru_cache(maxsize=None)
 def board() -> tuple[Labor, ...]:
     """The 12 Labors in board order, read from the card set's board fields."""
-    raw = _component("board").pieces[0].fields["labors"]
+    raw = component_rows(SLUG, "board")[0]["labors"]
     return tuple(Labor(int(r["number"]), str(r["name"]), str(r["colour"]), int(r["boxes"]), int(r["target"]),
                        int(r["black"]), bool(r["resolved"])) for r in raw)
 
@@ -78,8 +65,8 @@ def board() -> tuple[Labor, ...]:
 def deck() -> dict[tuple[str, int], int]:
     """Copies of each (colour, value) card kind in the 100-card deck (twelve-labors.components.4)."""
     out: Counter = Counter()
-    for p in _component("deck").pieces:
-        out[(str(p.fields["colour"]), int(p.fields["value"]))] += p.copies
+    for row in component_rows(SLUG, "deck"):
+        out[(str(row["colour"]), int(row["value"]))] += copies(row)
     return dict(out)
 
 
