@@ -180,3 +180,20 @@ def test_simulate_reports_length_first_player_and_endings():
     assert json.loads(again.output[again.output.index("{"):]) == report
     text = run("simulate", "hera-zeus", "-n", "4", "--policy", "random")
     assert "first player wins" in text.output and "seed 1" in text.output
+
+
+@pytest.mark.parametrize("hand,needle", [
+    ("io, argus, 1, 2, 3, 4, 5, 6, 7", "mixes Hera-only and Zeus-only"),
+    ("pegasus, pegasus, pegasus, pegasus, 1, 2, 3, 4, 5", "more copies"),
+])
+def test_setup_rejects_impossible_hands(hand, needle):
+    result = run("judge", "hera-zeus", "setup", "--hand", hand)
+    assert result.exit_code == 2 and needle in result.output
+
+
+def test_cards_in_a_statue_column_go_behind_the_statue(tmp_path):
+    path = tmp_path / "pos.yaml"
+    path.write_text("hera:\n  hand: [5]\n  field: [[3]]\n  statue: 1\nzeus:\n  field: [[4]]\n")
+    assert ruling("legal", "--position", str(path), "--move", "place 5 1 2")["verdict"]["legal"] is True
+    r = ruling("legal", "--position", str(path), "--move", "place 5 1 1")
+    assert r["verdict"]["legal"] is False and "statue" in r["verdict"]["reason"]

@@ -604,7 +604,7 @@ class State:
         if hostage[o] and hostage[p]:
             self._end(o, "both hostages were in Pandora's column: the challenger loses", "hera-zeus.end.8")
         elif hostage[o]:
-            self._end(p, f"the opponent's hostage was in Pandora's column", "hera-zeus.end.7")
+            self._end(p, "the opponent's hostage was in Pandora's column", "hera-zeus.end.7")
         elif hostage[p]:
             self._end(o, "the challenger's own hostage was in Pandora's column", "hera-zeus.gap.6")
         self._ask_order([(q, wiped[q]) for q in (o, p)])
@@ -660,7 +660,7 @@ class State:
         target = self.front(o, c)
         if target == "statue":
             self.statue[o] = None                               # hera-zeus.pegasus.10, hera-zeus.gap.4
-            self._note(f"Pegasus from the hand may strike the statue itself (never the card behind it)",
+            self._note("Pegasus from the hand may strike the statue itself (never the card behind it)",
                        "hera-zeus.gap.4")
             self._note(f"Pegasus knocks over {SIDES[o].capitalize()}'s statue: it is set aside for later, the "
                        f"column moves forward", "hera-zeus.pegasus.10")
