@@ -1,7 +1,8 @@
 """Save and resume a Micro Hero game between Trials in the SQLite store (replaces the card-stacking ritual).
 
-A snapshot holds what micro-hero.saving.2 packs: the deck in order, the Stance, the supply, the
-Trials to come (everything not yet beaten), plus the difficulty, the expansions and Athena's Shield.
+A snapshot holds what micro-hero.saving.2 packs (its "reserve" is the supply, micro-hero.gap.34):
+the deck in order, the Stance, the supply, the Trials to come (everything not yet beaten), plus the
+difficulty, the expansions, Athena's Shield, the Calm and Wrath card and the Hera's Revenge order.
 Between Trials the discard pile is empty (micro-hero.gap.10). Every save is kept (history).
 """
 from __future__ import annotations
