@@ -71,7 +71,8 @@ class Board:
 def _load(name: str):
     path = cardsets_root() / "by-jove" / name
     try:
-        return path, yaml.safe_load(path.read_text(encoding="utf-8"))
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: 10x faster
+        return path, yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
     except (OSError, yaml.YAMLError) as exc:
         raise CardsetError(f"cannot read By Jove data: {exc}", file=str(path), hint="restore the file") from None
 
