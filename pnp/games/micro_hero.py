@@ -149,8 +149,6 @@ class Hero:
     side: str = "A"                                # micro-hero.setup-stance.1
     turned: bool = False
     shield: int = 0                                # micro-hero.athena.2
-    boost: str | None = None
-    skin: int = 0
     prep_left: int = 0
     result: Icons = Icons()
 
@@ -458,7 +456,6 @@ class MicroHeroState:
             hero.stash.append(hero.hand[stance[1]])
         hero.hand = []
         hero.turned = stance is not None
-        hero.boost = stance[1] if stance and stance[0] == "boost" else None
         if self.actor + 1 < len(self.heroes):
             self.actor += 1
             return
@@ -604,7 +601,7 @@ class MicroHeroState:
                     hero.side = "A"
             elif hero.turned:                                       # micro-hero.gap.26
                 hero.side = "B" if hero.side == "A" else "A"
-            hero.turned, hero.boost = False, None
+            hero.turned = False
         if self.t_life > 0:
             eff = self.effects()
             self.t_life = min(self.t_start_life, self.t_life + eff.get("regen", 0))
