@@ -73,3 +73,19 @@ def test_every_rule_id_cited_in_code_exists():
     for f in files:
         cited |= set(re.findall(r"hera-zeus\.[a-z]+\.\d+", f.read_text()))
     assert cited and cited <= ids, sorted(cited - ids)
+
+
+def test_print_renders_both_decks_reference_cards_and_statues(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from pnp.cli.main import main
+    result = CliRunner().invoke(main, ["print", "hera-zeus", "-o", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output[result.output.index("{"):])
+    assert report["cards"] == 86 + 2 + 2
+    text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "hera-zeus.pdf").pages)
+    expected = {c.name for c in all_cards().values()} | {"Hera: your turn", "Zeus: your turn", "HERA", "ZEUS"}
+    assert [n for n in sorted(expected) if n not in text] == []
