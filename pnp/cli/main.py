@@ -49,6 +49,9 @@ class RootGroup(LazyGroup):
             raise
         except KeyboardInterrupt:
             raise click.Abort() from None
+        except BrokenPipeError:  # output piped into `head` and closed early: not an error
+            sys.stderr.close()
+            raise SystemExit(0) from None
         except Exception as exc:  # last resort: never a traceback without --debug
             if debug:
                 raise
