@@ -169,3 +169,21 @@ def test_human_output_lists_steps_and_citations():
     result = CliRunner().invoke(main, ["judge", "by-jove", "beginning", "--heroes", "0"])
     assert result.exit_code == 0
     assert "Take 3 gold coin(s)" in result.output and "[by-jove.beginning.2] The Beginning" in result.output
+
+
+@pytest.mark.parametrize("name,coins,flags,verdict,gap", [
+    ("Taxes", 7, [], {"kind": "taxes", "pay": 4}, "by-jove.gap.1"),
+    ("taxes", 7, ["--protected"], {"kind": "taxes", "pay": 0}, "by-jove.gap.11"),
+    ("Land of the Lotus Eaters", 0, [], {"kind": "lotus"}, "by-jove.gap.4"),
+    ("Helen of Troy", 0, [], {"kind": "helen"}, "by-jove.gap.2"),
+    ("Scylla and Charybdis", 0, [], {"kind": "scylla"}, "by-jove.gap.31"),
+])
+def test_space_rulings_for_the_lost_texts(name, coins, flags, verdict, gap):
+    r = judge("space", "--name", name, "--coins", str(coins), *flags)
+    assert {k: r["verdict"][k] for k in verdict} == verdict and gap in cited(r)
+    assert r["basis"] == "house rule"
+
+
+def test_space_unknown_name_lists_the_spaces():
+    result = CliRunner().invoke(main, ["judge", "by-jove", "space", "--name", "Atlantis"])
+    assert result.exit_code == 2 and "Taxes" in result.output

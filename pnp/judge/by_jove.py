@@ -135,3 +135,16 @@ def score(players, as_json):
     Example: pnp judge by-jove score --player "Ann:coins=12,vap=4,labyrinth=1" --player "Bo:coins=20,vap=6"
     """
     emit_ruling(rulings.score(list(players)), as_json)
+
+
+@situations.command()
+@click.option("--name", required=True, help="An outer board space, e.g. Taxes, Helen of Troy, Land of the Lotus Eaters.")
+@click.option("--coins", type=int, default=0, show_default=True, help="Gold coins you hold (for Taxes).")
+@click.option("--protected", is_flag=True, help="You arrived in a Protected Turn.")
+@JSON
+def space(name, coins, protected, as_json):
+    """Rules what stopping on a board space does, the spaces with lost rules included.
+
+    Example: pnp judge by-jove space --name Taxes --coins 7
+    """
+    emit_ruling(rulings.space(name, coins, protected=protected), as_json)

@@ -191,7 +191,7 @@ class State:
         if paid:
             self._check(to)
 
-    def _give_hero(self, hero: str, to: int) -> None:
+    def _give_hero(self, hero: str, to: int | None) -> None:
         old = self.hero_owner[hero]
         if old is not None:
             self.players[old].heroes.remove(hero)

@@ -122,9 +122,11 @@ def god(dice, *, from_god: str | None = None) -> Ruling:
         where = space.name
         steps.append(f"Protected Turn from {name}: {a}+{b} = {a + b} spaces to {space.name}.")
         cites += ["by-jove.gods.5", "by-jove.gods.8", "by-jove.gap.6"]
+        if start + a + b >= len(board.spaces):
+            steps.append("The move passes the Beginning, which pays as usual.")
+            cites += ["by-jove.beginning.1", "by-jove.gap.13"]
         if space.kind != "god":
-            paid = " (passing the Beginning pays as usual)" if start + a + b >= len(board.spaces) else ""
-            steps.append(f"{space.name} is not a god space: play it only if it helps you{paid}.")
+            steps.append(f"{space.name} is not a god space: play it only if it helps you.")
             verdict = {"result": "protected-move", "space": space.name, "protected": True}
             return _ruling("god", verdict, f"Move protected to {space.name}: nothing bad can happen there.",
                            steps, cites + ["by-jove.gods.6", "by-jove.gods.7", "by-jove.gap.11"])
@@ -345,3 +347,55 @@ def score(players) -> Ruling:
     summary = (f"{winners[0]} wins with {scores[winners[0]]} points." if len(winners) == 1
                else f"Shared win: {', '.join(winners)} on {scores[winners[0]]} points.")
     return _ruling("score", {"scores": scores, "winners": winners, "tie": len(winners) > 1}, summary, steps, cites)
+
+
+SPACE_RULES = {
+    "beginning": ("Nothing more happens; stopping here counted as passing it.", ["by-jove.beginning.1", "by-jove.gap.7"]),
+    "god": ("The god judges your throw: see `god`.", ["by-jove.gods.2", "by-jove.gods.3", "by-jove.gods.4"]),
+    "hero": ("Claim the Hero if nobody owns it, or pay its owner 1 coin: see `hero-space`.",
+             ["by-jove.heroes.3", "by-jove.heroes.4"]),
+    "peril": ("Fight the Peril shown: see `peril`.", ["by-jove.perils.2", "by-jove.perils.3"]),
+    "oracle": ("Draw an Oracle card and obey it.", ["by-jove.oracles.1"]),
+    "potluck": ("Draw a Potluck card and read it aloud; it falls on the named Hero's owner.",
+                ["by-jove.potluck.1", "by-jove.potluck.2", "by-jove.gap.20"]),
+    "labyrinth": ("Enter the maze on your next turn (optional if you already hold the award).",
+                  ["by-jove.labyrinth.1", "by-jove.labyrinth.7"]),
+    "quest": ("Set out on the Quest on your next turn (optional if you already hold the award).",
+              ["by-jove.quest.1", "by-jove.gap.29"]),
+    "taxes": (None, ["by-jove.taxes.1", "by-jove.gap.1", "by-jove.penalties.1"]),
+    "helen": ("You may declare war on one other player: each throws two dice, the higher total wins; the loser "
+              "gives the winner a Hero Image and a gold coin if they have them; a tie exchanges nothing.",
+              ["by-jove.helen.2", "by-jove.helen.3", "by-jove.helen.4", "by-jove.gap.2", "by-jove.gap.3"]),
+    "hades": ("You are only passing by; move on next turn as usual.", ["by-jove.hades.1"]),
+    "lotus": ("You lose your next turn, and nobody can bounce you here.", ["by-jove.gap.4", "by-jove.bouncing.4"]),
+    "scylla": ("Fight Scylla and Charybdis as a Peril; the Quest award comes only at the end of a Quest.",
+               ["by-jove.gap.31", "by-jove.gap.30"]),
+    "road": ("A quiet space: nothing happens.", ["by-jove.gap.5"]),
+}
+HARMFUL = {"taxes", "lotus"}   # skipped in a Protected Turn (by-jove.gap.11, gap.41)
+
+
+def space(name: str, coins: int = 0, *, protected: bool = False) -> Ruling:
+    """What stopping on an outer board space does, including the spaces whose text is lost."""
+    board = data.board()
+    names = sorted({s.name for s in board.spaces})
+    name = _choice(name, names, "space")
+    _range(coins, "coins", 0)
+    kind = board.spaces[board.find(name)].kind
+    text, cites = SPACE_RULES[kind]
+    steps = [f"{name} is a {kind} space."]
+    verdict = {"space": name, "kind": kind}
+    if kind == "taxes":
+        pay = rules.penalty(coins, half=True)
+        text = f"Pay the Patron half your coins, rounded up: {pay} of {coins}."
+        verdict["pay"] = pay
+    if protected and kind in HARMFUL:
+        steps.append(text)
+        text = "Protected Turn: this space would harm you, so ignore it."
+        cites = cites + ["by-jove.gods.6", "by-jove.gap.11"] + (["by-jove.gap.41"] if kind == "lotus" else [])
+        if kind == "taxes":
+            verdict["pay"] = 0
+    if kind in ("taxes", "helen", "lotus"):
+        steps.append("The rulebook's text for this space is lost or incomplete; this is the project's ruling (see the gaps register).")
+    verdict["effect"] = text
+    return _ruling("space", verdict, text, steps + [text], cites)
