@@ -5,12 +5,10 @@ import random
 from collections import Counter
 
 import pytest
-import yaml
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games import later_years as ly
 from pnp.games.base import random_playout
-from pnp.paths import cardsets_root
 
 
 def test_deck_has_108_cards_of_the_named_kinds():
@@ -28,13 +26,6 @@ def test_deck_has_108_cards_of_the_named_kinds():
 def test_rulebook_values_and_fee_example():
     assert ly.value_of("Capture") == 3 and ly.value_of("Temple") == 2
     assert ly.fee("Capture", "Temple") == 6
-
-
-def test_board_fields_match_the_card_values():
-    manifest = yaml.safe_load((cardsets_root() / "later-years" / "cardset.yaml").read_text())
-    board = next(c for c in manifest["components"] if c["name"] == "board")["fields"]
-    assert [(a["name"], a["value"]) for a in board["actions"]] == [(n, ly.value_of(n)) for n in ly.names("action")]
-    assert [(o["name"], o["value"]) for o in board["objects"]] == [(n, ly.value_of(n)) for n in ly.names("object")]
 
 
 def test_repeat_cost_and_bonus_cards():

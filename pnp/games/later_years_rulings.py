@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import yaml
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.later_years import (Auction, Board, card_types, draw_chains, fee, final_scores, minimal_payments,
-                                   count_value, names, need_for, resolve_name, value_of, winners)
+from pnp.games.later_years import (Auction, Board, card_types, count_value, draw_chains, fee, final_scores,
+                                   minimal_payments, names, need_for, resolve_name, value_of, winners)
 from pnp.judge.ruling import Ruling, make_ruling
 
 GAME = "later-years"
@@ -82,7 +83,6 @@ def task_ruling(action: str, obj: str, done_before: int, cards_text: str) -> Rul
     need = need_for(done_before)
     have_a, have_o = count_value(hand, a), count_value(hand, o)
     ok = have_a >= need and have_o >= need
-    from collections import Counter
     counter = Counter(hand)
     pay_a = min(minimal_payments(counter, a, need), key=lambda p: (count_value(p, a), len(p)), default=())
     pay_o = min(minimal_payments(counter, o, need), key=lambda p: (count_value(p, o), len(p)), default=())
@@ -91,12 +91,11 @@ def task_ruling(action: str, obj: str, done_before: int, cards_text: str) -> Rul
              f"the hand counts as {have_a} {a} and {have_o} {o} (double cards count 2, triple 3)"]
     if ok:
         steps.append("pay with " + ", ".join(label(c) for c in pay_a + pay_o)
-                     + f"; over-paying is allowed but earns nothing extra")
+                     + "; over-paying is allowed but earns nothing extra")
         steps.append(f"place a coin on top of the {a}/{o} stack and collect the fee of {fee(a, o)} coins")
         summary = f"Yes: {a} the {o} ({need} of each needed) can be completed for a fee of {fee(a, o)}."
     else:
-        short = [f"{need - have_a} more {a}" for _ in [0] if have_a < need] + \
-                [f"{need - have_o} more {o}" for _ in [0] if have_o < need]
+        short = [f"{need - have} more {name}" for name, have in ((a, have_a), (o, have_o)) if have < need]
         steps.append("short by " + " and ".join(short))
         summary = f"No: {a} the {o} needs {need} of each this time; short by " + " and ".join(short) + "."
     cites = ["later-years.tasks.2", "later-years.repeat.1", "later-years.repeat.2", "later-years.bonus.1",
