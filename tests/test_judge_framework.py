@@ -153,11 +153,12 @@ def test_game_help_lists_situations_with_examples(fake_judge):
     r = run("argonauts", "--help")
     assert r.exit_code == 0
     out = r.output
-    assert "Situations:" in out
-    assert "roll  Rule whether the card resolves on this die." in out
-    assert "e.g. pnp judge argonauts roll --die 6" in out
-    assert "e.g. pnp judge argonauts end" in out
-    assert out.index("roll  Rule") < out.index("e.g. pnp judge argonauts roll")
+    assert "Situations (each with an example):" in out
+    lines = [ln.strip() for ln in out.splitlines()]
+    roll = lines.index("roll  Rule whether the card resolves on this die.")
+    assert lines[roll + 1] == "pnp judge argonauts roll --die 6"
+    end = lines.index("end   Rule whether the game is over.")
+    assert lines[end + 1] == "pnp judge argonauts end"
 
 
 def test_unknown_game_exits_2_with_suggestion(fake_judge):

@@ -27,18 +27,17 @@ class SituationsGroup(click.Group):
     """A game's situations: help lists each with its example; an unknown one lists the valid ones."""
 
     def format_commands(self, ctx, formatter):
-        rows = []
-        for name in self.list_commands(ctx):
-            cmd = self.get_command(ctx, name)
-            if cmd is None or cmd.hidden:
-                continue
-            rows.append((name, cmd.get_short_help_str(limit=formatter.width - 6 - len(name))))
-            example = _example(cmd)
-            if example:
-                rows.append(("", f"e.g. {example}"))
-        if rows:
-            with formatter.section("Situations"):
-                formatter.write_dl(rows)
+        cmds = [(n, c) for n in self.list_commands(ctx) if (c := self.get_command(ctx, n)) and not c.hidden]
+        if not cmds:
+            return
+        width = max(len(n) for n, _ in cmds)
+        with formatter.section("Situations (each with an example)"):
+            for name, cmd in cmds:
+                short = cmd.get_short_help_str(limit=max(formatter.width - formatter.current_indent - width - 2, 30))
+                formatter.write(f"{'':>{formatter.current_indent}}{name:<{width}}  {short}\n")
+                example = _example(cmd)
+                if example:  # unwrapped, so it can be copied
+                    formatter.write(f"{'':>{formatter.current_indent}}{'':<{width}}    {example}\n")
 
     def resolve_command(self, ctx, args):
         name = click.utils.make_str(args[0]) if args else None
@@ -58,7 +57,7 @@ class JudgeGroup(LazyGroup):
         cmd = super().get_command(ctx, name)
         if type(cmd) is click.Group:  # a game's plain `situations` group: give it the situations help
             cmd.__class__ = SituationsGroup
-            cmd.subcommand_metavar = "SITUATION [OPTIONS]"
+            cmd.subcommand_metavar = "SITUATION [OPTIONS]..."
         return cmd
 
     def resolve_command(self, ctx, args):
@@ -72,7 +71,7 @@ class JudgeGroup(LazyGroup):
         return super().resolve_command(ctx, args)
 
 
-@click.group(cls=JudgeGroup)
+@click.group(cls=JudgeGroup, subcommand_metavar="GAME SITUATION [OPTIONS]...")
 def judge():
     """Compute a ruling for a concrete situation, citing the rulebook.
 
