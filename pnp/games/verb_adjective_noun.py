@@ -27,6 +27,7 @@ WORDS = ("verb", "adjective", "noun")           # the chain, left to right
 MARKERS = 12            # per colour, one on the laurel track (verb-adjective-noun.gap.4)
 TRIALS_TO_END = 12      # verb-adjective-noun.end.1
 TURN_LIMIT = 600        # verb-adjective-noun.gap.13
+BURN_LIST_LIMIT = 8     # larger hands list burning one card or all; apply_action takes any subset
 MIN_PLAYERS, MAX_PLAYERS = 3, 6                 # verb-adjective-noun.intro.1
 COLOURS = ("red", "blue", "yellow", "green", "white", "black")   # marker colours (components.4)
 
@@ -324,7 +325,8 @@ class VerbState:
                 if len(self.trials) < self.n and check_add([], card).legal:   # add.8
                     acts.append(("add", c, -1))
         if hand:                                       # burn.1
-            for k in range(1, len(hand) + 1):
+            sizes = range(1, len(hand) + 1) if len(hand) <= BURN_LIST_LIMIT else (1, len(hand))
+            for k in sizes:
                 acts += [("burn", combo) for combo in sorted(set(itertools.combinations(sorted(hand), k)))]
         return acts
 
