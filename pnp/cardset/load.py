@@ -11,6 +11,7 @@ from pnp.cardset.model import CardSet, Component, Piece
 from pnp.cardset.sizes import parse_size
 from pnp.cardset.track import track_layout
 from pnp.errors import CardsetError
+from pnp.yamlio import load_yaml
 
 MANIFEST = "cardset.yaml"
 IMAGE_EXTS = (".png", ".jpg", ".jpeg")
@@ -32,7 +33,7 @@ def _unknown(where: str, given, valid, file) -> None:
 
 def _yaml(path: Path):
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return load_yaml(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f", line {mark.line + 1}" if mark else ""

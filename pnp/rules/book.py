@@ -4,11 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import yaml
-
 from pnp.catalog import game as find_game
 from pnp.errors import CardsetError, UsageError
 from pnp.paths import cardsets_root
+from pnp.yamlio import load_yaml
 
 BASES = ("stated", "inferred", "house rule")
 GAP_KINDS = ("silent", "contradiction", "misprint")
@@ -110,7 +109,7 @@ def load(slug: str) -> RuleBook:
     path = folder / "rules.yaml"
     if not path.exists():
         raise UsageError(f"no rules data for {slug} yet", file=str(path))
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    raw = load_yaml(path.read_text(encoding="utf-8")) or {}
     sections = []
     for i, s in enumerate(_need(raw, "sections", "rules.yaml", path)):
         sec = Section(key=_need(s, "key", f"section {i + 1}", path), heading=_need(s, "heading", f"section {i + 1}", path),
@@ -121,7 +120,7 @@ def load(slug: str) -> RuleBook:
     gaps = []
     gpath = folder / "gaps.yaml"
     if gpath.exists():
-        for e in (yaml.safe_load(gpath.read_text(encoding="utf-8")) or {}).get("gaps", []):
+        for e in (load_yaml(gpath.read_text(encoding="utf-8")) or {}).get("gaps", []):
             gaps.append(Gap(id=e["id"], kind=e["kind"], title=e["title"], section=e["section"],
                             question=e["question"], ruling=e["ruling"], reasoning=e["reasoning"],
                             basis=e["basis"], inferred_from=tuple(e.get("inferred_from") or ())))
