@@ -168,9 +168,12 @@ def deck(store=None, name: str | None = None) -> list[dict]:
     return _session(store, name, lambda st, data: deck_of(_load(st, name, data)[1], data))
 
 
-def levels(store=None, name: str | None = None) -> tuple[model.State, CardData]:
-    """The campaign state and card data, for other tools (play, advise, print)."""
-    return _session(store, name, lambda st, data: (_load(st, name, data)[1], data), touch=False)
+def current_state(store=None, name: str | None = None) -> tuple[str, model.State, CardData]:
+    """The campaign's name, state (levels, deck, deeds) and card data, for other tools (play, advise, print)."""
+    def run(st, data):
+        row, state, _, _ = _load(st, name, data)
+        return row["name"], state, data
+    return _session(store, name, run, touch=False)
 
 
 def parse_victory(text: str | list, data: CardData) -> list[str]:

@@ -1,0 +1,46 @@
+"""`pnp campaign print`: the Player card and every Adventure card as a campaign now stands, ticks drawn."""
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from pnp.campaign import printdata, service
+from pnp.paths import cardsets_root, default_output
+
+COPIED = ("layouts.yaml", "templates")
+
+
+def campaign_slug(name: str) -> str:
+    """File-safe slug for a campaign's PDF: argonauts-<name>."""
+    return "argonauts-" + (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "campaign")
+
+
+def write_cardset(folder: Path, name: str, state, data) -> Path:
+    """A temporary copy of the Argonauts card set whose data carries the campaign's ticks."""
+    src = cardsets_root() / "argonauts"
+    folder.mkdir(parents=True)
+    for item in COPIED:
+        if (src / item).is_dir():
+            shutil.copytree(src / item, folder / item)
+        else:
+            shutil.copy(src / item, folder / item)
+    manifest = yaml.safe_load((src / "cardset.yaml").read_text(encoding="utf-8"))
+    manifest.update(slug=campaign_slug(name), name=f"{manifest['name']}: campaign {name} ({state.player})")
+    (folder / "cardset.yaml").write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    printdata.write(folder, data, state)
+    return folder
+
+
+def print_campaign(store=None, name: str | None = None, out_dir=None, settings: dict | None = None) -> dict:
+    """Render the campaign's cards (levels ticked, deeds ticked, losses tallied) to <out>/argonauts-<name>.pdf."""
+    from pnp.print.job import print_sets
+    cname, state, data = service.current_state(store, name)
+    out = Path(out_dir) if out_dir else default_output()
+    with tempfile.TemporaryDirectory(prefix="pnp-campaign-") as tmp:
+        folder = write_cardset(Path(tmp) / campaign_slug(cname), cname, state, data)
+        result = print_sets([str(folder)], False, out, settings or {}).to_dict()
+    return {"campaign": cname, "files": result["files"], "pages": result["pages"], "cards": result["cards"]}
