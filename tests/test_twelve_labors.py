@@ -237,7 +237,7 @@ def test_bad_player_count_rejected():
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_playouts_conserve_cards_and_dice_and_end(players):
     deck = Counter(tl.deck())
-    for seed in range(6):
+    for seed in range(4):
         rng = random.Random(seed * 10 + players)
         state = tl.State(players)
         last = {"score": [0] * players, "herc": 4, "iol": 3}

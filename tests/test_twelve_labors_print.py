@@ -20,7 +20,7 @@ def test_validate_is_clean(slug):
 
 
 def _print(slug, tmp_path):
-    res = CliRunner().invoke(main, ["print", slug, "-o", str(tmp_path), "--json"])
+    res = CliRunner().invoke(main, ["print", slug, "-o", str(tmp_path), "--backs", "none", "--json"])
     assert res.exit_code == 0, res.output
     data = json.loads(res.output[res.output.index("{"):])
     reader = PdfReader(data["files"][0])
