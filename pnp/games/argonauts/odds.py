@@ -82,6 +82,7 @@ class Turn:
                 items.append((e.type, e.amount, e.applies))
         self.items = tuple(sorted(items))
         self.memo: dict = {}
+        self.rolls: dict = {}
 
     # -- the recursion ---------------------------------------------------------------------------
     def value(self, rem: int, crews: tuple, alive: int, items: tuple, modm: int, modt: int) -> tuple:
@@ -100,7 +101,7 @@ class Turn:
                 if not rem >> j & 1:
                     continue
                 for opt, val in self._options(j, rem, crews, alive, items, modm, modt):
-                    if res is None or _k(val) > _k(res):
+                    if res is None or val > res:
                         res, choice = val, opt
         self.memo[key] = (res, choice)
         return res
@@ -119,32 +120,40 @@ class Turn:
 
     def _roll(self, j, c, rest, crews, alive, items, modm, modt):
         card = self.cards[j]
-        mod = modm if card.kind == "monster" else modt
         fail = self._fail(j, rest, crews, alive, items, modm, modt)
         if c == 0:  # no crew: no roll, negative resolution (argonauts.combat.12, argonauts.gap.4)
             return fail
+        key = (j, c, rest, crews, alive, items, modm, modt)
+        hit = self.rolls.get(key)
+        if hit is not None:
+            return hit
+        base = c + (modm if card.kind == "monster" else modt)
+        need = card.difficulty - base  # a roll of `need` or more succeeds, and a natural 6 always
         win = self._win(j, rest, crews, alive, items, modm, modt)
-        acc = [0.0, 0.0, 0.0]
+        saves = []  # single-use treasures that can follow a failed roll (argonauts.gap.8)
+        for i, it in enumerate(items):
+            if i and items[i - 1] == it:
+                continue
+            left = items[:i] + items[i + 1:]
+            if it[0] == "modifier" and it[2] in ("any", "all", card.kind):
+                saves.append((need - it[1], self._win(j, rest, crews, alive, left, modm, modt)))
+            elif it[0] == "reroll":
+                saves.append((7, self._roll(j, c, rest, crews, alive, left, modm, modt)))
+        p0 = p1 = p2 = 0.0
         for r in DIE:
-            if succeeds(r, c, mod, card.difficulty):
+            if r == 6 or r >= need:
                 best = win
             else:
                 best = fail
-                for i, it in enumerate(items):  # spend a single-use treasure after the roll (argonauts.gap.8)
-                    if i and items[i - 1] == it:
-                        continue
-                    left = items[:i] + items[i + 1:]
-                    if it[0] == "modifier" and (it[2] in ("any", "all", card.kind)) and r + c + mod + it[1] >= card.difficulty:
-                        cand = self._win(j, rest, crews, alive, left, modm, modt)
-                    elif it[0] == "reroll":
-                        cand = self._roll(j, c, rest, crews, alive, left, modm, modt)
-                    else:
-                        continue
-                    if _k(cand) > _k(best):
-                        best = cand
-            for x in range(3):
-                acc[x] += best[x] / 6
-        return tuple(acc)
+                for least, v in saves:
+                    if (r >= least or least == 7) and v > best:
+                        best = v
+            p0 += best[0]
+            p1 += best[1]
+            p2 += best[2]
+        res = (p0 / 6, p1 / 6, p2 / 6)
+        self.rolls[key] = res
+        return res
 
     def _win(self, j, rest, crews, alive, items, modm, modt):
         card = self.cards[j]
@@ -173,7 +182,7 @@ class Turn:
         best = None  # the player picks which placed crew die (argonauts.combat.14, argonauts.gap.5)
         for cut in _cuts(crews, dead - free):
             v = self.value(rest, cut, alive - dead, items, modm, modt)
-            if best is None or _k(v) > _k(best):
+            if best is None or v > best:
                 best = v
         return best
 
@@ -283,49 +292,142 @@ class Turn:
             if sum(combo) <= self.crew:
                 yield combo
 
-    def bound(self, assignment: tuple) -> tuple[float, float]:
-        """Upper bounds on (expected crew left, expected cards won): no cutting, all treasure help free."""
-        mods = [it[1] for it in self.items if it[0] == "modifier"]
-        mods += [c.effect.amount for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "modifier"]
-        rerolls = sum(1 for it in self.items if it[0] == "reroll") + sum(
-            1 for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "reroll")
-        ignores = sum(1 for it in self.items if it[0] == "ignore") + sum(
-            1 for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "ignore")
-        extra = sum(c.effect.amount for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "crew")
-        losses, won = [], 0.0
+    def _relaxed(self, assignment: tuple):
+        """What the relaxed turn of bound() needs: continuous mods and crew on offer, and the
+        single-use helps (modifier total, rerolls, ignores). A treasure on the field can help only
+        if crew are placed on it (else it is never won)."""
+        cont = {"monster": self.mod["monster"], "treasure": self.mod["treasure"]}
+        crew = self.crew
+        helps = list(self.items)
         for c, a in zip(self.cards, assignment):
-            miss = (1.0 - _P[min(max(c.difficulty - self.mod[c.kind] - sum(mods) - a, 0), 6)]) ** (1 + rerolls) if a else 1.0
+            e = c.effect
+            if c.kind != "treasure" or e is None or a == 0:
+                continue
+            if c.use == "continuous" and e.type == "modifier":
+                for k in cont:
+                    cont[k] += e.amount if e.fits(k) else 0
+            elif c.use == "continuous" and e.type == "crew":
+                crew += e.amount
+            else:
+                helps.append((e.type, e.amount, e.applies))
+        return cont, helps, crew
+
+    def bound(self, assignment: tuple) -> tuple[float, float, float]:
+        """Upper bounds on (p_survive, crew_left, cards_won) for an assignment.
+
+        Two relaxed turns, each never worse for the player than real play: cards fail
+        independently, no death ever cuts a card's crew, every continuous modifier and crew
+        treasure on offer is already won. In the first, each single-use help on offer (held, or on
+        a field card with crew) cancels one of the deadliest failures; in the second, every card
+        gets all the modifiers and rerolls on offer at once, and each ignore cancels one of the
+        deadliest failures. Each number returned is the smaller of the two.
+        """
+        cont, helps, crew = self._relaxed(assignment)
+        plus = sum(h[1] for h in helps if h[0] == "modifier")
+        tries = 1 + sum(1 for h in helps if h[0] == "reroll")
+        ignores = sum(1 for h in helps if h[0] == "ignore")
+        won, misses, one, every = 0.0, 0.0, [], []
+        for c, a in zip(self.cards, assignment):
+            miss = 1.0 - _P[min(max(c.difficulty - cont[c.kind] - a, 0), 6)] if a else 1.0
             won += 1.0 - miss
-            if c.kind == "monster" and not c.ignorable:
-                losses.append(miss * c.deadliness)
-        losses.sort(reverse=True)
-        return (self.crew + extra - sum(losses[ignores:]), won)
+            misses += miss if a else 0.0  # a help can only save a card that was rolled
+            if c.kind == "monster" and not c.ignorable and c.deadliness > 0 and miss > 0:
+                one.append((c.deadliness, miss))
+                if a:
+                    miss = (1.0 - _P[min(max(c.difficulty - cont[c.kind] - plus - a, 0), 6)]) ** tries
+                every.append((c.deadliness, miss))
+        won += min(float(len(helps)), misses)
+        p1, e1 = _relaxed_turn(one, len(helps), crew)
+        p2, e2 = _relaxed_turn(every, ignores, crew)
+        return (min(p1, p2), min(e1, e2), won)
+
+    def _bounds(self, combos: list[tuple]) -> tuple[list[tuple], bool]:
+        """Bounds for many assignments, and whether they are the quick kind.
+
+        When nothing on offer changes other cards' chances, a quick bound (p_survive taken as 1,
+        the rest a sum of per-card terms read from small tables) orders the search; the full
+        bound() is then computed only for the assignments the quick one cannot rule out.
+        """
+        shifts = self.items or any(c.kind == "treasure" and c.effect is not None and c.effect.type != "crew"
+                                   for c in self.cards)
+        risky = sum(c.deadliness for c in self.cards if c.kind == "monster" and not c.ignorable)
+        if shifts or risky >= self.crew:  # a turn that can be lost: order the search by the full bound
+            return [self.bound(a) for a in combos], False
+        tables = []
+        for c in self.cards:
+            risky = c.kind == "monster" and not c.ignorable
+            gain = c.effect.amount if c.kind == "treasure" and c.effect is not None else 0
+            row = {}
+            for a in range(self.crew + 1):
+                miss = 1.0 - _P[min(max(c.difficulty - self.mod[c.kind] - a, 0), 6)] if a else 1.0
+                row[a] = ((miss * c.deadliness if risky else 0.0) - (gain if a else 0), 1.0 - miss)
+            tables.append(row)
+        out = []
+        for a in combos:
+            lost = won = 0.0
+            for row, n in zip(tables, a):
+                x = row[n]
+                lost += x[0]
+                won += x[1]
+            out.append((1.0, self.crew - lost, won))
+        return out, True
 
     def best(self, top: int = 3) -> list[Plan]:
         """The `top` best assignments, best first, each with its exact score and distribution.
 
-        When every monster's deadliness together is below the crew, no assignment can lose the
-        turn (p_survive is 1 for all), so assignments whose crew-left bound cannot reach the
-        current top ones are skipped without changing the result.
+        Assignments are scored in order of their upper bound (see bound); once the bound of the
+        next one falls below the current `top`-th score, no later one can enter the list.
         """
-        sure = sum(c.deadliness for c in self.cards if c.kind == "monster") < self.crew
-        cands = [(self.bound(a), a) for a in self.assignments()] if sure else [((0.0, 0.0), a) for a in self.assignments()]
-        cands.sort(key=lambda t: (-t[0][0], -t[0][1], sum(t[1])))
+        combos = list(self.assignments())
+        bounds, quick = self._bounds(combos)
+        cands = sorted(zip(bounds, combos), key=lambda t: (_k(t[0]), -sum(t[1])), reverse=True)
         scored = []
+        self.evaluated = 0
         for b, a in cands:
-            if sure and len(scored) >= top:
-                third = scored[top - 1][0]
-                if b[0] < third[1] - 1e-9:
-                    break  # sorted by this bound: no later assignment can do better
-                if b[0] <= third[1] + 1e-9 and b[1] < third[2] - 1e-9:
+            if len(scored) >= top:
+                if _below(b, scored[top - 1][0]):
+                    break  # sorted by this bound: no later assignment can enter the list
+                if quick and _below(self.bound(a), scored[top - 1][0]):
                     continue
-            s = self.score(a)
-            scored.append((s.key(), -sum(a), a))
-            scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        return [self.plan(a) for _, _, a in scored[:top]]
+            self.evaluated += 1
+            scored.append((self.value(*self.start(a)), -sum(a), a))
+            scored.sort(key=lambda t: (_k(t[0]), t[1]), reverse=True)
+            del scored[top:]
+        return [self.plan(a) for _, _, a in scored]
+
+
+def _relaxed_turn(risks: list, cancels: int, crew: int) -> tuple[float, float]:
+    """Chance of survival and expected crew left when monsters (deadliness, miss chance) fail
+    independently and the `cancels` deadliest failures do no harm."""
+    risks = sorted(risks, reverse=True)  # deadliest first: the first failures are the cancelled ones
+    dist = {(0, 0): 1.0}  # (failures cancelled, deaths) -> chance
+    for d, q in risks:
+        nxt: dict = {}
+        for (h, dead), p in dist.items():
+            k = (h, dead)
+            nxt[k] = nxt.get(k, 0.0) + p * (1.0 - q)
+            k = (h + 1, dead) if h < cancels else (h, dead + d)
+            nxt[k] = nxt.get(k, 0.0) + p * q
+        dist = nxt
+    p_ok = left = 0.0
+    for (_, dead), p in dist.items():
+        if crew - dead > 0:
+            p_ok += p
+            left += p * (crew - dead)
+    return p_ok, left
 
 
 _P = [float(p_success(1, 1 + need)) for need in range(7)]  # chance with 1 crew needing `need` more
+
+
+def _below(bound, score, eps: float = 1e-9) -> bool:
+    """True when an upper bound is lexicographically below a score (with float slack)."""
+    for b, v in zip(bound, score):
+        if b < v - eps:
+            return True
+        if b > v + eps:
+            return False
+    return False
 
 
 def _k(v):
