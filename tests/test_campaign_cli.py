@@ -148,3 +148,29 @@ def test_store_from_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("PNP_STORE", str(tmp_path / "env.db"))
     result = CliRunner().invoke(main, ["campaign", "new", "--player", "J", "--name", "e", "--json"])
     assert result.exit_code == 0 and (tmp_path / "env.db").exists()
+
+
+def test_export_to_an_unwritable_place_is_one_line(store, tmp_path):
+    result = run(store, "export", "-o", str(tmp_path / "no" / "such" / "dir" / "v.json"))
+    assert result.exit_code == 1 and "cannot write the export" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_completed_campaign_shows_final_score(tmp_path):
+    path = tmp_path / "s.db"
+    ok_json(path, "new", "--player", "J", "--name", "c")
+    ok_json(path, "loss")
+    ok_json(path, "loss")
+    for deed in ("rocks", "amycus", "bulls", "sirens", "colchis", "dragon", "circe", "talos", "homecoming"):
+        ok_json(path, "win", "--victory", "", "--deed", deed)
+    result = run(path, "win", "--victory", "Harpies")  # the Harpies grant the last deed: no choice left
+    assert result.exit_code == 0, result.output
+    assert "Campaign complete! Final score: 2" in result.output
+    s = ok_json(path, "status")
+    assert s["complete"] is True and s["score"] == 2
+
+
+def test_campaign_print_command(store, tmp_path):
+    out = ok_json(store, "print", "-o", str(tmp_path / "out"))
+    assert out["cards"] == 54 and out["files"][0].endswith("argonauts-voyage.pdf")
+    assert (tmp_path / "out" / "argonauts-voyage.pdf").stat().st_size > 10_000

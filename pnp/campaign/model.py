@@ -34,7 +34,7 @@ class State:
 
 
 def crew(state: State, data: CardData) -> int:
-    """Starting crew for the next game: 12 plus crew rewards granted (rulebook 'Game Includes')."""
+    """Starting crew for the next game: 12 plus crew rewards granted (argonauts.includes.4)."""
     by_id = {r.id: r for r in data.rewards}
     return data.starting_crew + sum(by_id[r].crew for r in state.rewards)
 
@@ -50,7 +50,7 @@ def current(card, level: int) -> tuple:
 
 
 def initial(player: str, data: CardData) -> State:
-    """A new campaign: non-reserve cards form the deck (argonauts.setup.2), every track at box 1
+    """A new campaign: non-reserve cards form the deck (argonauts.setup.2, .4), every track at box 1
     (argonauts.gap.17), no deeds, no losses."""
     return State(player=player, levels={c.id: 1 for c in data.cards if c.has_track},
                  deck=tuple(c.id for c in data.cards if not c.reserve),
@@ -91,6 +91,8 @@ def check_win(state: State, data: CardData, victory: list, deed: str | None) -> 
         raise CampaignError(f"the Heroic Deed '{data.deed(deed).name}' is already ticked", field="deed",
                             hint=(f"choose one of: {', '.join(data.deed(d).name for d in open_deeds)}"
                                   if open_deeds else "leave --deed out: no deed is left to choose"))
+    # Project ruling (docs/argonauts.md, proposed for gaps.yaml): the chosen deed must be one not
+    # otherwise ticked by this win, so the free choice is never wasted (argonauts.winning.7-8).
     if deed in granted:
         raise CampaignError(f"the Heroic Deed '{data.deed(deed).name}' is already granted by a card in the victory pile",
                             field="deed", hint=(f"choose another: {', '.join(data.deed(d).name for d in open_deeds)}"

@@ -184,7 +184,7 @@ def parse_victory(text: str | list, data: CardData) -> list[str]:
 
 
 def win(store=None, name: str | None = None, victory="", deed: str | None = None) -> dict:
-    """Record a won game (argonauts.winning.*): tick, ADD, deeds, rewards; return what changed."""
+    """Record a won game (argonauts.winning.2-10): tick, ADD, deeds, rewards; return what changed."""
     data = load_cards()
     ids = parse_victory(victory, data)
     deed_id = match("deed", deed, {d.id: d.name for d in data.deeds}) if deed else None
@@ -234,6 +234,24 @@ def export(store=None, name: str | None = None) -> dict:
         return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "name": row["name"], "player": row["player"],
                 "created": row["created"], "events": events, "state": state.to_dict()}
     return _session(store, name, run)
+
+
+def export_text(doc: dict) -> str:
+    """The export document as stable, sorted JSON text (what 'export' writes)."""
+    return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def write_export(doc: dict, path: str | Path) -> Path:
+    """Write an export file atomically (temp file, then rename); one-line error if it cannot be written."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.part")
+    try:
+        tmp.write_text(export_text(doc), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        raise CampaignError(f"cannot write the export ({exc.strerror})", file=str(path),
+                            hint="choose another file with -o") from None
+    return path
 
 
 def _malformed(what: str, source: str) -> CampaignError:

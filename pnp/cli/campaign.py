@@ -2,22 +2,25 @@
 from __future__ import annotations
 
 import functools
-import json
 
 import click
 
 from pnp.cli.output import emit_json
 
 
-def _common(fn):
-    """--campaign, --store and --json on every command."""
-    @click.option("--campaign", "campaign_name", metavar="NAME", help="Campaign to use (default: most recently used).")
-    @click.option("--store", metavar="PATH", help="Store file (default: $PNP_STORE or the user data directory).")
-    @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-    @functools.wraps(fn)
-    def wrapper(**kw):
-        return fn(**kw)
-    return wrapper
+def _common(fn=None, *, select=True):
+    """--store and --json on every command, and --campaign on those that act on a campaign."""
+    def deco(fn):
+        @click.option("--store", metavar="PATH", help="Store file (default: $PNP_STORE or the user data directory).")
+        @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+        @functools.wraps(fn)
+        def wrapper(**kw):
+            return fn(**kw)
+        if select:
+            wrapper = click.option("--campaign", "campaign_name", metavar="NAME",
+                                   help="Campaign to use (default: most recently used).")(wrapper)
+        return wrapper
+    return deco(fn) if fn else deco
 
 
 def _status_text(s: dict) -> None:
@@ -50,8 +53,8 @@ def campaign():
 @campaign.command()
 @click.option("--player", required=True, help="The hero's name (your name on the Player card).")
 @click.option("--name", "new_name", required=True, help="A name for the new campaign.")
-@_common
-def new(player, new_name, campaign_name, store, as_json):
+@_common(select=False)
+def new(player, new_name, store, as_json):
     """Start a campaign: the 30 starting cards at level 1, the reserve set aside.
 
     Example: pnp campaign new --player Jason --name first-voyage
@@ -148,7 +151,7 @@ def undo(campaign_name, store, as_json):
 
 
 @campaign.command()
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="File to write (default: stdout).")
+@click.option("-o", "--output", metavar="FILE", help="File to write (default: stdout).")
 @_common
 def export(output, campaign_name, store, as_json):
     """Write the whole campaign (log and state) as JSON; 'import' reads it back exactly.
@@ -156,20 +159,19 @@ def export(output, campaign_name, store, as_json):
     Example: pnp campaign export -o voyage.json
     """
     from pnp.campaign import service
-    text = json.dumps(service.export(store, campaign_name), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    doc = service.export(store, campaign_name)
     if output:
-        from pathlib import Path
-        Path(output).write_text(text, encoding="utf-8")
+        service.write_export(doc, output)
         emit_json({"file": output}) if as_json else click.echo(f"wrote {output}")
     else:
-        click.echo(text, nl=False)
+        click.echo(service.export_text(doc), nl=False)
 
 
 @campaign.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--name", "new_name", help="Store it under this name (default: the name in the file).")
-@_common
-def import_cmd(file, new_name, campaign_name, store, as_json):
+@_common(select=False)
+def import_cmd(file, new_name, store, as_json):
     """Create a campaign from an export file, after replaying and checking its log.
 
     Example: pnp campaign import voyage.json --name voyage-copy
