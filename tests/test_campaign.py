@@ -178,3 +178,32 @@ def test_campaigns_side_by_side_default_is_most_recently_used(tmp_path):
     assert service.status(store, "a")["losses"] == 1 and service.status(store, "b")["losses"] == 0
     with pytest.raises(CampaignError, match="already exists"):
         service.new(store, "a", "Jason")
+
+
+# ---- forgiving names -----------------------------------------------------------------------------
+
+CARD_NAMES = {c.id: c.name for c in DATA.cards}
+
+
+@pytest.mark.parametrize("typed, card", [
+    ("HARPIES", "harpies"), ("dragons teeth warriors", "dragons-teeth-warriors"), ("medea's charm", "medeas-charm"),
+    ("Medeas Charm", "medeas-charm"), ("  golden   fleece ", "golden-fleece"), ("amycus", "amycus"),
+    ("sleepless-dragon", "sleepless-dragon"), ("Lyre", "lyre-of-orpheus"),
+])
+def test_card_names_match_forgivingly(typed, card):
+    from pnp.campaign.cards import match
+    assert match("card", typed, CARD_NAMES) == card
+
+
+@pytest.mark.parametrize("typed, words", [
+    ("Harpy", ["unknown card 'Harpy'", "'Harpies'"]),
+    ("Sirenes", ["unknown card", "'Sirens'"]),
+    ("dragon", ["ambiguous card 'dragon'", "Sleepless Dragon", "Dragon's-Teeth Warriors"]),
+    ("xyzzy", ["unknown card 'xyzzy'", "pnp campaign deck"]),
+])
+def test_bad_card_names_get_suggestions(typed, words):
+    from pnp.campaign.cards import match
+    with pytest.raises(CampaignError) as err:
+        match("card", typed, CARD_NAMES)
+    line = err.value.one_line()
+    assert all(w in line for w in words), line

@@ -79,6 +79,9 @@ def test_sigkill_during_win_leaves_the_campaign_before_or_after(tmp_path):
             conn = sqlite3.connect(store)
             assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
             conn.close()
+            if state == before:  # whatever the kill left behind, the win can still be recorded
+                service.win(store, None, "Harpies, Dragon's-Teeth Warriors, Amycus", "rocks")
+                assert _fingerprint(store) == after
     print(outcomes)
     assert outcomes["before"] > 0 and outcomes["after"] > 0
 
@@ -153,3 +156,23 @@ def test_tampered_snapshot_is_detected(tmp_path):
     conn.close()
     result = CliRunner().invoke(main, ["campaign", "status", "--store", str(store)])
     assert result.exit_code == 1 and "differs from its event log" in result.output
+
+
+def test_a_stale_partial_backup_does_not_block_records(tmp_path):
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    store.with_name(store.name + ".tmp").write_bytes(b"half a backup" * 100)  # a backup killed mid-way
+    service.loss(store)
+    assert service.status(store)["losses"] == 1
+    conn = sqlite3.connect(store.with_name(store.name + ".bak"))
+    assert conn.execute("SELECT COUNT(*) FROM campaign_event").fetchone()[0] == 1
+    conn.close()
+
+
+def test_schema_version_is_recorded(tmp_path):
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    from pnp.campaign.store import MIGRATIONS
+    conn = sqlite3.connect(store)
+    assert conn.execute("SELECT version FROM schema_version WHERE namespace='campaign'").fetchone()[0] == len(MIGRATIONS)
+    conn.close()
