@@ -133,3 +133,33 @@ def test_bad_copies(tmp_path, value):
     folder = write_set(tmp_path / "s", cards=f"id,name,copies\na,A,{value}\n")
     res, out = validate(folder)
     assert res.exit_code == 1 and "copies" in out and "whole number" in out
+
+
+def test_word_wider_than_its_box_shrinks_instead_of_breaking(tmp_path):
+    folder = write_set(tmp_path / "s", cards="id,name\nhydra,Three-Headed\n", layouts={
+        "front": {"boxes": {"t": {"x": 5, "y": 5, "w": 15, "h": 20, "text": "{{ name }}", "size": 12,
+                                  "min_size": 4}}}, "back": {"boxes": {}}})
+    from pnp.cardset.load import load_cardset
+    from pnp.print.options import PrintOptions
+    from pnp.print.render import render_pdf
+    from pypdf import PdfReader
+    out = tmp_path / "o.pdf"
+    res = render_pdf(load_cardset(folder), out, PrintOptions(calibration=False, backs="none"))
+    assert res.overflows == []
+    assert "Three-Headed" in PdfReader(out).pages[0].extract_text()
+
+
+def test_simple_and_rich_markup_render_the_same_words(tmp_path):
+    folder = write_set(tmp_path / "s", cards="id,name\nx,<b>Bold</b> and plain & more\n", layouts={
+        "front": {"boxes": {
+            "simple": {"x": 5, "y": 5, "w": 50, "h": 20, "text": "{{ name }}"},
+            "rich": {"x": 5, "y": 40, "w": 50, "h": 20, "text": "<font color='#800000'>{{ name }}</font>"}}},
+        "back": {"boxes": {}}})
+    from pnp.cardset.load import load_cardset
+    from pnp.print.options import PrintOptions
+    from pnp.print.render import render_pdf
+    from pypdf import PdfReader
+    out = tmp_path / "o.pdf"
+    render_pdf(load_cardset(folder), out, PrintOptions(calibration=False, backs="none"))
+    text = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert text.count("<b>Bold</b> and plain & more") == 2  # data is escaped: tags in a field print as text

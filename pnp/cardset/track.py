@@ -32,8 +32,9 @@ def track_layout(name: str, comp: dict, file) -> tuple[Layout, tuple[float, floa
         x, y = c * cw, r * ch
         boxes.append(Box(f"cell{n}", x, y, cw, ch, {"shape": "rect", "fill": fill, "stroke": "#333333",
                                                      "stroke_width": 0.6}))
-        boxes.append(Box(f"num{n}", x, y + ch * 0.12, cw, ch * 0.45,
-                         {"text": str(n), "font": "bold", "size": max(6.0, min(cw, ch) * 1.1),
+        size = max(6.0, min(cw, ch) * 1.1)  # points: about a third of the cell
+        boxes.append(Box(f"num{n}", x, y + ch * 0.1, cw, ch * 0.5,
+                         {"text": str(n), "font": "bold", "size": size, "leading": size, "min_size": 4,
                           "align": "center", "valign": "middle"}))
         if n in labels:
             boxes.append(Box(f"label{n}", x + 0.5, y + ch * 0.58, cw - 1, ch * 0.38,

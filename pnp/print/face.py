@@ -8,12 +8,12 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from pnp.cardset.model import CardSet, Piece
 from pnp.cardset.text import TextEngine
 from pnp.errors import CardsetError
+from pnp.print import simpletext
 from pnp.print.fonts import register_fonts
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -233,38 +233,37 @@ class FaceDrawer:
         if not markup:
             return
         font = self.fonts.get(box.get("font", "regular"), box.get("font", "regular"))
-        size = float(box.get("size", 9))
-        min_size = float(box.get("min_size", size))
+        pair = (font, self.fonts["bold"])
+        base = float(box.get("size", 9))
+        size, min_size = base, float(box.get("min_size", base))
         align, valign = box.get("align", "left"), box.get("valign", "top")
         color = self._render_plain(str(box.get("color", "#000000")), fields, piece, where)
         self._colour(color, piece, f"{box.name}.color")
-        plain = not any(c in markup for c in "<&:") and "\n" not in markup
+        runs = None if align == "justify" or self.text.expand_icons(markup, 1) != markup else simpletext.parse(markup)
         while True:
-            leading = float(box.get("leading", size * 1.2)) * (size / float(box.get("size", 9)))
-            if plain and stringWidth(markup, font, size) <= bw:
-                self._line(canvas, markup, font, size, align, valign, color, bx, by, bw, bh)
-                return
-            para = Paragraph(self.text.expand_icons(markup, size), _style(font, size, leading, align, color))
-            _, ph = para.wrap(bw, bh)
-            if ph <= bh + 0.01 or size <= min_size:
-                if ph > bh + 0.01:
-                    self.overflows.append(Overflow(piece.id, box.name, size))
-                top = by + bh
-                y = {"top": top - ph, "middle": by + (bh - ph) / 2, "bottom": by}[valign]
-                para.drawOn(canvas, bx, y)
-                return
+            leading = float(box.get("leading", base * 1.2)) * size / base
+            at_floor = size <= min_size
+            if runs is not None:
+                wrapped = simpletext.layout(runs, pair, size, bw)
+                if wrapped is not None:
+                    height = len(wrapped) * leading
+                    if height <= bh + 0.01 or at_floor:
+                        if height > bh + 0.01:
+                            self.overflows.append(Overflow(piece.id, box.name, size))
+                        top = {"top": by + bh, "middle": by + (bh + height) / 2, "bottom": by + height}[valign]
+                        simpletext.draw(canvas, wrapped, pair, size, leading, align, top, bx, bw, _color(color))
+                        return
+                elif at_floor:  # a word wider than the box even at the floor: Paragraph breaks it
+                    runs = None
+                    continue
+            else:
+                para = Paragraph(self.text.expand_icons(markup, size), _style(font, size, leading, align, color))
+                _, ph = para.wrap(bw, bh)
+                fits = ph <= bh + 0.01 and para.minWidth() <= bw + 0.01
+                if fits or at_floor:
+                    if not fits:
+                        self.overflows.append(Overflow(piece.id, box.name, size))
+                    y = {"top": by + bh - ph, "middle": by + (bh - ph) / 2, "bottom": by}[valign]
+                    para.drawOn(canvas, bx, y)
+                    return
             size = max(min_size, size - 0.5)
-
-    @staticmethod
-    def _line(canvas, text, font, size, align, valign, color, bx, by, bw, bh) -> None:
-        ascent = size * 0.76
-        y = {"top": by + bh - ascent - size * 0.1, "middle": by + (bh - ascent) / 2 + size * 0.02,
-             "bottom": by + size * 0.24}[valign]
-        canvas.setFillColor(_color(color))
-        canvas.setFont(font, size)
-        if align == "center":
-            canvas.drawCentredString(bx + bw / 2, y, text)
-        elif align == "right":
-            canvas.drawRightString(bx + bw, y, text)
-        else:
-            canvas.drawString(bx, y, text)
