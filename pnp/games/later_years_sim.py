@@ -5,6 +5,7 @@ import random
 import statistics
 
 from pnp.games.base import sample_chance
+from pnp.games.stats import first_player, split_win
 from pnp.games.later_years import LaterYearsState, fee
 
 POLICIES = ("random", "greedy")
@@ -51,14 +52,9 @@ def run(n: int, seed: int, players: int = 3, policy: str = "random", progress=No
         winning.append(scores[0].total)
         chains.append(sum(s.chains for s in scores))
         deadbeats.append(state.deadbeat_count)
-        won = [p for p, r in enumerate(state.returns()) if r > 0] or list(range(players))
-        for p in won:
-            shares[p] += 1 / len(won)
+        split_win([p for p, r in enumerate(state.returns()) if r > 0] or range(players), shares)
         if progress:
             progress(1)
-    fair = 1 / players
-    first = shares[0] / n
-    z = (first - fair) / ((fair * (1 - fair) / n) ** 0.5)
     return {
         "game": "later-years", "games": n, "seed": seed, "players": players, "policy": policy,
         "rounds": {"mean": round(statistics.mean(rounds), 2), "median": statistics.median(rounds),
@@ -67,6 +63,5 @@ def run(n: int, seed: int, players: int = 3, policy: str = "random", progress=No
         "chains_per_game": round(statistics.mean(chains), 3),
         "deadbeats_per_game": round(statistics.mean(deadbeats), 3),
         "win_share_by_seat": [round(s / n, 4) for s in shares],
-        "first_player": {"win_share": round(first, 4), "fair_share": round(fair, 4),
-                         "advantage": round(first - fair, 4), "z": round(z, 2)},
+        "first_player": first_player(shares[0] / n, n, players),
     }

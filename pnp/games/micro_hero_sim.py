@@ -1,10 +1,10 @@
 """Micro Hero simulations: seeded games with a policy; win rate per difficulty and where runs end."""
 from __future__ import annotations
 
-import math
 import random
 
 from pnp.games.base import sample_chance
+from pnp.games.stats import wilson
 from pnp.games.micro_hero import LINGER, MicroHeroState, Options
 from pnp.games.micro_hero_policy import POLICIES
 
@@ -19,16 +19,6 @@ def play(options: Options, seed: int, policy: str = "greedy") -> MicroHeroState:
         else:
             state.apply_action(choose(state, rng))
     return state
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def simulate(n: int, seed: int, policy: str = "greedy", difficulties=tuple(LINGER), expansions=frozenset(),

@@ -5,6 +5,7 @@ import random
 import statistics
 
 from pnp.games.base import sample_chance
+from pnp.games.stats import first_player, split_win
 from pnp.games.verb_adjective_noun import TRIALS_TO_END, VerbState, cards, check_add, is_complete
 
 POLICIES = ("random", "greedy")
@@ -87,14 +88,9 @@ def run(n: int, seed: int, players: int = 4, policy: str = "random", progress=No
         trials.append(len(state.scored))
         finished += len(state.scored) == TRIALS_TO_END
         top = max(state.laurels)
-        won = [q for q in range(players) if state.laurels[q] == top]
-        for q in won:
-            shares[q] += 1 / len(won)
+        split_win([q for q in range(players) if state.laurels[q] == top], shares)
         if progress:
             progress(1)
-    fair = 1 / players
-    first = shares[0] / n
-    z = (first - fair) / ((fair * (1 - fair) / n) ** 0.5)
     return {
         "game": "verb-adjective-noun", "games": n, "seed": seed, "players": players, "policy": policy,
         "turns": {"mean": round(statistics.mean(turns), 1), "median": statistics.median(turns),
@@ -102,6 +98,5 @@ def run(n: int, seed: int, players: int = 4, policy: str = "random", progress=No
         "trials_scored": {"mean": round(statistics.mean(trials), 2), "median": statistics.median(trials)},
         "ended_by": {"twelfth trial": round(finished / n, 4), "turn limit": round(1 - finished / n, 4)},
         "win_share_by_seat": [round(s / n, 4) for s in shares],
-        "first_player": {"win_share": round(first, 4), "fair_share": round(fair, 4),
-                         "advantage": round(first - fair, 4), "z": round(z, 2)},
+        "first_player": first_player(shares[0] / n, n, players),
     }

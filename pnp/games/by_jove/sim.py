@@ -1,13 +1,13 @@
 """Simulate many By Jove games with random players: game length and first-player advantage."""
 from __future__ import annotations
 
-import math
 import random
 import statistics
 from collections import Counter
 
 from pnp.errors import UsageError
 from pnp.games.base import random_playout
+from pnp.games.stats import first_player, split_win
 from pnp.games.by_jove.engine import DEFAULT_CAP, State
 
 POLICIES = ("random",)
@@ -39,13 +39,10 @@ def run(games: int, seed: int, *, players: int = 4, policy: str = "random", time
         rounds.append(state.round + (0 if state.end_reason != "collection" else 1))
         turns.append(state.turns)
         reasons[state.end_reason] += 1
-        for w in state.winners:
-            wins[w] += 1 / len(state.winners)
+        split_win(state.winners, wins)
         if progress:
             progress(k + 1)
     share = [w / games for w in wins]
-    fair = 1 / players
-    se = math.sqrt(fair * (1 - fair) / games)
     return {
         "game": "by-jove", "games": games, "seed": seed, "players": players, "policy": policy,
         "time_limit": time_limit, "cap": cap,
@@ -54,6 +51,5 @@ def run(games: int, seed: int, *, players: int = 4, policy: str = "random", time
         "turns": {"mean": round(statistics.fmean(turns), 2), "median": statistics.median(turns)},
         "ended_by": {r: c / games for r, c in sorted(reasons.items())},
         "win_share_by_seat": [round(s, 4) for s in share],
-        "first_player": {"win_share": round(share[0], 4), "fair_share": round(fair, 4),
-                         "advantage": round(share[0] - fair, 4), "z": round((share[0] - fair) / se, 2)},
+        "first_player": first_player(share[0], games, players),
     }

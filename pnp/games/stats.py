@@ -1,0 +1,29 @@
+"""Statistics shared by the simulators: win-rate intervals and the first player's edge."""
+from __future__ import annotations
+
+import math
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate (z = 1.96)."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def split_win(winners, shares: list[float]) -> None:
+    """Add one game's win to shares, split evenly between tied winners (indices)."""
+    winners = list(winners)
+    for w in winners:
+        shares[w] += 1 / len(winners)
+
+
+def first_player(first_share: float, n: int, players: int) -> dict:
+    """The first seat's win share against the fair 1/players, with a z-score (normal approximation)."""
+    fair = 1 / players
+    z = (first_share - fair) / math.sqrt(fair * (1 - fair) / n)
+    return {"win_share": round(first_share, 4), "fair_share": round(fair, 4),
+            "advantage": round(first_share - fair, 4), "z": round(z, 2)}

@@ -1,0 +1,25 @@
+"""Shared simulator statistics."""
+import pytest
+
+from pnp.games.stats import first_player, split_win, wilson
+
+
+def test_wilson_interval_contains_the_rate_and_narrows():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and hi - lo == pytest.approx(0.192, abs=0.005)
+    lo2, hi2 = wilson(500, 1000)
+    assert hi2 - lo2 < hi - lo
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 0.0)
+
+
+def test_split_win_shares_ties():
+    shares = [0.0, 0.0, 0.0]
+    split_win([0, 2], shares)
+    split_win([1], shares)
+    assert shares == [0.5, 1.0, 0.5]
+
+
+def test_first_player_edge_and_z():
+    r = first_player(0.6, 100, 2)
+    assert r["fair_share"] == 0.5 and r["advantage"] == pytest.approx(0.1) and r["z"] == pytest.approx(2.0)
