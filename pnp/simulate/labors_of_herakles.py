@@ -10,6 +10,7 @@ import click
 
 from pnp.games.base import random_playout
 from pnp.games.labors_of_herakles import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
+from pnp.games.stats import first_player, split_win
 
 POLICIES = ("random",)
 
@@ -28,9 +29,7 @@ def simulate(n: int, seed: int, players: int, progress=None) -> dict:
         favor.append(max(state.favor))
         ends["twelve labors" if state.epic >= LABORS_TO_WIN else "labor pile empty"] += 1
         best = max(state.favor)
-        top = [p for p in range(players) if state.favor[p] == best]
-        for p in top:
-            wins[p] += 1 / len(top)
+        split_win([p for p in range(players) if state.favor[p] == best], wins)
         if progress:
             progress(1)
     return {
@@ -41,6 +40,7 @@ def simulate(n: int, seed: int, players: int, progress=None) -> dict:
         "labors_completed_mean": round(statistics.mean(successes), 2),
         "winning_favor_mean": round(statistics.mean(favor), 2),
         "win_rate_by_seat": [round(w / n, 4) for w in wins],
+        "first_player": first_player(wins[0] / n, n, players),
         "ends": {k: round(v / n, 4) for k, v in sorted(ends.items())},
     }
 
@@ -70,4 +70,6 @@ def command(n, seed, policy, players, as_json):
                f"on average; winning favor {report['winning_favor_mean']}")
     click.echo("  wins by seat (seat 1 starts): "
                + ", ".join(f"{i + 1}: {w:.1%}" for i, w in enumerate(report["win_rate_by_seat"])))
+    fp = report["first_player"]
+    click.echo(f"  first player: {fp['win_share']:.1%} against a fair {fp['fair_share']:.1%} (z = {fp['z']})")
     click.echo("  games end by: " + ", ".join(f"{k} {v:.1%}" for k, v in report["ends"].items()))
