@@ -41,8 +41,8 @@ def test_tracks_and_treasure_fields():
 
 def test_track_reading_at_every_level_hand_worked():
     harpies = DATA.card("harpies")
-    assert harpies.difficulty == (7, None, 8, None, 9, 10)
-    assert [read_track(harpies.difficulty, lv) for lv in range(1, 7)] == [7, 7, 8, 8, 9, 10]
+    assert harpies.difficulty == (8, None, 9, None, 10, 11)
+    assert [read_track(harpies.difficulty, lv) for lv in range(1, 7)] == [8, 8, 9, 9, 10, 11]
     assert [read_track(harpies.deadliness, lv) for lv in range(1, 7)] == [2, 2, 3, 3, 3, 4]
     armour = DATA.card("cyzican-armour")
     assert [read_track(armour.difficulty, lv) for lv in range(1, 7)] == [5, 5, 5, 6, 6, 6]
@@ -91,8 +91,8 @@ def test_scripted_campaign_to_completion(tmp_path):
     rowers = next(x for x in s["rewards"] if x["id"] == "seasoned-rowers")
     assert rowers["granted"] is False  # needs rocks AND sirens: one tick is not enough
     deck = _deck(store)
-    assert deck["harpies"]["level"] == 3 and deck["harpies"]["difficulty"] == 8
-    assert deck["sleepless-dragon"]["level"] == 1 and deck["sleepless-dragon"]["difficulty"] == 9
+    assert deck["harpies"]["level"] == 3 and deck["harpies"]["difficulty"] == 9
+    assert deck["sleepless-dragon"]["level"] == 1 and deck["sleepless-dragon"]["difficulty"] == 10
 
     # A loss changes no card.
     service.loss(store)

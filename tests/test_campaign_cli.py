@@ -47,7 +47,7 @@ def test_deck_json_lists_every_deck_card_with_current_values(store):
     assert len(cards) == 30
     harpies = next(c for c in cards if c["name"] == "Harpies")
     assert {k: harpies[k] for k in ("kind", "level", "difficulty", "deadliness")} == \
-        {"kind": "monster", "level": 2, "difficulty": 7, "deadliness": 2}
+        {"kind": "monster", "level": 2, "difficulty": 8, "deadliness": 2}
     calm = next(c for c in cards if c["name"] == "Calm Seas")
     assert (calm["level"], calm["difficulty"], calm["deadliness"]) == (None, None, None)
 
