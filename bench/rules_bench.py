@@ -60,24 +60,6 @@ def medians(argv: list[str], env: dict, runs: int) -> str:
     return f"{w:.3f} s  (cpu {c:.3f} s){'  OVER TARGET' if w >= TARGET_S else ''}"
 
 
-def load_times(slug: str) -> str:
-    """In-process time (s) to parse a game's rules.yaml + gaps.yaml: PyYAML's pure loader and libyaml's."""
-    import yaml
-    from pnp.paths import cardsets_root
-    texts = [p.read_text(encoding="utf-8") for p in (cardsets_root() / slug).glob("*.yaml")
-             if p.name in ("rules.yaml", "gaps.yaml")]
-    out = []
-    for loader in (yaml.SafeLoader, getattr(yaml, "CSafeLoader", None)):
-        if loader is None:
-            out.append("libyaml n/a")
-            continue
-        t = time.perf_counter()
-        for text in texts:
-            yaml.load(text, Loader=loader)
-        out.append(f"{loader.__name__} {time.perf_counter() - t:.3f} s")
-    return ", ".join(out)
-
-
 def import_time(env: dict) -> float:
     """Cumulative import time (s) of pnp.cli.main, as `python -X importtime` reports it."""
     proc = subprocess.run([sys.executable, "-X", "importtime", "-c", "import pnp.cli.main"],
@@ -132,9 +114,6 @@ def main() -> None:
         for argv in calls:
             label = " ".join(["pnp"] + argv[len(pnp):])
             print(f"{label[:58]:<58} {medians(argv, env, args.runs)}")
-        print("YAML parse of rules.yaml + gaps.yaml (a ruling loads the rule book to cite it):")
-        for slug in sorted({argv[len(pnp) + 1] for argv in calls}):
-            print(f"  {slug:<20} {load_times(slug)}")
     finally:
         shutil.rmtree(cache, ignore_errors=True)
 
