@@ -40,7 +40,11 @@ class Store:
 
     def __init__(self, path: Path):
         self.path = path
-        self.conn = db.connect(path)
+        try:
+            self.conn = db.connect(path)
+        except OSError as exc:
+            raise CampaignError(f"cannot open the store ({exc.strerror})", file=str(path),
+                                hint="choose another file with --store or $PNP_STORE") from None
         with self.guard():
             db.migrate(self.conn, NAMESPACE, MIGRATIONS)
 
