@@ -73,16 +73,8 @@ class Store:
             yield self.conn
 
     def backup(self) -> None:
-        """Back up the store as committed, before this record writes (a second connection: a backup
-        through the connection holding the write lock never finishes)."""
-        # A backup killed half-way leaves its temporary file behind, and db.take_backup cannot write
-        # over a file that is not a database: remove it first (we hold the write lock).
-        db.backup_path(self.path).with_suffix(".tmp").unlink(missing_ok=True)
-        reader = sqlite3.connect(self.path, timeout=30.0)
-        try:
-            db.take_backup(reader, self.path)
-        finally:
-            reader.close()
+        """Back up the store as committed, before this record writes."""
+        db.take_backup(self.path)
 
     # ---- reads -------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 
 from pnp.errors import CampaignError, UsageError
 from pnp.games.micro_hero import LINGER, SHIELD_MAX, TRIALS, Card, MicroHeroState, Options
-from pnp.games.micro_hero_cards import MODULES, catalog
+from pnp.games.micro_hero_cards import catalog
 from pnp.store.db import connect, migrate, store_path, take_backup, write
 
 NAMESPACE = "micro_hero"
@@ -215,7 +215,7 @@ def save(snap: Snapshot, name: str = DEFAULT_NAME, note: str = "", path=None) ->
     conn, p = _open(path)
     try:
         if p.exists() and p.stat().st_size:
-            take_backup(conn, p)
+            take_backup(p)
         with write(conn):
             row = conn.execute("SELECT id FROM mh_game WHERE name=?", (name,)).fetchone()
             if row:

@@ -57,23 +57,48 @@ def migrate(conn: sqlite3.Connection, namespace: str, migrations: list[str]) -> 
                          f"({len(migrations)})", hint="upgrade pnp")
     for version in range(current + 1, len(migrations) + 1):
         with write(conn):
-            for stmt in migrations[version - 1].split(";"):
-                if stmt.strip():
-                    conn.execute(stmt)
+            for stmt in statements(migrations[version - 1]):
+                conn.execute(stmt)
             conn.execute("INSERT INTO schema_version(namespace, version) VALUES(?, ?) "
                          "ON CONFLICT(namespace) DO UPDATE SET version=excluded.version", (namespace, version))
     return len(migrations)
 
 
-def take_backup(conn: sqlite3.Connection, path: Path) -> None:
-    """Copy the store to its .bak file with SQLite's online backup (consistent even mid-WAL)."""
-    tmp = backup_path(path).with_suffix(".tmp")
+def take_backup(path: Path) -> None:
+    """Copy the committed store to its .bak file with SQLite's online backup, atomically.
+
+    Uses its own connection (a backup through a connection holding the write lock never finishes)
+    and a unique temporary file, so a backup killed half-way never blocks the next one.
+    """
+    import tempfile
+
+    bak = backup_path(path)
+    fd, tmp = tempfile.mkstemp(prefix=bak.name + ".", suffix=".tmp", dir=bak.parent)
+    os.close(fd)
+    source = sqlite3.connect(path, timeout=30.0)
     dest = sqlite3.connect(tmp)
     try:
-        conn.backup(dest)
+        source.backup(dest)
+        dest.close()
+        os.replace(tmp, bak)
     finally:
         dest.close()
-    os.replace(tmp, backup_path(path))
+        source.close()
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def statements(script: str) -> list[str]:
+    """Split an SQL script into whole statements (a trigger body's inner semicolons stay inside)."""
+    out, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            out.append(current.strip())
+            current = ""
+    if current.strip():
+        out.append(current.strip())
+    return out
 
 
 @contextmanager
