@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from pnp.errors import CampaignError
 from pnp.paths import cardsets_root
+from pnp.yamlio import load_yaml
 
 TRACK_BOXES = 6
 KINDS = ("monster", "treasure", "blessing", "wrath")
@@ -132,9 +132,8 @@ def load_cards(folder: Path | None = None) -> CardData:
 @lru_cache(maxsize=4)
 def _load(folder: str) -> CardData:
     cards_file, player_file = Path(folder) / "cards.yaml", Path(folder) / "player.yaml"
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    cards = tuple(_card(c, cards_file) for c in yaml.load(cards_file.read_text(encoding="utf-8"), loader)["cards"])
-    player = yaml.load(player_file.read_text(encoding="utf-8"), loader)
+    cards = tuple(_card(c, cards_file) for c in load_yaml(cards_file.read_text(encoding="utf-8"))["cards"])
+    player = load_yaml(player_file.read_text(encoding="utf-8"))
     deeds = tuple(Deed(d["id"], d["name"]) for d in player["deeds"])
     rewards = tuple(Reward(r["id"], tuple(r["needs"]), crew=int(r["reward"].get("crew", 0)),
                            add=r["reward"].get("add")) for r in player["rewards"])

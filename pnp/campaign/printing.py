@@ -10,6 +10,7 @@ import yaml
 
 from pnp.campaign import printdata, service
 from pnp.paths import cardsets_root, default_output
+from pnp.yamlio import load_yaml
 
 COPIED = ("layouts.yaml", "templates")
 
@@ -28,7 +29,7 @@ def write_cardset(folder: Path, name: str, state, data) -> Path:
             shutil.copytree(src / item, folder / item)
         else:
             shutil.copy(src / item, folder / item)
-    manifest = yaml.safe_load((src / "cardset.yaml").read_text(encoding="utf-8"))
+    manifest = load_yaml((src / "cardset.yaml").read_text(encoding="utf-8"))
     manifest.update(slug=campaign_slug(name), name=f"{manifest['name']}: campaign {name} ({state.player})")
     (folder / "cardset.yaml").write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
     printdata.write(folder, data, state)

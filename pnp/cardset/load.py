@@ -54,7 +54,7 @@ def _number(value, file, field, *, minimum=0.0) -> float:
     return v
 
 
-def _rows(path: Path) -> list[dict]:
+def read_rows(path: Path) -> list[dict]:
     """Card rows from a CSV or YAML file."""
     if not path.exists():
         raise CardsetError("data file not found", file=str(path), field="data", hint="fix the path in cardset.yaml")
@@ -125,7 +125,7 @@ def _data_pieces(comp: dict, folder: Path, layouts, file, name: str) -> list[Pie
         for f in files if isinstance(files, list) else [files]:
             path = folder / str(f)
             rows += [(r, f"{f} row {i + 2 if path.suffix.lower() == '.csv' else i + 1}", path)
-                     for i, r in enumerate(_rows(path))]
+                     for i, r in enumerate(read_rows(path))]
     elif "fields" in comp:
         rows = [(dict(comp["fields"] or {}), f"component {name} fields", file)]
     else:

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from pnp.errors import IllegalMove
 from pnp.games.base import CHANCE, TERMINAL
-from pnp.games.setdata import component_rows, copies
+from pnp.cardset.rows import component_rows, copies
 
 SLUG = "labors-of-herakles"
 TRAITS = ("strength", "courage", "cunning", "endurance")   # labors-of-herakles.gap.1

@@ -12,6 +12,7 @@ from pnp.errors import IllegalMove, UsageError
 from pnp.games.later_years import (Auction, Board, card_types, count_value, draw_chains, fee, final_scores,
                                    minimal_payments, names, need_for, resolve_name, value_of, winners)
 from pnp.judge.ruling import Ruling, make_ruling
+from pnp.yamlio import load_yaml
 
 GAME = "later-years"
 GIVEN = {"Capture": 3, "Temple": 2}          # values the rulebook states (later-years.fees.3)
@@ -197,7 +198,7 @@ def load_board(path: str) -> Board:
     if not p.is_file():
         raise UsageError(f"board file '{path}' not found", file=path, hint="see docs/later-years.md for the format")
     try:
-        raw = json.loads(p.read_text(encoding="utf-8")) if p.suffix == ".json" else yaml.safe_load(p.read_text(encoding="utf-8"))
+        raw = json.loads(p.read_text(encoding="utf-8")) if p.suffix == ".json" else load_yaml(p.read_text(encoding="utf-8"))
     except (ValueError, yaml.YAMLError) as exc:
         raise UsageError(f"cannot read board file: {str(exc).splitlines()[0]}", file=path,
                          expected="YAML or JSON") from None

@@ -5,10 +5,10 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import yaml
 
 from pnp.errors import CardsetError, UsageError
 from pnp.paths import cardsets_root
+from pnp.yamlio import load_yaml
 
 SLUG = "micro-hero"
 TECHNIQUE_COST = 4   # micro-hero.upgrade.5
@@ -127,7 +127,7 @@ def _rows(name: str) -> tuple[list[dict], str]:
     path = cardsets_root() / SLUG / name
     if not path.exists():
         raise CardsetError("card data file missing", file=str(path), hint="restore it from the pnp checkout")
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    raw = load_yaml(path.read_text(encoding="utf-8")) or {}
     return (raw.get("cards", raw) if isinstance(raw, dict) else raw), str(path)
 
 

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from pnp.errors import IllegalMove
 from pnp.games.base import CHANCE, TERMINAL
-from pnp.games.setdata import component_rows, copies
+from pnp.cardset.rows import component_rows, copies
 
 SLUG = "twelve-labors"
 ACTIONS = ("wrestle", "research", "train", "assist")   # twelve-labors.turn.3: the order they are done

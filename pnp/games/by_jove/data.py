@@ -8,6 +8,7 @@ import yaml
 
 from pnp.errors import CardsetError
 from pnp.paths import cardsets_root
+from pnp.yamlio import load_yaml
 
 SPACE_KINDS = ("beginning", "god", "hero", "peril", "oracle", "potluck", "labyrinth", "quest", "taxes",
                "helen", "hades", "lotus", "scylla", "road")
@@ -71,8 +72,7 @@ class Board:
 def _load(name: str):
     path = cardsets_root() / "by-jove" / name
     try:
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: 10x faster
-        return path, yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        return path, load_yaml(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise CardsetError(f"cannot read By Jove data: {exc}", file=str(path), hint="restore the file") from None
 

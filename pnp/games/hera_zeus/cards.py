@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-import yaml
 
 from pnp.errors import UsageError
 from pnp.paths import cardsets_root
+from pnp.yamlio import load_yaml
 
 HERA, ZEUS = 0, 1
 SIDES = ("hera", "zeus")
@@ -49,8 +49,7 @@ class Card:
 def designs() -> tuple[dict, ...]:
     """The card designs (rows of decks.yaml), both sides."""
     path = cardsets_root() / "hera-zeus" / "decks.yaml"
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)      # libyaml when present: faster start-up
-    return tuple(yaml.load(path.read_text(encoding="utf-8"), Loader=loader)["cards"])
+    return tuple(load_yaml(path.read_text(encoding="utf-8"))["cards"])
 
 
 @lru_cache(maxsize=1)

@@ -23,6 +23,7 @@ import yaml
 from pnp.errors import UsageError
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards, token_of
 from pnp.games.hera_zeus.state import COLUMNS, ROWS, STATUE_AP, State
+from pnp.yamlio import load_yaml
 
 TOP_KEYS = {"to_move", "first_turn", "ap_left", "hera", "zeus"}
 SIDE_KEYS = {"hand", "field", "statue", "discard", "pile"}
@@ -88,7 +89,7 @@ def load_position(path: str | Path) -> State:
     except OSError as exc:
         raise UsageError(f"cannot read position file: {exc.strerror}", file=str(path)) from None
     try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
+        data = json.loads(text) if path.suffix.lower() == ".json" else load_yaml(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f" at line {mark.line + 1}" if mark else (f" at line {exc.lineno}" if hasattr(exc, "lineno") else "")

@@ -1,19 +1,11 @@
-"""Read one component's data rows from a built-in card set, fast (no layouts resolved), for game engines."""
+"""One component's data rows from a built-in card set, read fast (no layouts resolved), for game engines."""
 from __future__ import annotations
 
-import csv
 from functools import lru_cache
 
-import yaml
-
+from pnp.cardset.load import MANIFEST, read_rows
 from pnp.errors import CardsetError
-
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def _yaml(path):
-    with open(path, encoding="utf-8") as f:
-        return yaml.load(f, Loader=_Loader)
+from pnp.yamlio import load_yaml
 
 
 @lru_cache(maxsize=None)
@@ -24,24 +16,15 @@ def component_rows(slug: str, name: str) -> tuple[dict, ...]:
     """
     from pnp.paths import cardsets_root
     folder = cardsets_root() / slug
-    manifest = _yaml(folder / "cardset.yaml") or {}
+    manifest = load_yaml((folder / MANIFEST).read_text(encoding="utf-8")) or {}
     for comp in manifest.get("components") or []:
         if comp.get("name") != name:
             continue
         if "fields" in comp:
             return (dict(comp["fields"] or {}),)
         files = comp.get("data") or []
-        rows: list[dict] = []
-        for f in files if isinstance(files, list) else [files]:
-            path = folder / str(f)
-            if path.suffix.lower() == ".csv":
-                with open(path, encoding="utf-8", newline="") as fh:
-                    rows += list(csv.DictReader(fh))
-            else:
-                data = _yaml(path) or []
-                rows += list(data["cards"] if isinstance(data, dict) else data)
-        return tuple(rows)
-    raise CardsetError(f"no component '{name}'", file=str(folder / "cardset.yaml"), field="components",
+        return tuple(row for f in (files if isinstance(files, list) else [files]) for row in read_rows(folder / str(f)))
+    raise CardsetError(f"no component '{name}'", file=str(folder / MANIFEST), field="components",
                        hint=f"the {slug} engine reads its data from the '{name}' component")
 
 
