@@ -28,7 +28,7 @@ def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, workers, a
     click.echo(f"seed {seed}", err=True)
     if n_campaigns:
         with click.progressbar(length=n_campaigns, label="campaigns", file=sys.stderr) as bar:
-            res = sim.campaigns(n_campaigns, policy, seed, progress=bar.update)
+            res = sim.campaigns(n_campaigns, policy, seed, cards_path=cards_path, progress=bar.update)
         if as_json:
             emit_json(res)
         else:

@@ -95,6 +95,8 @@ class Turn:
             res, choice = (0.0, 0.0, 0.0), None
         elif not rem:
             res, choice = (1.0, float(alive), 0.0), None
+        elif not items and (res := self._independent(rem, crews, alive, modm)) is not None:
+            choice = ("independent", None, None)
         else:
             res, choice = None, None
             for j in range(len(self.cards)):
@@ -105,6 +107,28 @@ class Turn:
                         res, choice = val, opt
         self.memo[key] = (res, choice)
         return res
+
+    def _independent(self, rem, crews, alive, modm):
+        """Closed-form value when only monsters remain, no treasure is held to spend, and the free
+        crew can absorb every death that could still come: then no card can change another's
+        chance, the order does not matter, and each card is fought (or, if ignorable and not
+        certain, ignored) on its own. None when that does not hold."""
+        dead = alive - sum(crews)
+        lost = won = 0.0
+        for j, card in enumerate(self.cards):
+            if not rem >> j & 1:
+                continue
+            if card.kind != "monster":
+                return None
+            dead -= card.deadliness
+            if dead <= 0:
+                return None
+            p = _P[min(max(card.difficulty - modm - crews[j], 0), 6)] if crews[j] else 0.0
+            if card.ignorable and p < 1.0:
+                continue  # ignoring costs nothing; fighting risks crew (argonauts.combat.4)
+            lost += (1.0 - p) * card.deadliness
+            won += p
+        return (1.0, alive - lost, won)
 
     def _options(self, j, rem, crews, alive, items, modm, modt):
         card = self.cards[j]
@@ -194,6 +218,20 @@ class Turn:
         if choice is None:
             return {max(alive, 0): 1.0}
         kind, j, it = choice
+        if kind == "independent":
+            dist = {alive: 1.0}
+            for j, card in enumerate(self.cards):
+                if not rem >> j & 1:
+                    continue
+                p = _P[min(max(card.difficulty - modm - crews[j], 0), 6)] if crews[j] else 0.0
+                if card.ignorable and p < 1.0:
+                    continue
+                nxt: dict = {}
+                for k, q in dist.items():
+                    nxt[k] = nxt.get(k, 0.0) + q * p
+                    nxt[k - card.deadliness] = nxt.get(k - card.deadliness, 0.0) + q * (1.0 - p)
+                dist = nxt
+            return dist
         rest, freed = rem & ~(1 << j), _set(crews, j, 0)
         if kind == "ignore":
             if it is not None:

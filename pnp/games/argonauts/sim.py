@@ -108,12 +108,19 @@ def _add(total, killers, res, progress):
         progress(g)
 
 
-def campaigns(n: int, policy: str = "greedy", seed: int = 0, max_games: int = 400, progress=None) -> dict:
-    """Play n whole campaigns to completion with the campaign library's pure functions."""
+def campaigns(n: int, policy: str = "greedy", seed: int = 0, max_games: int = 400, cards_path: str | None = None,
+              progress=None) -> dict:
+    """Play n whole campaigns to completion with the campaign library's pure functions.
+
+    Each win records the victory pile and the first open deed not granted by a card; `cards_path`
+    (a cards.yaml with player.yaml beside it) tries another card set.
+    """
+    from pathlib import Path
+
     from pnp.campaign import model
     from pnp.campaign.cards import load_cards as campaign_cards
-    data = campaign_cards()
-    cards = load_cards()
+    data = campaign_cards(Path(cards_path).parent if cards_path else None)
+    cards = load_cards(cards_path)
     losses, games_needed, unfinished = [], [], 0
     for k in range(n):
         rng = random.Random(seed * 7919 + k)

@@ -1,0 +1,53 @@
+"""Argonauts speed figures: greedy games/s (1 and 2 processes) and advise latency medians.
+
+Targets (issue 5): >= 20,000 greedy games/s using both cores; advise on 5 cards and 15 crew < 0.2 s.
+Run: python bench/argonauts_bench.py
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from pnp.games.argonauts.cards import load_cards, stats
+from pnp.games.argonauts.odds import Turn
+from pnp.games.argonauts.sim import simulate
+
+
+def games_per_second(n: int, workers: int, repeats: int = 3) -> float:
+    """Median greedy games/s over a few runs."""
+    rates = []
+    for r in range(repeats):
+        t = time.perf_counter()
+        simulate(n, "greedy", seed=r, workers=workers)
+        rates.append(n / (time.perf_counter() - t))
+    return statistics.median(rates)
+
+
+def advise_latency(samples: int, held: int, seed: int = 1) -> tuple[float, float]:
+    """Median and worst advise time (s) on random 5-card fields of the full card set with 15 crew."""
+    cards = load_cards()
+    fight = [c for c in cards.values() if c.kind in ("monster", "treasure")]
+    treasures = [c for c in fight if c.kind == "treasure"]
+    rng = random.Random(seed)
+    times = []
+    for _ in range(samples):
+        field = rng.sample(fight, 5)
+        hold = rng.sample([t for t in treasures if t not in field], held)
+        t = time.perf_counter()
+        Turn([stats(c) for c in field], 15, [stats(c) for c in hold]).best(3)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times), max(times)
+
+
+def main() -> None:
+    """Print the figures."""
+    print(f"greedy, 1 process : {games_per_second(20000, 1):>9,.0f} games/s (median of 3 x 20,000)")
+    print(f"greedy, 2 processes: {games_per_second(100000, 2):>9,.0f} games/s (median of 3 x 100,000)")
+    for held in (0, 1, 2):
+        med, worst = advise_latency(30, held)
+        print(f"advise 5 cards, 15 crew, {held} treasure(s) held: median {med * 1000:.1f} ms, worst {worst * 1000:.1f} ms (30 fields)")
+
+
+if __name__ == "__main__":
+    main()
