@@ -163,3 +163,20 @@ def test_simple_and_rich_markup_render_the_same_words(tmp_path):
     render_pdf(load_cardset(folder), out, PrintOptions(calibration=False, backs="none"))
     text = " ".join(PdfReader(out).pages[0].extract_text().split())
     assert text.count("<b>Bold</b> and plain & more") == 2  # data is escaped: tags in a field print as text
+
+
+def test_missing_yaml_value_prints_nothing_not_none(tmp_path):
+    folder = write_set(tmp_path / "s", cards="id,name\nx,X\n", layouts={
+        "front": {"boxes": {"a": {"x": 5, "y": 5, "w": 50, "h": 10, "text": "{{ subtitle }}"},
+                            "b": {"x": 5, "y": 20, "w": 50, "h": 10, "text": "[{{ subtitle }}]"}}},
+        "back": {"boxes": {}}})
+    (folder / "cards.yaml").write_text("- {id: x, name: X}\n- {id: y, name: Y, subtitle: Hero}\n")
+    (folder / "cardset.yaml").write_text((folder / "cardset.yaml").read_text().replace("cards.csv", "cards.yaml"))
+    from pnp.cardset.load import load_cardset
+    from pnp.print.options import PrintOptions
+    from pnp.print.render import render_pdf
+    from pypdf import PdfReader
+    out = tmp_path / "o.pdf"
+    render_pdf(load_cardset(folder), out, PrintOptions(calibration=False, backs="none"))
+    text = PdfReader(out).pages[0].extract_text()
+    assert "None" not in text and "[]" in text and "[Hero]" in text

@@ -6,11 +6,17 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from pnp.errors import CardsetError
 
 ICON_RE = re.compile(r":([A-Za-z0-9_-]+):")
+FIELD_ONLY = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
+
+
+def _blank_none(value):
+    """A missing value (None, e.g. a YAML card without that key) prints as nothing, not 'None'."""
+    return "" if value is None else value
 
 
 class TextEngine:
@@ -20,9 +26,9 @@ class TextEngine:
         self.icons = icons
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader([str(f) for f in folders if f.is_dir()]),
-            autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
+            autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=False, finalize=_blank_none)
         self.env.globals["icon"] = lambda name: Markup(f":{name}:")
-        self.plain_env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
+        self.plain_env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, finalize=_blank_none)
         self._compile = lru_cache(maxsize=None)(self._compile_uncached)
 
     def _compile_uncached(self, kind: str, source: str):
@@ -47,6 +53,11 @@ class TextEngine:
 
     def render(self, kind: str, source: str, fields: dict, *, where: str, file: str, card: str) -> str:
         """Render a template with a card's fields; an unknown field names the card and field."""
+        only = FIELD_ONLY.match(source) if kind != "file" else None
+        if only and only.group(1) in fields:  # `{{ name }}`: no need to run Jinja2
+            value = fields[only.group(1)]
+            text = "" if value is None else str(value)
+            return (text if kind == "plain" else str(escape(text))).strip()
         tpl = self.template(kind, source, where, file)
         try:
             return str(tpl.render(**fields)).strip()

@@ -8,7 +8,6 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph
 
 from pnp.cardset.model import CardSet, Piece
 from pnp.cardset.text import TextEngine
@@ -257,6 +256,7 @@ class FaceDrawer:
                     runs = None
                     continue
             else:
+                from reportlab.platypus import Paragraph
                 para = Paragraph(self.text.expand_icons(markup, size), _style(font, size, leading, align, color))
                 _, ph = para.wrap(bw, bh)
                 fits = ph <= bh + 0.01 and para.minWidth() <= bw + 0.01

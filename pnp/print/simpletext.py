@@ -83,16 +83,18 @@ def draw(canvas, wrapped, fonts, size: float, leading: float, align: str, top: f
     y = top - size * 0.93
     for words, line_w in wrapped:
         lx = x + {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}.get(align, 0.0)
-        text = canvas.beginText(lx, y)
-        current_font = None
+        runs: list[list] = []  # [font, text]: consecutive pieces in one font drawn in one go
         for i, word in enumerate(words):
-            if i:
-                text.textOut(" ")
-            for t, b in word:
+            for j, (t, b) in enumerate(word):
                 font = bold if b else regular
-                if font != current_font:
-                    text.setFont(font, size)
-                    current_font = font
-                text.textOut(t)
+                piece = (" " if i and not j else "") + t
+                if runs and runs[-1][0] == font:
+                    runs[-1][1] += piece
+                else:
+                    runs.append([font, piece])
+        text = canvas.beginText(lx, y)
+        for font, piece in runs:
+            text.setFont(font, size)
+            text.textOut(piece)
         canvas.drawText(text)
         y -= leading
