@@ -24,10 +24,10 @@ def games_per_second(n: int, workers: int, repeats: int = 3) -> float:
     return statistics.median(rates)
 
 
-def advise_latency(samples: int, held: int, seed: int = 1) -> tuple[float, float]:
-    """Median and worst advise time (s) on random 5-card fields of the full card set with 15 crew."""
+def advise_latency(samples: int, held: int, reserve: bool, seed: int = 1) -> tuple[float, float]:
+    """Median and worst advise time (s) on random 5-card fields with 15 crew (starting deck or all cards)."""
     cards = load_cards()
-    fight = [c for c in cards.values() if c.kind in ("monster", "treasure")]
+    fight = [c for c in cards.values() if c.kind in ("monster", "treasure") and (reserve or not c.reserve)]
     treasures = [c for c in fight if c.kind == "treasure"]
     rng = random.Random(seed)
     times = []
@@ -44,9 +44,11 @@ def main() -> None:
     """Print the figures."""
     print(f"greedy, 1 process : {games_per_second(20000, 1):>9,.0f} games/s (median of 3 x 20,000)")
     print(f"greedy, 2 processes: {games_per_second(100000, 2):>9,.0f} games/s (median of 3 x 100,000)")
-    for held in (0, 1, 2):
-        med, worst = advise_latency(30, held)
-        print(f"advise 5 cards, 15 crew, {held} treasure(s) held: median {med * 1000:.1f} ms, worst {worst * 1000:.1f} ms (30 fields)")
+    for reserve in (False, True):
+        for held in (0, 1, 2):
+            med, worst = advise_latency(30, held, reserve)
+            print(f"advise 5 cards ({'all 52' if reserve else 'starting deck'}), 15 crew, {held} treasure(s) held: "
+                  f"median {med * 1000:.1f} ms, worst {worst * 1000:.1f} ms (30 fields)")
 
 
 if __name__ == "__main__":

@@ -330,84 +330,122 @@ class Turn:
             if sum(combo) <= self.crew:
                 yield combo
 
-    def _relaxed(self, assignment: tuple):
-        """What the relaxed turn of bound() needs: continuous mods and crew on offer, and the
-        single-use helps (modifier total, rerolls, ignores). A treasure on the field can help only
-        if crew are placed on it (else it is never won)."""
-        cont = {"monster": self.mod["monster"], "treasure": self.mod["treasure"]}
-        crew = self.crew
-        helps = list(self.items)
-        for c, a in zip(self.cards, assignment):
-            e = c.effect
-            if c.kind != "treasure" or e is None or a == 0:
-                continue
-            if c.use == "continuous" and e.type == "modifier":
-                for k in cont:
-                    cont[k] += e.amount if e.fits(k) else 0
-            elif c.use == "continuous" and e.type == "crew":
-                crew += e.amount
-            else:
-                helps.append((e.type, e.amount, e.applies))
-        return cont, helps, crew
-
     def bound(self, assignment: tuple) -> tuple[float, float, float]:
         """Upper bounds on (p_survive, crew_left, cards_won) for an assignment.
 
-        Two relaxed turns, each never worse for the player than real play: cards fail
-        independently, no death ever cuts a card's crew, every continuous modifier and crew
-        treasure on offer is already won. In the first, each single-use help on offer (held, or on
-        a field card with crew) cancels one of the deadliest failures; in the second, every card
-        gets all the modifiers and rerolls on offer at once, and each ignore cancels one of the
-        deadliest failures. Each number returned is the smaller of the two.
+        Relaxed turns, never worse for the player than real play: cards fail independently, no
+        death ever cuts a card's crew. Each field treasure with crew on it is won independently
+        with the best chance it could have (every modifier and reroll on offer). Given which are
+        won, two relaxations are computed and the smaller kept: each single-use help then on offer
+        cancels one of the deadliest failures; or every card gets all modifiers and rerolls on
+        offer at once while each ignore cancels one of the deadliest failures. In real play every
+        card fails at least that often and each help saves at most one card.
         """
-        cont, helps, crew = self._relaxed(assignment)
-        plus = sum(h[1] for h in helps if h[0] == "modifier")
-        tries = 1 + sum(1 for h in helps if h[0] == "reroll")
-        ignores = sum(1 for h in helps if h[0] == "ignore")
-        won, misses, one, every = 0.0, 0.0, [], []
+        held_plus = sum(it[1] for it in self.items if it[0] == "modifier")
+        field = [(c, a) for c, a in zip(self.cards, assignment)
+                 if c.kind == "treasure" and c.effect is not None and a > 0]
+        all_plus = held_plus + sum(c.effect.amount for c, _ in field if c.effect.type == "modifier")
+        all_tries = 1 + sum(1 for it in self.items if it[0] == "reroll") + sum(
+            1 for c, _ in field if c.effect.type == "reroll")
+        all_cont = dict(self.mod)
+        for c, _ in field:
+            if c.use == "continuous" and c.effect.type == "modifier":
+                for k in all_cont:
+                    all_cont[k] += c.effect.amount if c.effect.fits(k) else 0
+        chance = [1.0 - (1.0 - _P[min(max(c.difficulty - all_cont["treasure"] - all_plus - a, 0), 6)]) ** all_tries
+                  for c, a in field]
+        won, misses = 0.0, 0.0
         for c, a in zip(self.cards, assignment):
-            miss = 1.0 - _P[min(max(c.difficulty - cont[c.kind] - a, 0), 6)] if a else 1.0
+            miss = 1.0 - _P[min(max(c.difficulty - all_cont[c.kind] - a, 0), 6)] if a else 1.0
             won += 1.0 - miss
             misses += miss if a else 0.0  # a help can only save a card that was rolled
-            if c.kind == "monster" and not c.ignorable and c.deadliness > 0 and miss > 0:
-                one.append((c.deadliness, miss))
-                if a:
-                    miss = (1.0 - _P[min(max(c.difficulty - cont[c.kind] - plus - a, 0), 6)]) ** tries
-                every.append((c.deadliness, miss))
-        won += min(float(len(helps)), misses)
-        p1, e1 = _relaxed_turn(one, len(helps), crew)
-        p2, e2 = _relaxed_turn(every, ignores, crew)
-        return (min(p1, p2), min(e1, e2), won)
+        won += min(float(len(self.items) + sum(1 for c, _ in field if c.use == "single")), misses)
+        p_ok = left = 0.0
+        for mask in range(1 << len(field)):
+            weight = 1.0
+            cont, crew, helps = dict(self.mod), self.crew, list(self.items)
+            for i, (c, _) in enumerate(field):
+                if not mask >> i & 1:
+                    weight *= 1.0 - chance[i]
+                    continue
+                weight *= chance[i]
+                e = c.effect
+                if c.use == "continuous" and e.type == "modifier":
+                    for k in cont:
+                        cont[k] += e.amount if e.fits(k) else 0
+                elif c.use == "continuous" and e.type == "crew":
+                    crew += e.amount
+                else:
+                    helps.append((e.type, e.amount, e.applies))
+            if weight == 0.0:
+                continue
+            plus = sum(h[1] for h in helps if h[0] == "modifier")
+            tries = 1 + sum(1 for h in helps if h[0] == "reroll")
+            ignores = sum(1 for h in helps if h[0] == "ignore")
+            one, every = [], []
+            for c, a in zip(self.cards, assignment):
+                if c.kind != "monster" or c.ignorable or c.deadliness <= 0:
+                    continue
+                miss = 1.0 - _P[min(max(c.difficulty - cont["monster"] - a, 0), 6)] if a else 1.0
+                if miss > 0:
+                    one.append((c.deadliness, miss))
+                    if a:
+                        miss = (1.0 - _P[min(max(c.difficulty - cont["monster"] - plus - a, 0), 6)]) ** tries
+                    every.append((c.deadliness, miss))
+            p1, e1 = _relaxed_turn(one, len(helps), crew)
+            p2, e2 = _relaxed_turn(every, ignores, crew)
+            if ignores:  # an ignore is chosen before the roll, so it saves at most q*d on average
+                saved = sorted((q * d for d, q in every), reverse=True)[:ignores]
+                e2 = min(e2, _relaxed_turn(every, 0, crew)[1] + sum(saved))
+            p_ok += weight * min(p1, p2)
+            left += weight * min(e1, e2)
+        return (p_ok, left, won)
 
     def _bounds(self, combos: list[tuple]) -> tuple[list[tuple], bool]:
         """Bounds for many assignments, and whether they are the quick kind.
 
-        When nothing on offer changes other cards' chances, a quick bound (p_survive taken as 1,
-        the rest a sum of per-card terms read from small tables) orders the search; the full
-        bound() is then computed only for the assignments the quick one cannot rule out.
+        When the turn cannot be lost (the deadliness of every monster that cannot be ignored adds
+        up to less than the crew), a quick bound orders the search: p_survive 1, and per-card
+        terms read from small tables as if every treasure on the field were won and every
+        modifier, reroll and extra crew on offer helped every card, with the ignores on offer
+        saving the largest expected losses. The full bound() is then computed only for the
+        assignments the quick one cannot rule out. Otherwise the full bound orders the search.
         """
-        shifts = self.items or any(c.kind == "treasure" and c.effect is not None and c.effect.type != "crew"
-                                   for c in self.cards)
         risky = sum(c.deadliness for c in self.cards if c.kind == "monster" and not c.ignorable)
-        if shifts or risky >= self.crew:  # a turn that can be lost: order the search by the full bound
+        if risky >= self.crew:
             return [self.bound(a) for a in combos], False
+        cont, plus, tries, ignores, crew = dict(self.mod), 0, 1, 0, self.crew
+        helps = list(self.items) + [(c.effect.type, c.effect.amount, c.effect.applies) for c in self.cards
+                                    if c.kind == "treasure" and c.effect is not None and c.use == "single"]
+        for c in self.cards:
+            if c.kind == "treasure" and c.effect is not None and c.use == "continuous":
+                if c.effect.type == "modifier":
+                    for k in cont:
+                        cont[k] += c.effect.amount if c.effect.fits(k) else 0
+                else:
+                    crew += c.effect.amount
+        plus = sum(h[1] for h in helps if h[0] == "modifier")
+        tries += sum(1 for h in helps if h[0] == "reroll")
+        ignores = sum(1 for h in helps if h[0] == "ignore")
         tables = []
         for c in self.cards:
-            risky = c.kind == "monster" and not c.ignorable
-            gain = c.effect.amount if c.kind == "treasure" and c.effect is not None else 0
+            risky_card = c.kind == "monster" and not c.ignorable
             row = {}
-            for a in range(self.crew + 1):
-                miss = 1.0 - _P[min(max(c.difficulty - self.mod[c.kind] - a, 0), 6)] if a else 1.0
-                row[a] = ((miss * c.deadliness if risky else 0.0) - (gain if a else 0), 1.0 - miss)
+            for n in range(self.crew + 1):
+                miss = (1.0 - _P[min(max(c.difficulty - cont[c.kind] - plus - n, 0), 6)]) ** tries if n else 1.0
+                row[n] = (miss * c.deadliness if risky_card else 0.0, 1.0 - miss)
             tables.append(row)
         out = []
         for a in combos:
-            lost = won = 0.0
+            losses, won = [], 0.0
             for row, n in zip(tables, a):
                 x = row[n]
-                lost += x[0]
+                losses.append(x[0])
                 won += x[1]
-            out.append((1.0, self.crew - lost, won))
+            if ignores:
+                losses.sort()
+                del losses[-ignores:]
+            out.append((1.0, crew - sum(losses), won))
         return out, True
 
     def best(self, top: int = 3) -> list[Plan]:
