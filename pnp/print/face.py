@@ -55,22 +55,32 @@ class FaceDrawer:
         self.file = str(self.cardset.manifest or self.cardset.folder)
 
     # -- public ------------------------------------------------------------------------------
-    def form(self, canvas, piece: Piece, side: str, size: tuple[float, float], bleed: float, shape: str) -> str:
-        """Name of a PDF form holding this face, bleed box from (0, 0); drawn on first use."""
+    def key(self, piece: Piece, side: str, size: tuple[float, float], bleed: float, shape: str) -> tuple:
+        """What makes a face look the way it does: faces with equal keys are drawn identically."""
         layout = piece.layout if side == "front" else piece.back_layout
         image = piece.image if side == "front" else piece.back_image
         used = self._used_fields(layout) if layout else set()
         fields_key = tuple(sorted((k, repr(v)) for k, v in piece.fields.items() if "*" in used or k in used))
-        key = (side, layout, str(image), fields_key, size, bleed, shape)
+        return (side, layout, str(image), fields_key, size, bleed, shape)
+
+    def form(self, canvas, piece: Piece, side: str, size: tuple[float, float], bleed: float, shape: str) -> str:
+        """Name of a PDF form holding this face, bleed box from (0, 0); drawn on first use."""
+        key = self.key(piece, side, size, bleed, shape)
         name = self._forms.get(key)
         if name is None:
             name = f"F{len(self._forms)}"
             w, h = (size[0] + 2 * bleed) * mm, (size[1] + 2 * bleed) * mm
             canvas.beginForm(name, 0, 0, w, h)
-            self.draw(canvas, piece, layout, image, size, bleed, shape)
+            self.face(canvas, piece, side, size, bleed, shape)
             canvas.endForm()
             self._forms[key] = name
         return name
+
+    def face(self, canvas, piece: Piece, side: str, size: tuple[float, float], bleed: float, shape: str) -> None:
+        """Draw a piece's front or back with its bleed box's bottom-left corner at the origin."""
+        layout = piece.layout if side == "front" else piece.back_layout
+        image = piece.image if side == "front" else piece.back_image
+        self.draw(canvas, piece, layout, image, size, bleed, shape)
 
     def _used_fields(self, layout_name: str) -> set[str]:
         """Fields a layout's templates read; faces equal in these fields are drawn once."""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from pnp.cardset.model import CardSet, Component, Piece
 from pnp.cardset.text import TextEngine
 from pnp.errors import RenderError
 from pnp.paths import templates_root
-from pnp.print.imposition import FOLD_GUTTER, Line, back_rect, crop_marks, cut_lines, fit_grid, tile_board
+from pnp.print.imposition import Line, back_rect, crop_marks, cut_lines, fit_grid, tile_board
 from pnp.print.options import PrintOptions
 
 PT_PER_MM = 72.0 / 25.4
@@ -66,10 +67,15 @@ class _Writer:
         self.c.showPage()
         self.pages += 1
 
-    def place(self, piece: Piece, side: str, comp: Component, x: float, y: float, ph: float, rotation: int) -> None:
-        """Draw a face whose trim box's top-left corner is at (x, y) mm on the page."""
+    def place(self, piece: Piece, side: str, comp: Component, x: float, y: float, ph: float, rotation: int,
+              shared: bool = True) -> None:
+        """Draw a face whose trim box's top-left corner is at (x, y) mm on the page.
+
+        A shared face (printed more than once) becomes a PDF form drawn once and reused; a face
+        printed once is drawn straight onto the page.
+        """
         from reportlab.lib.units import mm
-        name = self.drawer.form(self.c, piece, side, comp.size, self.bleed, comp.shape)
+        name = self.drawer.form(self.c, piece, side, comp.size, self.bleed, comp.shape) if shared else None
         ow, oh = comp.size[0] + 2 * self.bleed, comp.size[1] + 2 * self.bleed
         left, bottom = (x - self.bleed) * mm, (ph - y - comp.size[1] - self.bleed) * mm
         self.c.saveState()
@@ -78,7 +84,10 @@ class _Writer:
             self.c.rotate(180)
         else:
             self.c.translate(left, bottom)
-        self.c.doForm(name)
+        if name:
+            self.c.doForm(name)
+        else:
+            self.drawer.face(self.c, piece, side, comp.size, self.bleed, comp.shape)
         self.c.restoreState()
 
     def calibration(self, title: str) -> None:
@@ -109,14 +118,18 @@ class _Writer:
         grid = fit_grid(opt.paper, opt.margins, comp.size, self.bleed, opt.gap, gutterfold=fold)
         sequence = [p for p in comp.pieces for _ in range(p.copies)]
         with_backs = opt.backs != "none" and any(p.has_back for p in comp.pieces)
+        key = lambda p, side: self.drawer.key(p, side, comp.size, self.bleed, comp.shape)  # noqa: E731
+        uses = Counter(key(p, "front") for p in sequence)
+        uses.update(key(p, "back") for p in sequence if with_backs and p.has_back)
+        shared = lambda p, side: uses[key(p, side)] > 1  # noqa: E731
         for start in range(0, len(sequence), grid.per_sheet):
             chunk = sequence[start:start + grid.per_sheet]
             ph = self.page(grid.paper)
             for slot, piece in zip(grid.slots, chunk):
-                self.place(piece, "front", comp, slot.x, slot.y, ph, 0)
+                self.place(piece, "front", comp, slot.x, slot.y, ph, 0, shared(piece, "front"))
                 if fold and with_backs and piece.has_back:
                     r, rot = back_rect(slot, grid.paper, "gutterfold", opt.back_offset)
-                    self.place(piece, "back", comp, r.x, r.y, ph, rot)
+                    self.place(piece, "back", comp, r.x, r.y, ph, rot, shared(piece, "back"))
                 if self.progress:
                     self.progress(1)
             self._guides(grid, len(chunk), ph, comp)
@@ -131,7 +144,7 @@ class _Writer:
                     for slot, piece in zip(grid.slots, chunk):
                         if piece.has_back:
                             r, rot = back_rect(slot, grid.paper, opt.backs, opt.back_offset)
-                            self.place(piece, "back", comp, r.x, r.y, ph, rot)
+                            self.place(piece, "back", comp, r.x, r.y, ph, rot, shared(piece, "back"))
                 self.end_page()
 
     def _guides(self, grid, used: int, ph: float, comp: Component) -> None:
