@@ -42,8 +42,8 @@ def measured_edges(img, rect, colour):
     return (xs[0] * MM_PER_PX, ys[0] * MM_PER_PX, (xs[-1] + 1) * MM_PER_PX, (ys[-1] + 1) * MM_PER_PX)
 
 
-def render(tmp_path, **opts):
-    folder = write_set(tmp_path / "s")
+def render(tmp_path, cards=None, **opts):
+    folder = write_set(tmp_path / "s", cards=cards)
     options = PrintOptions(calibration=False, **opts)
     out = tmp_path / "s.pdf"
     render_pdf(load_cardset(folder), out, options)
@@ -60,8 +60,10 @@ def assert_at(img, rect, colour):
     assert bottom == pytest.approx(rect.bottom, abs=TOL)
 
 
-def test_front_trim_boxes_land_where_imposition_says(tmp_path):
-    out, grid, _ = render(tmp_path, backs="none", gap=2)
+@pytest.mark.parametrize("cards", [None, "id,name\n" + "".join(f"c{i},Card {i}\n" for i in range(8))],
+                         ids=["shared faces as forms", "single faces drawn in place"])
+def test_front_trim_boxes_land_where_imposition_says(tmp_path, cards):
+    out, grid, _ = render(tmp_path, cards=cards, backs="none", gap=2)
     img = page_pixels(out, 0)
     for rect in grid.slots:
         assert_at(img, rect, TRIM)
