@@ -63,9 +63,11 @@ class Plan:
 class Turn:
     """Exact expectimax over one combat phase for a given field, crew and treasures held."""
 
-    def __init__(self, cards: list[Stats], crew: int, held: list[Stats] | None = None):
+    def __init__(self, cards: list[Stats], crew: int, held: list[Stats] | None = None, limit: int = 250_000):
         self.cards = [c for c in cards if c.kind in ("monster", "treasure")]  # argonauts.assignment.3
         self.crew = crew
+        self.limit = limit  # states the search may store before it stops with the best found so far
+        self.exact = True
         held = held or []
         self.mod = {"monster": 0, "treasure": 0}
         items = []
@@ -323,10 +325,7 @@ class Turn:
 
     def assignments(self):
         """Every assignment worth considering: useful crew counts per card, total within the crew."""
-        extra = sum(it[1] for it in self.items if it[0] == "modifier") + sum(
-            c.effect.amount for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "modifier")
-        levels = [useful_levels(c.difficulty, self.mod[c.kind], self.crew, extra) for c in self.cards]
-        for combo in itertools.product(*levels):
+        for combo in itertools.product(*self._levels()):
             if sum(combo) <= self.crew:
                 yield combo
 
@@ -338,8 +337,10 @@ class Turn:
         with the best chance it could have (every modifier and reroll on offer). Given which are
         won, two relaxations are computed and the smaller kept: each single-use help then on offer
         cancels one of the deadliest failures; or every card gets all modifiers and rerolls on
-        offer at once while each ignore cancels one of the deadliest failures. In real play every
-        card fails at least that often and each help saves at most one card.
+        offer at once while each ignore cancels one of the deadliest failures (and, for crew left,
+        saves at most one of the largest chance-times-deadliness losses, being chosen before that
+        card's roll). In real play every card fails at least that often and each help saves at
+        most one card.
         """
         held_plus = sum(it[1] for it in self.items if it[0] == "modifier")
         field = [(c, a) for c, a in zip(self.cards, assignment)
@@ -401,20 +402,16 @@ class Turn:
             left += weight * min(e1, e2)
         return (p_ok, left, won)
 
-    def _bounds(self, combos: list[tuple]) -> tuple[list[tuple], bool]:
-        """Bounds for many assignments, and whether they are the quick kind.
+    def _levels(self) -> list[list[int]]:
+        extra = sum(it[1] for it in self.items if it[0] == "modifier") + sum(
+            c.effect.amount for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "modifier")
+        return [useful_levels(c.difficulty, self.mod[c.kind], self.crew, extra) for c in self.cards]
 
-        When the turn cannot be lost (the deadliness of every monster that cannot be ignored adds
-        up to less than the crew), a quick bound orders the search: p_survive 1, and per-card
-        terms read from small tables as if every treasure on the field were won and every
-        modifier, reroll and extra crew on offer helped every card, with the ignores on offer
-        saving the largest expected losses. The full bound() is then computed only for the
-        assignments the quick one cannot rule out. Otherwise the full bound orders the search.
-        """
-        risky = sum(c.deadliness for c in self.cards if c.kind == "monster" and not c.ignorable)
-        if risky >= self.crew:
-            return [self.bound(a) for a in combos], False
-        cont, plus, tries, ignores, crew = dict(self.mod), 0, 1, 0, self.crew
+    def _quick_tables(self):
+        """Per card and crew count, (expected loss, chance won) as if every treasure on the field
+        were won and every modifier, reroll and extra crew on offer helped every card; plus the
+        crew that could be alive and the number of ignores on offer."""
+        cont, crew = dict(self.mod), self.crew
         helps = list(self.items) + [(c.effect.type, c.effect.amount, c.effect.applies) for c in self.cards
                                     if c.kind == "treasure" and c.effect is not None and c.use == "single"]
         for c in self.cards:
@@ -425,41 +422,102 @@ class Turn:
                 else:
                     crew += c.effect.amount
         plus = sum(h[1] for h in helps if h[0] == "modifier")
-        tries += sum(1 for h in helps if h[0] == "reroll")
-        ignores = sum(1 for h in helps if h[0] == "ignore")
+        tries = 1 + sum(1 for h in helps if h[0] == "reroll")
         tables = []
         for c in self.cards:
-            risky_card = c.kind == "monster" and not c.ignorable
+            risky = c.kind == "monster" and not c.ignorable
             row = {}
             for n in range(self.crew + 1):
                 miss = (1.0 - _P[min(max(c.difficulty - cont[c.kind] - plus - n, 0), 6)]) ** tries if n else 1.0
-                row[n] = (miss * c.deadliness if risky_card else 0.0, 1.0 - miss)
+                row[n] = (miss * c.deadliness if risky else 0.0, 1.0 - miss)
             tables.append(row)
+        return tables, crew, sum(1 for h in helps if h[0] == "ignore")
+
+    def _candidates(self, top: int) -> tuple[list, bool]:
+        """(bound, assignment) pairs worth scoring, and whether the bounds are the quick kind.
+
+        When the turn cannot be lost (the deadliness of every monster that cannot be ignored adds
+        up to less than the crew), the quick bound of _quick_tables applies: p_survive 1, crew left
+        at most the crew that could be alive less the expected losses (the ignores on offer
+        removing the largest), cards won at most the sum of the chances. A few simple plans are
+        scored first; their `top`-th crew left is a floor, and a depth-first walk over the cards
+        drops every partial assignment whose bound cannot reach it. Otherwise every assignment is
+        kept and ordered by the full bound().
+        """
+        levels = self._levels()
+        risky = sum(c.deadliness for c in self.cards if c.kind == "monster" and not c.ignorable)
+        if risky >= self.crew:
+            combos = [a for a in itertools.product(*levels) if sum(a) <= self.crew]
+            return [(self.bound(a), a) for a in combos], False
+        tables, crew, ignores = self._quick_tables()
+        floor = sorted((self.value(*self.start(a))[1] for a in self._simple_plans(levels)), reverse=True)
+        floor = floor[min(top, len(floor)) - 1] - 1e-9
+        k = len(self.cards)
+        best_rest = [0.0] * (k + 1)  # least loss the remaining cards could have
+        for i in range(k - 1, -1, -1):
+            best_rest[i] = best_rest[i + 1] + min(tables[i][n][0] for n in levels[i])
         out = []
-        for a in combos:
-            losses, won = [], 0.0
-            for row, n in zip(tables, a):
-                x = row[n]
-                losses.append(x[0])
-                won += x[1]
+        combo = [0] * k
+
+        def walk(i, budget, losses, won):
+            if i == k:
+                ls = sorted(losses)
+                bound = crew - sum(ls[:len(ls) - ignores] if ignores else ls)
+                if bound >= floor:
+                    out.append(((1.0, bound, won), tuple(combo)))
+                return
             if ignores:
-                losses.sort()
-                del losses[-ignores:]
-            out.append((1.0, crew - sum(losses), won))
+                rest = sorted(losses + [min(tables[j][n][0] for n in levels[j]) for j in range(i, k)])
+                if crew - sum(rest[:len(rest) - ignores]) < floor:
+                    return
+            elif crew - sum(losses) - best_rest[i] < floor:
+                return
+            for n in levels[i]:
+                if n > budget:
+                    break
+                combo[i] = n
+                loss, w = tables[i][n]
+                walk(i + 1, budget - n, losses + [loss], won + w)
+            combo[i] = 0
+
+        walk(0, self.crew, [], 0.0)
         return out, True
+
+    def _simple_plans(self, levels) -> list[tuple]:
+        """A few plain assignments whose exact scores give the search a floor: cards made certain
+        deadliest-first (monsters, then treasures), that with treasures first, and no crew at all."""
+        order_m = sorted(range(len(self.cards)), key=lambda i: (self.cards[i].kind != "monster",
+                                                                 -self.cards[i].deadliness))
+        order_t = sorted(range(len(self.cards)), key=lambda i: (self.cards[i].kind != "treasure",
+                                                                -self.cards[i].deadliness))
+        plans = []
+        for order in (order_m, order_t):
+            left, plan = self.crew, [0] * len(self.cards)
+            for i in order:
+                n = max(x for x in levels[i] if x <= left)
+                plan[i] = n
+                left -= n
+            plans.append(tuple(plan))
+        plans.append(tuple(0 for _ in self.cards))
+        return plans
 
     def best(self, top: int = 3) -> list[Plan]:
         """The `top` best assignments, best first, each with its exact score and distribution.
 
-        Assignments are scored in order of their upper bound (see bound); once the bound of the
-        next one falls below the current `top`-th score, no later one can enter the list.
+        Assignments are scored in order of their upper bound; once the bound of the next one falls
+        below the current `top`-th score, no later one can enter the list. With quick bounds the
+        full bound() is computed first for the assignments the quick one cannot rule out. If the
+        search outgrows `limit` stored states (fields of six or more cards with treasures), it
+        stops with the best assignments scored so far and sets `exact` to False.
         """
-        combos = list(self.assignments())
-        bounds, quick = self._bounds(combos)
-        cands = sorted(zip(bounds, combos), key=lambda t: (_k(t[0]), -sum(t[1])), reverse=True)
+        cands, quick = self._candidates(top)
+        cands.sort(key=lambda t: (_k(t[0]), -sum(t[1])), reverse=True)
         scored = []
         self.evaluated = 0
         for b, a in cands:
+            if len(scored) >= top and len(self.memo) + len(self.rolls) > self.limit:
+                self.exact = False  # very large fields: stop with the best found, and say so
+                break
             if len(scored) >= top:
                 if _below(b, scored[top - 1][0]):
                     break  # sorted by this bound: no later assignment can enter the list
@@ -559,7 +617,8 @@ def advise_turn(revealed: str, crew: int, treasures: list[str], campaign: str | 
         raise UsageError(f"--crew {crew} is out of range", field="crew", expected="0 or more")
     ids, lv, st = _field(revealed, campaign, levels)
     turn = Turn([st[i] for i in ids], crew, _held(treasures, lv))
-    return {"crew": crew, "revealed": ids, "plans": [_plan_dict(p, crew) for p in turn.best(3)]}
+    plans = [_plan_dict(p, crew) for p in turn.best(3)]
+    return {"crew": crew, "revealed": ids, "exact": turn.exact, "plans": plans}
 
 
 def odds_for(crew: int, difficulty: int | None, modifier: int, assignment: str | None,
