@@ -137,3 +137,16 @@ def test_simulate_is_reproducible():
     a = run("simulate", "argonauts", "-n", "200", "--seed", "4", "--json").output
     b = run("simulate", "argonauts", "-n", "200", "--seed", "4", "--json").output
     assert a == b
+
+
+def test_simulate_whole_campaigns_complete():
+    res = run("simulate", "argonauts", "--campaigns", "3", "--policy", "greedy", "--seed", "1", "--json")
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output[res.output.index("{"):])
+    assert d["campaigns"] == 3 and d["unfinished"] == 0 and d["losses_mean"] >= 0
+
+
+def test_advise_json_says_exact():
+    res = run("argonauts", "advise", "--revealed", "harpies,scylla,calm-seas", "--crew", "12", "--json")
+    d = json.loads(res.output)
+    assert d["exact"] is True and "calm-seas" not in d["plans"][0]["assignment"]

@@ -79,3 +79,19 @@ def test_no_crew_is_ever_advised_for_a_blessing_or_wrath():
     best = Turn(_stats(["harpies", "calm", "wrath-a", "talos"]), 8).best(3)
     for p in best:
         assert set(p.assignment) == {"harpies", "talos"}
+
+
+def test_search_limit_stops_with_best_found_and_says_so():
+    cards = _stats(["harpies", "talos", "boar", "armour", "lyre"])
+    full = Turn(cards, 12).best(3)
+    capped = Turn(cards, 12, limit=10)
+    plans = capped.best(3)
+    assert capped.exact is False and len(plans) == 3
+    assert plans[0].score.key() <= full[0].score.key()
+
+
+def test_wilson_interval_known_values():
+    from pnp.games.argonauts.sim import wilson
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
