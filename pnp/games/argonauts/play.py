@@ -172,5 +172,5 @@ def _record(state: State, campaign: str) -> None:
                     deed = open_deeds[int(text) - 1][0]
                     break
                 click.echo(f"  not accepted: type a number from 1 to {len(open_deeds)}")
-    changes = record_result(campaign, state.result > 0, [c for c in state.victory], deed)
-    click.echo(f"Recorded in campaign '{campaign}': {json.dumps(changes)}")
+    res = record_result(campaign, state.result > 0, list(state.victory), deed)
+    click.echo(f"Recorded in campaign '{res['campaign']}': {res['summary']}")
