@@ -1,7 +1,8 @@
 """The Argonauts game as an open_spiel-shaped State: quest, assignment, combat, clean-up.
 
 Every rule is cited by its id in cardsets/argonauts/rules.yaml (or gaps.yaml). Actions are tuples:
-("assign", card) adds one crew to a card, ("done",) ends the assignment, ("resolve", card),
+("assign", card) adds one crew to a card, ("done",) ends the assignment (or ("assign", None,
+{card: crew}) places a whole assignment at once), ("resolve", card),
 ("ignore", card, treasure|None), ("use", treasure), ("accept",), ("kill", card|"free").
 Chance outcomes are a card id (a reveal) or an int 1..6 (a die roll).
 """
