@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from pnp.games.argonauts.cards import Stats
 
@@ -85,6 +86,7 @@ class Turn:
         self.items = tuple(sorted(items))
         self.memo: dict = {}
         self.rolls: dict = {}
+        self.dists: dict = {}
 
     # -- the recursion ---------------------------------------------------------------------------
     def value(self, rem: int, crews: tuple, alive: int, items: tuple, modm: int, modt: int) -> tuple:
@@ -215,6 +217,13 @@ class Turn:
     # -- distributions along the chosen policy -------------------------------------------------
     def distribution(self, rem, crews, alive, items, modm, modt) -> dict[int, float]:
         """Crew-left distribution when the best choices found by value() are followed."""
+        key = (rem, crews, alive, items, modm, modt)
+        hit = self.dists.get(key)
+        if hit is None:
+            hit = self.dists[key] = self._distribution(rem, crews, alive, items, modm, modt)
+        return hit
+
+    def _distribution(self, rem, crews, alive, items, modm, modt) -> dict[int, float]:
         self.value(rem, crews, alive, items, modm, modt)
         _, choice = self.memo[(rem, crews, alive, items, modm, modt)]
         if choice is None:
@@ -533,7 +542,12 @@ class Turn:
 def _relaxed_turn(risks: list, cancels: int, crew: int) -> tuple[float, float]:
     """Chance of survival and expected crew left when monsters (deadliness, miss chance) fail
     independently and the `cancels` deadliest failures do no harm."""
-    risks = sorted(risks, reverse=True)  # deadliest first: the first failures are the cancelled ones
+    return _relaxed_sorted(tuple(sorted(risks, reverse=True)), cancels, crew)
+
+
+@lru_cache(maxsize=65536)
+def _relaxed_sorted(risks: tuple, cancels: int, crew: int) -> tuple[float, float]:
+    """_relaxed_turn for risks sorted deadliest first (cached: many assignments share them)."""
     dist = {(0, 0): 1.0}  # (failures cancelled, deaths) -> chance
     for d, q in risks:
         nxt: dict = {}
