@@ -79,7 +79,7 @@ class State:
             acts = [("resolve", c) for c in self.unresolved]  # argonauts.combat.1
             for c in self.unresolved:
                 if self.stats[c].ignorable:
-                    acts.append(("ignore", c, None))  # argonauts.combat.4
+                    acts.append(("ignore", c, None))  # argonauts.combat.4, argonauts.gap.23
                 acts += [("ignore", c, t) for t in self._ignorers(c)]
             return acts + self._uses()
         if self.phase == "after":
@@ -186,7 +186,7 @@ class State:
         if kind == "wrath":  # argonauts.quest.4, argonauts.gap.2
             self.to_reveal += 2
         elif kind in FIGHTABLE:
-            self.unresolved.append(card)
+            self.unresolved.append(card)  # a Blessing just takes its place (argonauts.quest.3, argonauts.gap.24)
         self.to_reveal = min(self.to_reveal, len(self.deck))  # argonauts.gap.3
         self.log.append(f"revealed {self.stats[card].name}")
         if self.to_reveal == 0:
