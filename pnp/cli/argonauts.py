@@ -35,7 +35,9 @@ def odds(crew, difficulty, modifier, assignment, treasures, campaign, as_json):
     if as_json:
         emit_json(res)
     elif "chance" in res:
-        click.echo(f"{res['chance']} = {res['percent']:.2f}% ({res['crew']} crew + {res['modifier']} against {res['difficulty']})")
+        note = "; no crew means no roll and a failure (argonauts.gap.4)" if res["crew"] == 0 else ""
+        click.echo(f"{res['chance']} = {res['percent']:.2f}% ({res['crew']} crew + {res['modifier']} "
+                   f"against {res['difficulty']}{note})")
     else:
         click.echo(f"Assignment {res['assignment']} with {res['crew']} crew:")
         click.echo(f"  survive the turn {res['p_survive']:.4f}, expected crew left {res['crew_left']:.3f}")
