@@ -88,10 +88,3 @@ def test_search_limit_stops_with_best_found_and_says_so():
     plans = capped.best(3)
     assert capped.exact is False and len(plans) == 3
     assert plans[0].score.key() <= full[0].score.key()
-
-
-def test_wilson_interval_known_values():
-    from pnp.games.argonauts.sim import wilson
-    lo, hi = wilson(50, 100)
-    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
-    assert wilson(0, 0) == (0.0, 1.0)

@@ -10,7 +10,7 @@ def test_wilson_interval_contains_the_rate_and_narrows():
     lo2, hi2 = wilson(500, 1000)
     assert hi2 - lo2 < hi - lo
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
-    assert wilson(0, 0) == (0.0, 0.0)
+    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_split_win_shares_ties():
@@ -23,3 +23,9 @@ def test_split_win_shares_ties():
 def test_first_player_edge_and_z():
     r = first_player(0.6, 100, 2)
     assert r["fair_share"] == 0.5 and r["advantage"] == pytest.approx(0.1) and r["z"] == pytest.approx(2.0)
+
+
+def test_wilson_interval_known_values():
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)

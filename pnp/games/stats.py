@@ -5,9 +5,9 @@ import math
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate (z = 1.96)."""
+    """95% Wilson score interval of a win rate (z = 1.96); no games tell nothing: (0, 1)."""
     if n == 0:
-        return 0.0, 0.0
+        return 0.0, 1.0
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)

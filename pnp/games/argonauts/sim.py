@@ -1,26 +1,15 @@
 """Simulate many Argonauts games or whole campaigns with a policy; summarise win rate and killers."""
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 
 from pnp.games.argonauts.cards import deck_stats, load_cards, starting_deck
 from pnp.games.argonauts.fast import compile_deck, play_greedy
 from pnp.games.argonauts.state import State
+from pnp.games.stats import wilson
 
 POLICIES = ("advise", "greedy", "random")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
 
 
 def play_state(stats, deck: list[str], crew: int, policy: str, rng: random.Random) -> tuple:
