@@ -45,7 +45,7 @@ def test_track_reading_at_every_level_hand_worked():
     assert [read_track(harpies.difficulty, lv) for lv in range(1, 7)] == [8, 8, 9, 9, 10, 11]
     assert [read_track(harpies.deadliness, lv) for lv in range(1, 7)] == [2, 2, 3, 3, 3, 4]
     armour = DATA.card("cyzican-armour")
-    assert [read_track(armour.difficulty, lv) for lv in range(1, 7)] == [5, 5, 5, 6, 6, 6]
+    assert [read_track(armour.difficulty, lv) for lv in range(1, 7)] == [6, 6, 6, 7, 7, 7]
 
 
 def test_track_reading_looks_left_for_every_card_and_level():
