@@ -77,12 +77,12 @@ def check_win(state: State, data: CardData, victory: list, deed: str | None) -> 
             raise CampaignError("card is not in the adventure deck (still in the reserve)", card=card.name,
                                 hint="name only cards of this campaign's deck ('pnp campaign deck')")
         if not card.has_track:
-            # argonauts.cleanup.1: Blessings and Wraths always go to the discard pile
+            # argonauts.cleanup.1, argonauts.gap.27: Blessings and Wraths always go to the discard pile
             raise CampaignError(f"a {card.kind.capitalize()} never reaches the victory pile", card=card.name,
                                 hint="leave Blessings and Wraths out of --victory")
     granted = {data.card(c).deed for c in victory if data.card(c).deed}
     open_deeds = [d.id for d in data.deeds if d.id not in state.deeds and d.id not in granted]
-    if deed is None:
+    if deed is None:  # argonauts.gap.25: the free deed may be skipped only when none is left
         if open_deeds:
             raise CampaignError("a win ticks one Heroic Deed of your choice", field="deed",
                                 hint=f"add --deed with one of: {', '.join(data.deed(d).name for d in open_deeds)}")
@@ -91,8 +91,8 @@ def check_win(state: State, data: CardData, victory: list, deed: str | None) -> 
         raise CampaignError(f"the Heroic Deed '{data.deed(deed).name}' is already ticked", field="deed",
                             hint=(f"choose one of: {', '.join(data.deed(d).name for d in open_deeds)}"
                                   if open_deeds else "leave --deed out: no deed is left to choose"))
-    # Project ruling (docs/argonauts.md, proposed for gaps.yaml): the chosen deed must be one not
-    # otherwise ticked by this win, so the free choice is never wasted (argonauts.winning.7-8).
+    # argonauts.gap.25 (inferred from argonauts.winning.7-8): the chosen deed must be one not
+    # otherwise ticked by this win, so the free choice is never wasted.
     if deed in granted:
         raise CampaignError(f"the Heroic Deed '{data.deed(deed).name}' is already granted by a card in the victory pile",
                             field="deed", hint=(f"choose another: {', '.join(data.deed(d).name for d in open_deeds)}"
@@ -111,6 +111,7 @@ def apply_win(state: State, data: CardData, victory: list, deed: str | None) -> 
             deck.append(cid)
             added.append(cid)
 
+    # argonauts.gap.26: ticks (and ADD cards) first, then deeds, then rewards
     for cid in victory:  # argonauts.winning.3: tick the next box on every victory-pile card
         old = levels[cid]
         if old >= TRACK_BOXES:
