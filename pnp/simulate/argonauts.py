@@ -6,19 +6,17 @@ import sys
 import click
 
 from pnp.cli.output import emit_json
+from pnp.simulate.options import run_options
 
 
 @click.command(name="argonauts")
-@click.option("-n", "n", type=click.IntRange(1), default=10000, show_default=True, help="Games to play.")
-@click.option("--policy", type=click.Choice(["advise", "greedy", "random"]), default="greedy", show_default=True)
+@run_options(10000, ["advise", "greedy", "random"], "greedy")
 @click.option("--campaign", default=None, help="Play this campaign's current deck, levels and crew.")
 @click.option("--campaigns", "n_campaigns", type=click.IntRange(1), default=None,
               help="Play this many whole campaigns to completion instead.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the whole run.")
 @click.option("--cards", "cards_path", default=None, help="Another cards.yaml to try (balance tuning).")
 @click.option("--crew", type=click.IntRange(1), default=None, help="Starting crew (default 12 or the campaign's).")
 @click.option("--workers", type=click.IntRange(1), default=None, help="Processes (default: 2 for large runs).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, workers, as_json):
     """Simulate Argonauts games: win rate with a 95% interval, crew left, turns, deadliest cards.
 

@@ -6,40 +6,37 @@ import sys
 import click
 
 from pnp.cli.output import emit_json
+from pnp.simulate.options import run_options
 
 
 @click.command(name="by-jove")
-@click.option("-n", "games", type=int, default=1000, show_default=True, help="Games to play.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Random seed (printed with the results).")
+@run_options(1000, ["random"], "random")
 @click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True, help="Players, 2-6.")
-@click.option("--policy", type=click.Choice(["random"]), default="random", show_default=True,
-              help="How players decide.")
 @click.option("--time-limit", type=int, default=None, help="Play a time-limit game of this many rounds.")
 @click.option("--cap", type=click.IntRange(1), default=300, show_default=True,
               help="Rounds after which an unfinished game is scored by points.")
 @click.option("--young", is_flag=True, help="Young players' variant: no VAP award lost to a Peril.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def command(games, seed, players, policy, time_limit, cap, young, as_json):
+def command(n, seed, players, policy, time_limit, cap, young, as_json):
     """Simulate By Jove games: rounds per game, how games end, and the first player's edge.
 
     Example: pnp simulate by-jove -n 2000 --players 4 --seed 7
     """
     from pnp.games.by_jove.sim import run
 
-    with click.progressbar(length=games, label="By Jove", file=sys.stderr) as bar:
+    with click.progressbar(length=n, label="By Jove", file=sys.stderr) as bar:
         last = [0]
 
         def tick(k):
             bar.update(k - last[0])
             last[0] = k
 
-        result = run(games, seed, players=players, policy=policy, time_limit=time_limit, cap=cap,
+        result = run(n, seed, players=players, policy=policy, time_limit=time_limit, cap=cap,
                      young=young, progress=tick)
     if as_json:
         emit_json(result)
         return
     r, fp = result["rounds"], result["first_player"]
-    click.echo(f"By Jove: {games} games, {players} players, {policy} players, seed {seed}")
+    click.echo(f"By Jove: {n} games, {players} players, {policy} players, seed {seed}")
     click.echo(f"Game length: median {r['median']} rounds (mean {r['mean']}, 10%-90% {r['p10']}-{r['p90']}, "
                f"max {r['max']}); median {result['turns']['median']} turns")
     click.echo("Ended by: " + ", ".join(f"{k} {v:.1%}" for k, v in result["ended_by"].items()))

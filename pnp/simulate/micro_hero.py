@@ -6,17 +6,15 @@ import sys
 import click
 
 from pnp.cli.output import emit_json
+from pnp.simulate.options import run_options
 
 
 @click.command(name="micro-hero")
-@click.option("-n", "n", type=click.IntRange(1), default=100, show_default=True, help="Games per difficulty.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the whole run (printed).")
-@click.option("--policy", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True)
+@run_options(100, ["greedy", "random"], "greedy", "Games per difficulty.")
 @click.option("--difficulty", "difficulties", multiple=True, type=click.Choice(["normal", "heroic", "mythic"]),
               help="Difficulty to run (repeatable; default all three).")
 @click.option("--expansions", default="", help="Comma-separated: blood, athena, hera, calm, omphale.")
 @click.option("--players", type=click.IntRange(1, 2), default=1, show_default=True, help="1, or 2 for co-op.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def command(n, seed, policy, difficulties, expansions, players, as_json):
     """Simulate Micro Hero runs: win rate per difficulty and the round where lost runs end.
 

@@ -10,6 +10,7 @@ import click
 
 from pnp.games.base import random_playout
 from pnp.games.twelve_labors import MAX_PLAYERS, MIN_PLAYERS, State
+from pnp.simulate.options import run_options
 
 POLICIES = ("random",)
 
@@ -52,12 +53,9 @@ def simulate(n: int, seed: int, players: int, progress=None) -> dict:
 
 
 @click.command(name="twelve-labors")
-@click.option("-n", "n", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Random seed (printed in the report).")
-@click.option("--policy", type=click.Choice(POLICIES), default="random", show_default=True, help="Player policy.")
+@run_options(1000, POLICIES, "random")
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Number of players (twelve-labors.gap.4).")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def command(n, seed, policy, players, as_json):
     """Simulate The Twelve Labors with random players: game length and first-player advantage.
 

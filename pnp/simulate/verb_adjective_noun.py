@@ -7,15 +7,13 @@ import click
 
 from pnp.games.verb_adjective_noun import MAX_PLAYERS, MIN_PLAYERS
 from pnp.games.verb_adjective_noun_sim import POLICIES
+from pnp.simulate.options import run_options
 
 
 @click.command(name="verb-adjective-noun")
-@click.option("-n", "n", type=click.IntRange(1, 1_000_000), default=200, show_default=True, help="Games to play.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Random seed (printed in the report).")
-@click.option("--policy", type=click.Choice(POLICIES), default="random", show_default=True, help="Player policy.")
+@run_options(200, POLICIES, "random")
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Number of players, 3-6.")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def command(n, seed, policy, players, as_json):
     """Simulate Verb the Adjective Noun: turns per game, trials scored, how games end, first player's edge.
 
