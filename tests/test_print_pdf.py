@@ -67,8 +67,10 @@ def test_no_backs_and_gutterfold_page_counts(tmp_path):
     _, res = render(folder, tmp_path, backs="none", calibration=False)
     assert res.pages == 2
     _, res = render(folder, tmp_path, backs="gutterfold", calibration=False)
-    g_pages = res.pages
-    assert g_pages >= 3  # fronts and backs share each sheet, so fewer cards fit per page
+    from pnp.print.imposition import fit_grid
+    per_sheet = fit_grid((210, 297), (5, 5, 5, 5), (63, 88), 3, gutterfold=True).per_sheet
+    assert per_sheet == 4  # two columns beside the fold on landscape A4, two rows
+    assert res.pages == -(-9 // per_sheet) == 3  # fronts and backs share each sheet
 
 
 def test_each_image_embedded_once(tmp_path):
@@ -118,15 +120,21 @@ def test_failed_render_leaves_no_pdf_behind(tmp_path):
 
 
 def test_ink_saver_drops_background_fills(tmp_path):
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    def coloured_share(pdf):
+        doc = pdfium.PdfDocument(str(pdf))
+        img = np.asarray(doc[0].render(scale=30 / 72).to_pil().convert("RGB")).astype(int)
+        doc.close()
+        r, g, b = img[..., 0], img[..., 1], img[..., 2]
+        return ((abs(r - g) > 80) | (abs(g - b) > 80)).mean()  # saturated (red bleed, green trim) pixels
+
     folder = write_set(tmp_path / "s")
     normal, _ = render(folder, tmp_path, calibration=False, backs="none")
-    normal_bytes = PdfReader(normal).pages[0].get_contents()
+    assert coloured_share(normal) > 0.3
     saver, _ = render(folder, tmp_path, calibration=False, backs="none", ink_saver=True)
-    reader = PdfReader(saver)
-    xobjs = reader.pages[0]["/Resources"]["/XObject"]
-    form = next(iter(xobjs.values())).get_object().get_data()
-    assert b"0.8 0 0 rg" not in form and b"0 .752941 0 rg" not in form  # neither the bleed red nor trim green
-    assert normal_bytes is not None
+    assert coloured_share(saver) < 0.001
 
 
 def test_board_tiles_across_pages(tmp_path):

@@ -7,18 +7,20 @@ from pathlib import Path
 import click
 
 
-def _progress(label, total):
-    """A progress bar on stderr per card set (only on a terminal)."""
-    if _progress.bar is not None:
-        _progress.bar.render_finish()
-        _progress.bar = None
-    if label is None:
-        return None
-    _progress.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True)
-    return _progress.bar.update
+class _Progress:
+    """One progress bar on stderr per card set (used only on a terminal)."""
 
+    def __init__(self):
+        self.bar = None
 
-_progress.bar = None
+    def __call__(self, label, total):
+        if self.bar is not None:
+            self.bar.render_finish()
+            self.bar = None
+        if label is None:
+            return None
+        self.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True)
+        return self.bar.update
 
 
 @click.command(name="print")
@@ -53,7 +55,7 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, cut, gap, backs, ba
                 "calibration": False if no_calibration else None}
     out = Path(output) if output else default_output()
     result = print_sets(list(sets), all_sets, out, settings, png_dpi=png_dpi, tts=tts,
-                        progress=_progress if not as_json and sys.stderr.isatty() else None)
+                        progress=_Progress() if not as_json and sys.stderr.isatty() else None)
     if as_json:
         emit_json(result.to_dict())
     else:
