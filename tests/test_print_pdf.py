@@ -1,6 +1,5 @@
 """PDF structure of rendered sets (pypdf): pages, sizes, text, metadata, images, determinism, atomicity."""
 import hashlib
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader

@@ -90,7 +90,3 @@ class TextEngine:
                 return m.group(0)
             return f'<img src="{path}" width="{size:.2f}" height="{size:.2f}" valign="middle"/>'
         return ICON_RE.sub(repl, markup) if ":" in markup else markup
-
-    def unknown_icons(self, markup: str) -> list[str]:
-        """Icon names used in markup that the manifest does not define."""
-        return [n for n in ICON_RE.findall(markup) if n not in self.icons and not n.isdigit()]

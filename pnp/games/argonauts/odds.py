@@ -332,12 +332,6 @@ class Turn:
         dist = dict(sorted(self.distribution(*st).items()))
         return Plan({c.id: n for c, n in zip(self.cards, assignment)}, sc, dist)
 
-    def assignments(self):
-        """Every assignment worth considering: useful crew counts per card, total within the crew."""
-        for combo in itertools.product(*self._levels()):
-            if sum(combo) <= self.crew:
-                yield combo
-
     def bound(self, assignment: tuple) -> tuple[float, float, float]:
         """Upper bounds on (p_survive, crew_left, cards_won) for an assignment.
 
@@ -522,7 +516,6 @@ class Turn:
         cands, quick = self._candidates(top)
         cands.sort(key=lambda t: (_k(t[0]), -sum(t[1])), reverse=True)
         scored = []
-        self.evaluated = 0
         for b, a in cands:
             if len(scored) >= top and len(self.memo) + len(self.rolls) > self.limit:
                 self.exact = False  # very large fields: stop with the best found, and say so
@@ -532,7 +525,6 @@ class Turn:
                     break  # sorted by this bound: no later assignment can enter the list
                 if quick and _below(self.bound(a), scored[top - 1][0]):
                     continue
-            self.evaluated += 1
             scored.append((self.value(*self.start(a)), -sum(a), a))
             scored.sort(key=lambda t: (_k(t[0]), t[1]), reverse=True)
             del scored[top:]

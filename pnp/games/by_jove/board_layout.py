@@ -62,7 +62,7 @@ def layout(board: data.Board | None = None) -> dict:
             note["rotate"] = 180
         boxes[f"s{i:02d}_note"] = note
     # The maze: a ring of 6 beside the Labyrinth, counterclockwise (bottom row out, top row back).
-    lab_col, lab_row = cell(board.index("labyrinth"))
+    _, lab_row = cell(board.index("labyrinth"))
     mx, my = MARGIN + CELL + 6, MARGIN + lab_row * CELL - INNER * 0.5
     ring = [(0, 1), (1, 1), (2, 1), (2, 0), (1, 0), (0, 0)]
     for k, (c, r) in enumerate(ring):

@@ -16,7 +16,6 @@ SIDES = ("hera", "zeus")
 # strength-less battlefield characters.
 PLACEABLE = frozenset({"number", "hero", "seven", "pythia", "pegasus", "medusa", "pandora", "hostage"})
 NEVER_CHALLENGE = frozenset({"hostage", "medusa", "pandora"})  # hera-zeus.challenge.4
-SPELLS = frozenset({"pegasus", "pythia", "sirens", "hades", "persephone", "dionysus", "god"})
 
 # Names the judge accepts besides strengths 0-7 and printed card names.
 ALIASES = {"god": "god", "statue-card": "god", "heroes": "hero", "amazons": "amazon", "siren": "sirens"}
@@ -96,8 +95,3 @@ def token_of(name: str) -> str:
                      hint=f"did you mean '{near[0]}'?" if near else "give a strength 0-7 or a card name")
 
 
-def cards_with_token(token: str) -> list[Card]:
-    """All physical cards answering to a token ("god" matches both Hera and Zeus cards)."""
-    if token == "god":
-        return [c for c in all_cards().values() if c.kind == "god"]
-    return [c for c in all_cards().values() if c.token == token]

@@ -5,7 +5,7 @@ import copy
 import re
 
 from pnp.errors import UsageError
-from pnp.games.hera_zeus.cards import HERA, NEVER_CHALLENGE, SIDES, ZEUS, all_cards, token_of
+from pnp.games.hera_zeus.cards import HERA, NEVER_CHALLENGE, SIDES, ZEUS, token_of
 from pnp.games.hera_zeus.position import OWN, empty_state, load_position, mirrored, take
 from pnp.games.hera_zeus.state import COLUMNS, DEAL, OPENING, ROWS, STATUE_AP, check_syntax
 from pnp.judge.ruling import make_ruling, weakest_basis
@@ -289,6 +289,3 @@ def legal(position: str, move: str):
     return _ruling("legal", verdict, f"Legal: '{move}'.", steps, cites)
 
 
-def known_tokens() -> list[str]:
-    """Every card token the judge accepts (besides printed names)."""
-    return sorted({c.token for c in all_cards().values()} | {"statue"})

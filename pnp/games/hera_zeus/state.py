@@ -158,10 +158,6 @@ class State:
         self._settle()
 
     # ------------------------------------------------------------------ helpers
-    def opp(self, p: int) -> int:
-        """The other player."""
-        return 1 - p
-
     def slots(self, p: int, c: int) -> int:
         """Places taken in a column: its cards plus a standing statue."""
         return len(self.field[p][c]) + (1 if self.statue[p] == c else 0)
