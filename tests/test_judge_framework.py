@@ -11,6 +11,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from pnp.cli.judge import situations_group
 from pnp.cli.judge import _available, judge
 from pnp.cli.main import main
 from pnp.cli.output import emit_ruling
@@ -103,7 +104,7 @@ def test_emit_ruling_human_form(fixture_home, capsys):
 
 # --- the `pnp judge` group, with a stand-in game module ----------------------------------------
 
-@click.group(name="argonauts")
+@situations_group("argonauts")
 def fake_situations():
     """Stand-in situations for the framework tests."""
 

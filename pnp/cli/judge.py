@@ -47,18 +47,16 @@ class SituationsGroup(click.Group):
         return super().resolve_command(ctx, args)
 
 
+def situations_group(game: str):
+    """Decorator making a game's `situations` group: `pnp judge <game> SITUATION` with example help."""
+    return click.group(name=game, cls=SituationsGroup, subcommand_metavar="SITUATION [OPTIONS]...")
+
+
 class JudgeGroup(LazyGroup):
     """Lazy group over the games that have judge situations."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, lazy=_available(), **kwargs)
-
-    def get_command(self, ctx, name):
-        cmd = super().get_command(ctx, name)
-        if type(cmd) is click.Group:  # a game's plain `situations` group: give it the situations help
-            cmd.__class__ = SituationsGroup
-            cmd.subcommand_metavar = "SITUATION [OPTIONS]..."
-        return cmd
 
     def resolve_command(self, ctx, args):
         name = click.utils.make_str(args[0]) if args else None

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 from pnp.games.argonauts import rulings
 
 
-@click.group(name="argonauts")
+@situations_group("argonauts")
 def situations():
     """Rulings for (Your Name Here) and the Argonauts.
 

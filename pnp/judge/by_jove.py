@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 from pnp.games.by_jove import rulings
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 
 
-@click.group(name="by-jove")
+@situations_group("by-jove")
 def situations():
     """Rulings for By Jove.
 

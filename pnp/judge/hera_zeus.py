@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 from pnp.games.hera_zeus import rulings
 
@@ -10,7 +11,7 @@ CARD_HELP = ("A strength 0-7 or a name: medusa, pandora, pythia, poseidon, nemes
              "io, argus, statue (printed names like 'Furies' work too).")
 
 
-@click.group(name="hera-zeus")
+@situations_group("hera-zeus")
 def situations():
     """Rulings for Hera and Zeus.
 

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
 
-@click.group(name="labors-of-herakles")
+@situations_group("labors-of-herakles")
 def situations():
     """Rulings for The Labors of Herakles.
 

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
 
-@click.group(name="later-years")
+@situations_group("later-years")
 def situations():
     """Rulings for Hercules: The Later Years.
 

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
 
-@click.group(name="micro-hero")
+@situations_group("micro-hero")
 def situations():
     """Micro Hero: Hercules rulings (chain scoring, best order, upgrade plans, Wounds).
 

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
 YES_NO = click.Choice(["yes", "no"], case_sensitive=False)
 
 
-@click.group(name="twelve-labors")
+@situations_group("twelve-labors")
 def situations():
     """Rulings for The Twelve Labors.
 

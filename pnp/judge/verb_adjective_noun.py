@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
 
-@click.group(name="verb-adjective-noun")
+@situations_group("verb-adjective-noun")
 def situations():
     """Rulings for Verb the Adjective Noun.
 
