@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 import statistics
+import subprocess
+import sys
 import time
 
 from pnp.games.argonauts.cards import load_cards, stats
-from pnp.games.argonauts.odds import Turn
 from pnp.games.argonauts.sim import simulate
+from pnp.games.argonauts.turn import Turn
 
 
 def games_per_second(n: int, workers: int, repeats: int = 3) -> float:
@@ -24,20 +26,39 @@ def games_per_second(n: int, workers: int, repeats: int = 3) -> float:
     return statistics.median(rates)
 
 
-def advise_latency(samples: int, held: int, reserve: bool, seed: int = 1) -> tuple[float, float]:
-    """Median and worst advise time (s) on random 5-card fields with 15 crew (starting deck or all cards)."""
+def fields(samples: int, held: int, reserve: bool, seed: int = 1) -> list[tuple[list, list]]:
+    """Random 5-card fields of Monsters and Treasures (starting deck or all cards) and treasures held."""
     cards = load_cards()
     fight = [c for c in cards.values() if c.kind in ("monster", "treasure") and (reserve or not c.reserve)]
     treasures = [c for c in fight if c.kind == "treasure"]
     rng = random.Random(seed)
-    times = []
+    out = []
     for _ in range(samples):
         field = rng.sample(fight, 5)
-        hold = rng.sample([t for t in treasures if t not in field], held)
+        out.append((field, rng.sample([t for t in treasures if t not in field], held)))
+    return out
+
+
+def advise_latency(samples: int, held: int, reserve: bool) -> tuple[float, float]:
+    """Median and worst time (s) of the best three assignments with 15 crew, in this process."""
+    times = []
+    for field, hold in fields(samples, held, reserve):
         t = time.perf_counter()
         Turn([stats(c) for c in field], 15, [stats(c) for c in hold]).best(3)
         times.append(time.perf_counter() - t)
     return statistics.median(times), max(times)
+
+
+def advise_command(samples: int, held: int) -> float:
+    """Median wall time (s) of the whole `pnp argonauts advise` command in a fresh process."""
+    times = []
+    for field, hold in fields(samples, held, False, seed=2):
+        cmd = [sys.executable, "-c", "from pnp.cli.main import main; main()", "argonauts", "advise", "--crew", "15",
+               "--revealed", ",".join(c.id for c in field)] + [a for t in hold for a in ("--treasure", t.id)]
+        t = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
 
 
 def main() -> None:
@@ -49,6 +70,9 @@ def main() -> None:
             med, worst = advise_latency(30, held, reserve)
             print(f"advise 5 cards ({'all 52' if reserve else 'starting deck'}), 15 crew, {held} treasure(s) held: "
                   f"median {med * 1000:.1f} ms, worst {worst * 1000:.1f} ms (30 fields)")
+    for held in (0, 2):
+        print(f"`pnp argonauts advise`, whole command, 5 cards, 15 crew, {held} treasure(s) held: "
+              f"median {advise_command(10, held) * 1000:.0f} ms (10 fields)")
 
 
 if __name__ == "__main__":

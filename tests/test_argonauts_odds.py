@@ -1,12 +1,15 @@
-"""Argonauts exact odds and advice: hand-computed values, and advice equal to brute force."""
+"""Argonauts exact odds and advice: hand-computed values, a plain reference solver, brute force."""
 import itertools
+import random
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from argonauts_reference import reference
 from pnp.games.argonauts.cards import deck_stats, load_cards
-from pnp.games.argonauts.odds import Turn, p_success
+from pnp.games.argonauts.odds import p_success
+from pnp.games.argonauts.turn import Turn
 
 FIXTURE = str(Path(__file__).parent / "fixtures" / "argonauts-cards.yaml")
 
@@ -34,8 +37,8 @@ def test_independent_assignment_distribution_by_hand():
     # harpies d7/2 with 5 crew: 5/6; talos d9/3 with 6 crew: 4/6; 1 crew free, no cut possible
     t = Turn(_stats(["harpies", "talos"]), 12)
     plan = t.plan((5, 6))
-    got = {12 - k: round(p, 12) for k, p in plan.distribution.items()}
-    assert got == {0: round(20 / 36, 12), 2: round(4 / 36, 12), 3: round(10 / 36, 12), 5: round(2 / 36, 12)}
+    got = {12 - k: round(p, 9) for k, p in plan.distribution.items()}
+    assert got == {0: round(20 / 36, 9), 2: round(4 / 36, 9), 3: round(10 / 36, 9), 5: round(2 / 36, 9)}
     assert plan.score.p_survive == pytest.approx(1.0)
     assert plan.score.crew_left == pytest.approx(12 - 2 * 1 / 6 - 3 * 2 / 6)
 
@@ -81,10 +84,43 @@ def test_no_crew_is_ever_advised_for_a_blessing_or_wrath():
         assert set(p.assignment) == {"harpies", "talos"}
 
 
-def test_search_limit_stops_with_best_found_and_says_so():
-    cards = _stats(["harpies", "talos", "boar", "armour", "lyre"])
-    full = Turn(cards, 12).best(3)
-    capped = Turn(cards, 12, limit=10)
-    plans = capped.best(3)
-    assert capped.exact is False and len(plans) == 3
-    assert plans[0].score.key() <= full[0].score.key()
+def test_a_modifier_that_falls_short_saves_nothing():
+    # Armour (d4, 1 crew) wins on 3+ and gives +2. Harpies at box 6 (d10, kills 4) with 1 crew:
+    # 1 + 2 + a roll of 5 is 8, short of 10, so only the natural 6 beats it, +2 or not.
+    # Either order: crew left 5 - 4 * 5/6, cards won 4/6 + 1/6.
+    cards = load_cards(FIXTURE)
+    st = deck_stats(["armour", "harpies"], {"harpies": 5}, cards)
+    s = Turn([st["armour"], st["harpies"]], 5).score((1, 1))
+    assert (s.p_survive, s.crew_left, s.cards_won) == pytest.approx((1.0, 5 - 10 / 3, 5 / 6))
+
+
+def _pool():
+    cards = load_cards(FIXTURE)
+    return [c for c in cards if cards[c].kind in ("monster", "treasure")], \
+        [c for c in cards if cards[c].kind == "treasure"]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_assignment_scores_as_the_reference_solver(seed):
+    fight, treasures = _pool()
+    rng = random.Random(seed)
+    ids = rng.sample(fight, 2 + seed % 2)
+    held = rng.sample([t for t in treasures if t not in ids], seed % 3)
+    crew = rng.randint(2, 7)
+    cards, hold = _stats(ids), _stats(held)
+    ref, turn = reference(cards, crew, hold), Turn(cards, crew, hold)
+    for combo in itertools.product(*[range(crew + 1)] * len(turn.cards)):
+        if sum(combo) <= crew:
+            want = tuple(round(x, 9) for x in ref(combo))
+            assert turn.score(combo).key() == want, (ids, held, crew, combo)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_distribution_matches_the_score(seed):
+    fight, treasures = _pool()
+    rng = random.Random(100 + seed)
+    turn = Turn(_stats(rng.sample(fight, 3)), 8, _stats(rng.sample(treasures, 1)))
+    for plan in turn.best(3):
+        assert sum(plan.distribution.values()) == pytest.approx(1.0)
+        assert sum(k * p for k, p in plan.distribution.items()) == pytest.approx(plan.score.crew_left)
+        assert sum(p for k, p in plan.distribution.items() if k > 0) == pytest.approx(plan.score.p_survive)

@@ -62,8 +62,6 @@ def advise(revealed, crew, treasures, campaign, levels, as_json):
     if as_json:
         emit_json(res)
         return
-    if not res["exact"]:
-        click.echo("(a very large field: the search stopped at its limit; best found so far, not proven best)")
     for i, p in enumerate(res["plans"], 1):
         tag = "best" if i == 1 else f"runner-up {i - 1}"
         click.echo(f"{tag}: {p['assignment_text']}  survive {p['p_survive']:.4f}, crew left {p['crew_left']:.3f}, "

@@ -5,9 +5,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from pnp.errors import CardsetError, UsageError
+from pnp.yamlio import load_yaml
 
 KINDS = ("monster", "treasure", "blessing", "wrath")
 FIGHTABLE = ("monster", "treasure")
@@ -116,7 +115,7 @@ def load_cards(path: str | None = None) -> dict[str, Card]:
     p = Path(path) if path else default_path()
     if not p.exists():
         raise CardsetError("card data not found", file=str(p), hint="check the cardsets/argonauts folder")
-    raw = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+    raw = load_yaml(p.read_text(encoding="utf-8")) or {}
     items = raw.get("cards", []) if isinstance(raw, dict) else raw
     cards: dict[str, Card] = {}
     for r in items:

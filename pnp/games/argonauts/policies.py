@@ -1,22 +1,32 @@
 """Decision policies for the Argonauts State: advise (exact), greedy and random."""
 from __future__ import annotations
 
+import numpy as np
+
 from pnp.games.argonauts.fast import compile_deck, greedy_plan
-from pnp.games.argonauts.odds import Turn, _cuts, _k
 from pnp.games.argonauts.state import State
+from pnp.games.argonauts.turn import Turn, better
 
 
-def _turn(state: State) -> tuple[Turn, tuple]:
+def _turn(state: State, crew: int | None = None) -> tuple[Turn, tuple]:
+    """The exact turn solver for the cards still unresolved, and the crew on each of them."""
     cards = [state.stats[c] for c in state.unresolved]
-    t = Turn(cards, state.crew, [state.stats[x] for x in state.treasures])
-    crews = tuple(state.on.get(c, 0) for c in state.unresolved)
-    return t, ((1 << len(cards)) - 1, crews, state.crew, t.items, t.mod["monster"], t.mod["treasure"])
+    t = Turn(cards, state.crew if crew is None else crew, [state.stats[x] for x in state.treasures])
+    return t, tuple(state.on.get(c, 0) for c in state.unresolved)
 
 
 def advise_assignment(state: State, top: int = 3):
     """The best assignments for the revealed cards (exact), best first."""
-    t, _ = _turn(state)
-    return t.best(top)
+    return _turn(state)[0].best(top)
+
+
+def _pick(options):
+    """The first (value, action) pair whose value no later one beats."""
+    best, act = None, None
+    for val, a in options:
+        if best is None or better(np.array(val), np.array(best)):
+            best, act = val, a
+    return act
 
 
 def advise_action(state: State):
@@ -24,47 +34,29 @@ def advise_action(state: State):
     if state.phase == "assign":
         best = advise_assignment(state, 1)
         return ("assign", None, best[0].assignment) if best else ("done",)
-    t, key = _turn(state)
-    rem, crews, alive, items, modm, modt = key
     if state.phase == "combat":
-        best, act = None, None
-        for j, c in enumerate(state.unresolved):
-            for opt, val in t._options(j, rem, crews, alive, items, modm, modt):
-                if best is None or _k(val) > _k(best):
-                    best = val
-                    act = ("resolve", c) if opt[0] == "resolve" else ("ignore", c, _item_card(state, c, opt[2]))
-        return act
+        t, crews = _turn(state)
+        kind, j, item = t.move(crews)
+        card = state.unresolved[j]
+        return ("resolve", card) if kind == "resolve" else ("ignore", card, _item_card(state, card, item))
     if state.phase == "after":
+        t, crews = _turn(state)
         j = state.unresolved.index(state.rolling)
-        rest, freed = rem & ~(1 << j), crews[:j] + (0,) + crews[j + 1:]
-        best, act = t._fail(j, rest, freed, alive, items, modm, modt), ("accept",)
+        card = state.stats[state.rolling]
+        options = [(t.after_fail(j, crews), ("accept",))]
         for a in state.legal_actions()[1:]:
-            s = state.stats[a[1]]
-            it = (s.effect.type, s.effect.amount, s.effect.applies)
-            i = items.index(it)
-            left = items[:i] + items[i + 1:]
-            if it[0] == "reroll":
-                v = t._roll(j, crews[j], rest, freed, alive, left, modm, modt)
-            else:
-                card = state.stats[state.rolling]
-                mod = state.modifier(card.kind) + state.roll_bonus
-                if state.roll + crews[j] + mod + it[1] < card.difficulty:
-                    continue
-                v = t._win(j, rest, freed, alive, left, modm, modt)
-            if _k(v) > _k(best):
-                best, act = v, a
-        return act
+            e = state.stats[a[1]].effect
+            item = (e.type, e.amount, e.applies)
+            lifts = state.roll + crews[j] + state.modifier(card.kind) + state.roll_bonus + e.amount >= card.difficulty
+            if item[0] == "reroll" or lifts:
+                options.append((t.after_item(j, crews, item), a))
+        return _pick(options)
     if state.phase == "deaths":
-        free = state.free_crew()
-        if free > 0:
+        if state.free_crew() > 0:
             return ("kill", "free")
-        best, pick = None, None
-        for cut in _cuts(crews, 1):
-            v = t.value(rem, cut, alive - state.pending_deaths, items, modm, modt)
-            if best is None or _k(v) > _k(best):
-                best, pick = v, cut
-        i = next(i for i, (a, b) in enumerate(zip(crews, pick)) if a != b)
-        return ("kill", state.unresolved[i])
+        t, crews = _turn(state, state.crew - state.pending_deaths)
+        return _pick((t.value(crews[:i] + (n - 1,) + crews[i + 1:]), ("kill", c))
+                     for i, (c, n) in enumerate(zip(state.unresolved, crews)) if n > 0)
     return state.legal_actions()[0]
 
 
