@@ -10,19 +10,20 @@ that order.
 
 Method: expectimax as dynamic programming over the cards still to resolve. A Table holds, for a
 set of unresolved cards and a context (single-use treasures held, continuous modifiers), the
-value of every state at once: crew on each card, and crew alive. It is computed with numpy from
-the tables of the sets one card smaller, so the root table scores every assignment exactly.
+value of every state at once: crew on each card (a row of its Grid) and crew alive (a column).
+It is computed with numpy from the tables of the sets one card smaller, so the root table scores
+every assignment exactly.
 
-Two facts keep the tables small. Crew on a card count only up to its useful levels
+Three facts keep the tables small. Crew on a card count only up to its useful levels
 (useful_levels): crew between two levels roll like the lower level, and the spare ones can be the
-first to die, so each card keeps the highest level not above its crew. And placed crew are never
-worse than free crew (they can die just as well), so when deaths must cut into placed crew the
-best cut is the best state with no more crew on any card and no more crew placed than alive: a
-running maximum over the card axes (Table.cut).
+first to die, so each card keeps the highest level not above its crew. A Grid holds only the
+rows with no more crew placed than could be alive. And placed crew are never worse than free
+crew (they can die just as well), so when deaths must cut into placed crew the best cut is the
+best state with no more crew on any card and no more crew placed than alive: a running maximum
+over the card axes (Table.cut).
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -102,21 +103,59 @@ def _axis(mask: int, j: int) -> int:
     return bin(mask & ((1 << j) - 1)).count("1")
 
 
+class Grid:
+    """The crew states of a set of cards: rows of level indices, in lexicographic order, with at
+    most `cap` crew placed."""
+
+    def __init__(self, levels: list, cap: int):
+        rows, placed = np.zeros((1, 0), np.int64), np.zeros(1, np.int64)
+        for lv in levels:
+            n = len(lv)
+            rows = np.column_stack([np.repeat(rows, n, 0), np.tile(np.arange(n), len(rows))])
+            placed = np.repeat(placed, n) + np.tile(lv, len(placed))
+            keep = placed <= cap
+            rows, placed = rows[keep], placed[keep]
+        self.rows, self.placed = rows, placed
+        self.sizes = tuple(len(lv) for lv in levels)
+        self.flat = np.ravel_multi_index(tuple(rows.T), self.sizes) if levels else np.zeros(1, np.int64)
+
+    def find(self, cols) -> np.ndarray:
+        """Row numbers of states given as one index array per card (each state must be in the grid)."""
+        return np.searchsorted(self.flat, np.ravel_multi_index(tuple(cols), self.sizes))
+
+    def steps(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """For a running maximum along each card axis in turn, level by level: the rows at that
+        level and the rows one level lower on that axis."""
+        if not hasattr(self, "_steps"):
+            self._steps = []
+            for ax in range(self.rows.shape[1]):
+                for i in range(1, self.sizes[ax]):
+                    sel = np.flatnonzero(self.rows[:, ax] == i)
+                    low = self.rows[sel].T.copy()
+                    low[ax] -= 1
+                    self._steps.append((sel, self.find(low)))
+        return self._steps
+
+    def row(self, idx: tuple) -> int:
+        """Row number of one state."""
+        return int(self.find([np.array([i]) for i in idx])[0]) if idx else 0
+
+
 class Table:
     """Values of every state of one set of unresolved cards in one context."""
 
-    def __init__(self, cards: tuple, alive: list[int], v: np.ndarray, rolls: dict, choice, options: list):
-        self.cards = cards          # card indices, ascending: the grid's axes 1..n
-        self.alive = alive          # alive values of the last axis; one more column means all dead
+    def __init__(self, grid: Grid, alive: list[int], v: np.ndarray, rolls: dict, choice, options: list):
+        self.grid = grid
+        self.alive = alive          # crew alive per column; one more column means all dead
         self.index = {a: i for i, a in enumerate(alive)}
-        self.v = v                  # (3, levels..., alive + 1): p_survive, crew_left, cards_won
-        self.rolls = rolls          # card -> value of resolving it now, (3, levels..., alive)
-        self.choice = choice        # index into options of the best move, (levels..., alive)
+        self.v = v                  # (3, rows, alive + 1): p_survive, crew_left, cards_won
+        self.rolls = rolls          # card -> value of resolving it now, (3, rows, alive), where kept
+        self.choice = choice        # index into options of the best move, (rows, alive)
         self.options = options      # (kind, card, item): ("ignore"|"resolve", j, item or None)
         self._cut = None
 
     def column(self, alive: int) -> int:
-        """Last-axis index of a number of crew alive (none left: the all-dead column)."""
+        """Column of a number of crew alive (none left: the all-dead column)."""
         return self.index[alive] if alive > 0 else len(self.alive)
 
     def cut(self) -> np.ndarray:
@@ -124,10 +163,9 @@ class Table:
         along every card axis (the player cuts placed crew as it suits them, argonauts.combat.14)."""
         if self._cut is None:
             m = self.v.copy()
-            for ax in range(1, m.ndim - 1):
-                for i in range(1, m.shape[ax]):
-                    prev, cur = (slice(None),) * ax + (i - 1,), (slice(None),) * ax + (i,)
-                    m[cur] = np.where(better(m[prev], m[cur]), m[prev], m[cur])
+            for sel, prev in self.grid.steps():
+                a, b = m[:, prev], m[:, sel]
+                m[:, sel] = np.where(better(a, b), a, b)
             self._cut = m
         return self._cut
 
@@ -156,6 +194,9 @@ class Turn:
         self.levels = [np.array(useful_levels(c.difficulty, self.mod[c.kind], crew, extra)) for c in self.cards]
         self.full = (1 << len(self.cards)) - 1
         self.tables: dict = {}
+        self.grids: dict = {}
+        self.links: dict = {}
+        self.flat: dict = {}
         self.dists: dict = {}
         self.weights: dict = {}
 
@@ -186,47 +227,64 @@ class Turn:
                 vals |= {a + c.effect.amount for a in vals}
         return sorted(vals)
 
+    def grid(self, mask: int) -> Grid:
+        """The states of the cards in `mask` (shared by every context)."""
+        if mask not in self.grids:
+            cards = [j for j in range(len(self.cards)) if mask >> j & 1]
+            self.grids[mask] = Grid([self.levels[j] for j in cards], max(self._alive(mask)))
+        return self.grids[mask]
+
+    def _link(self, mask: int, j: int) -> np.ndarray:
+        """For each row of mask's grid, the row of the same crew on the other cards once card j is resolved."""
+        key = (mask, j)
+        if key not in self.links:
+            g, pos = self.grid(mask), _axis(mask, j)
+            cols = [g.rows[:, k] for k in range(g.rows.shape[1]) if k != pos]
+            self.links[key] = self.grid(mask & ~(1 << j)).find(cols) if cols else np.zeros(len(g.rows), np.int64)
+        return self.links[key]
+
     def _build(self, mask: int, ctx: tuple) -> Table:
-        cards = tuple(j for j in range(len(self.cards)) if mask >> j & 1)
-        alive = self._alive(mask)
-        shape = tuple(len(self.levels[j]) for j in cards) + (len(alive),)
-        if not cards:
-            v = np.array([[1.0] * len(alive) + [0.0], alive + [0.0], [0.0] * (len(alive) + 1)])
-            return Table(cards, alive, v, {}, None, [])
+        g, alive = self.grid(mask), self._alive(mask)
+        if not mask:
+            v = np.array([[1.0] * len(alive) + [0.0], alive + [0.0], [0.0] * (len(alive) + 1)])[:, None, :]
+            return Table(g, alive, v, {}, None, [])
+        shape = (len(g.rows), len(alive))
         best = np.full((3,) + shape, -1.0)
         choice = np.zeros(shape, np.int16)
         options, rolls = [], {}
         items = ctx[0]
-        for pos, j in enumerate(cards):
-            card, rest = self.cards[j], mask & ~(1 << j)
-            moves = []
+        for j in range(len(self.cards)):
+            if not mask >> j & 1:
+                continue
+            card, moves = self.cards[j], []
             if card.ignorable:  # argonauts.combat.4
-                moves.append((("ignore", j, None), self._gather(rest, ctx, alive, 0, pos)))
+                moves.append((("ignore", j, None), self._gather(mask, j, ctx, alive, 0)))
             for i, it in enumerate(items):  # a treasure that ignores a card (argonauts.combat.4)
                 if it[0] == "ignore" and fits(it, card.kind) and not (i and items[i - 1] == it):
-                    moves.append((("ignore", j, it), self._gather(rest, (_without(items, i),) + ctx[1:], alive, 0, pos)))
-            rolls[j] = self._resolve(mask, ctx, cards, pos, alive, shape)
-            moves.append((("resolve", j, None), rolls[j]))
+                    moves.append((("ignore", j, it), self._gather(mask, j, (_without(items, i),) + ctx[1:], alive, 0)))
+            roll = self._resolve(mask, j, ctx, alive)
+            if sum(it[0] == "reroll" for it in items) < self._rerolls(mask):
+                rolls[j] = roll  # a reroll spent elsewhere may lead here and ask for it (_rolls)
+            moves.append((("resolve", j, None), roll))
             for opt, val in moves:
                 won = better(val, best)
                 best = np.where(won, val, best)
-                choice[np.broadcast_to(won, shape)] = len(options)
+                choice[won] = len(options)
                 options.append(opt)
-        best[:, self._placed(cards)[..., None] > np.array(alive)] = -1.0  # more placed than alive: no such state
-        best = np.concatenate([best, np.zeros(best.shape[:-1] + (1,))], -1)  # all dead: lost (argonauts.losing.1)
-        return Table(cards, alive, best, rolls, choice, options)
+        best[:, g.placed[:, None] > np.array(alive)] = -1.0  # more placed than alive: no such state
+        best = np.concatenate([best, np.zeros((3, shape[0], 1))], -1)  # all dead: lost (argonauts.losing.1)
+        return Table(g, alive, best, rolls, choice, options)
 
-    def _placed(self, cards: tuple) -> np.ndarray:
-        """Crew placed in each state of a grid over these cards."""
-        return sum(self.levels[j].reshape((1,) * p + (-1,) + (1,) * (len(cards) - p - 1))
-                   for p, j in enumerate(cards))
-
-    def _gather(self, mask: int, ctx: tuple, alive: list[int], delta: int, pos: int, cut: bool = False):
-        """A smaller table's values laid on a parent's grid: the parent's alive values shifted by
-        `delta`, and a size-1 axis where the resolved card was."""
-        t = self.table(mask, ctx)
-        idx = [t.column(a + delta) for a in alive]
-        return np.expand_dims((t.cut() if cut else t.v)[..., idx], pos + 1)
+    def _gather(self, mask: int, j: int, ctx: tuple, alive: list[int], delta: int, cut: bool = False):
+        """The values once card j is resolved, on mask's rows: same crew on the other cards, the
+        alive values shifted by `delta`, in context ctx (the best cut where deaths reach placed crew)."""
+        t = self.table(mask & ~(1 << j), ctx)
+        key = (mask, j, delta)
+        if key not in self.flat:
+            cols = np.array([t.column(a + delta) for a in alive])
+            self.flat[key] = self._link(mask, j)[:, None] * (len(t.alive) + 1) + cols[None, :]
+        src = t.cut() if cut else t.v
+        return src.reshape(3, -1).take(self.flat[key], axis=1)
 
     def won(self, j: int, ctx: tuple) -> tuple[tuple, int]:
         """Context and extra crew after card j is won: a treasure acts at once (argonauts.combat.7, .9)."""
@@ -242,39 +300,47 @@ class Turn:
                 items = tuple(sorted(items + ((e.type, e.amount, e.applies),)))
         return (items, modm, modt), bonus
 
-    def _resolve(self, mask, ctx, cards, pos, alive, shape) -> np.ndarray:
-        """Value of resolving card cards[pos] now, on the whole grid: each die face's outcome, a
-        failed roll saved by the best held item where one can (argonauts.gap.8)."""
-        j = cards[pos]
-        card, rest = self.cards[j], mask & ~(1 << j)
-        items = ctx[0]
+    def _resolve(self, mask: int, j: int, ctx: tuple, alive: list[int]) -> np.ndarray:
+        """Value of resolving card j now, on every row: each die face's outcome, a failed roll saved
+        by the best held item where one can (argonauts.gap.8)."""
+        card, items = self.cards[j], ctx[0]
         mod = ctx[1] if card.kind == "monster" else ctx[2]
         deadly = card.kind == "monster" and card.deadliness > 0
-        fail = self._gather(rest, ctx, alive, -card.deadliness if deadly else 0, pos, cut=deadly)  # argonauts.combat.13-16
+        fail = self._gather(mask, j, ctx, alive, -card.deadliness if deadly else 0, cut=deadly)  # argonauts.combat.13-16
         wins = {}
 
         def win(its):
             if its not in wins:
                 c2, bonus = self.won(j, (its,) + ctx[1:])
-                wins[its] = self._gather(rest, c2, alive, bonus, pos) + np.array([0.0, 0.0, 1.0]).reshape(
-                    (3,) + (1,) * len(shape))
+                wins[its] = self._gather(mask, j, c2, alive, bonus) + np.array([0.0, 0.0, 1.0])[:, None, None]
             return wins[its]
 
-        weights = self._weights(j, mod, items)
-        total = np.zeros((3,) + shape)
-        axis = (1,) * (pos + 1) + (-1,) + (1,) * (len(shape) - pos - 1)
-        for pat, w in weights.items():
+        level = self.grid(mask).rows[:, _axis(mask, j)]
+        total = np.zeros(fail.shape)
+        for pat, w in self._weights(j, mod, items).items():
             if pat == WIN:
                 val = win(items)
             else:
                 val = fail
                 for i in pat:
                     left = _without(items, i)
-                    cand = win(left) if items[i][0] == "modifier" else \
-                        self.table(mask, (left,) + ctx[1:]).rolls[j]
+                    cand = win(left) if items[i][0] == "modifier" else self._rolls(mask, (left,) + ctx[1:], j)
                     val = np.where(better(cand, val), cand, val)
-            total += w.reshape(axis) * val
+            total += w[level][:, None] * val
         return total
+
+    def _rerolls(self, mask: int) -> int:
+        """The most rerolls that can be in hand while the cards in `mask` are unresolved."""
+        return sum(it[0] == "reroll" for it in self.items) + sum(
+            c.kind == "treasure" and c.use == "single" and c.effect is not None and c.effect.type == "reroll"
+            for k, c in enumerate(self.cards) if not mask >> k & 1)
+
+    def _rolls(self, mask: int, ctx: tuple, j: int) -> np.ndarray:
+        """Value of resolving card j now on every row of the table (mask, ctx), kept once computed."""
+        t = self.table(mask, ctx)
+        if j not in t.rolls:
+            t.rolls[j] = self._resolve(mask, j, self._needed(mask, ctx), t.alive)
+        return t.rolls[j]
 
     def _weights(self, j: int, mod: int, items: tuple) -> dict:
         """Chance of each roll outcome (see outcome) per crew level of card j."""
@@ -289,22 +355,22 @@ class Turn:
 
     # -- single states ---------------------------------------------------------------------------
     def canon(self, crews) -> tuple:
-        """Grid indices for crew counts on the cards: each card's highest useful level not above it."""
+        """Level indices for crew counts on the cards: each card's highest useful level not above it."""
         return tuple(int(np.searchsorted(lv, n, side="right")) - 1 for lv, n in zip(self.levels, crews))
 
-    def _value(self, mask, ctx, idx, alive, cut=False) -> np.ndarray:
+    def _value(self, mask, ctx, idx, alive, cut=False) -> tuple:
         t = self.table(mask, ctx)
-        return (t.cut() if cut else t.v)[(slice(None),) + idx + (t.column(alive),)]
+        return tuple(float(x) for x in (t.cut() if cut else t.v)[:, t.grid.row(idx), t.column(alive)])
 
     def value(self, crews) -> tuple:
         """Exact (p_survive, crew_left, cards_won) with these crew on the cards and self.crew alive;
         if more are placed than alive, the best cut is taken (argonauts.combat.14)."""
-        return tuple(float(x) for x in self._value(self.full, self.ctx, self.canon(crews), self.crew, cut=True))
+        return self._value(self.full, self.ctx, self.canon(crews), self.crew, cut=True)
 
     def move(self, crews) -> tuple:
         """The best next move with these crew on the cards: (kind, card index, item)."""
         t = self.table(self.full, self.ctx)
-        return t.options[t.choice[self.canon(crews) + (t.column(self.crew),)]]
+        return t.options[t.choice[t.grid.row(self.canon(crews)), t.column(self.crew)]]
 
     def after_fail(self, j: int, crews) -> tuple:
         """Value of accepting a failed roll of card j."""
@@ -312,17 +378,19 @@ class Turn:
 
     def after_item(self, j: int, crews, item: tuple) -> tuple:
         """Value of spending `item` on card j's failed roll: a modifier that lifts it wins, a reroll rolls again."""
-        items = self.items
-        left = (_without(items, items.index(item)),) + self.ctx[1:]
+        left = (_without(self.items, self.items.index(item)),) + self.ctx[1:]
         idx = self.canon(crews)
         if item[0] == "reroll":
-            t = self.table(self.full, left)
-            return tuple(float(x) for x in t.rolls[j][(slice(None),) + idx + (t.column(self.crew),)])
+            return self._rolled(self.full, left, j, idx, self.crew)
         return self._win(self.full, left, j, idx, self.crew)[0]
+
+    def _rolled(self, mask, ctx, j, idx, alive) -> tuple:
+        t = self.table(mask, ctx)
+        return tuple(float(x) for x in self._rolls(mask, ctx, j)[:, t.grid.row(idx), t.column(alive)])
 
     @staticmethod
     def _rest(mask, j, idx) -> tuple:
-        """The cards left once card j is resolved, and their grid indices."""
+        """The cards left once card j is resolved, and their level indices."""
         pos = _axis(mask, j)
         return mask & ~(1 << j), idx[:pos] + idx[pos + 1:]
 
@@ -330,52 +398,44 @@ class Turn:
         rest, ridx = self._rest(mask, j, idx)
         c2, bonus = self.won(j, ctx)
         v = self._value(rest, c2, ridx, alive + bonus)
-        return (float(v[0]), float(v[1]), float(v[2]) + 1.0), (rest, c2, ridx, alive + bonus)
+        return (v[0], v[1], v[2] + 1.0), (rest, c2, ridx, alive + bonus)
 
     def _fail(self, mask, ctx, j, idx, alive):
         """Value of card j failing, and the state it leads to (the best cut when deaths reach placed crew)."""
         card = self.cards[j]
         rest, ridx = self._rest(mask, j, idx)
         if card.kind != "monster" or card.deadliness <= 0:
-            return tuple(float(x) for x in self._value(rest, ctx, ridx, alive)), (rest, ctx, ridx, alive)
+            return self._value(rest, ctx, ridx, alive), (rest, ctx, ridx, alive)
         left = alive - card.deadliness
         if left <= 0:
             return (0.0, 0.0, 0.0), None  # argonauts.gap.6
-        cards = [k for k in range(len(self.cards)) if rest >> k & 1]
-        if sum(int(self.levels[k][i]) for k, i in zip(cards, ridx)) > left:
-            t = self.table(rest, ctx)
-            col, best = t.column(left), None
-            for cand in itertools.product(*[range(i + 1) for i in ridx]):
-                if sum(int(self.levels[k][i]) for k, i in zip(cards, cand)) <= left:
-                    v = t.v[(slice(None),) + cand + (col,)]
-                    if best is None or better(v, best[0]):
-                        best = (v, cand)
-            ridx = best[1]
-        return tuple(float(x) for x in self._value(rest, ctx, ridx, left)), (rest, ctx, ridx, left)
+        t = self.table(rest, ctx)
+        g = t.grid
+        if ridx and g.placed[g.row(ridx)] > left:  # pick the cut: the best state below, ties to the first
+            ok = np.flatnonzero(np.all(g.rows <= np.array(ridx), axis=1) & (g.placed <= left))
+            r = np.round(t.v[:, ok, t.column(left)], 9)
+            ridx = tuple(int(x) for x in g.rows[ok[np.lexsort((-ok, r[2], r[1], r[0]))[-1]]])
+        return self._value(rest, ctx, ridx, left), (rest, ctx, ridx, left)
 
     # -- plans -----------------------------------------------------------------------------------
     def score(self, assignment: tuple) -> Score:
         """Exact score of an assignment under the best play that follows it."""
-        return Score(*(float(x) for x in self._value(self.full, self.ctx, self.canon(assignment), self.crew)))
+        return Score(*self._value(self.full, self.ctx, self.canon(assignment), self.crew))
 
     def plan(self, assignment: tuple) -> Plan:
         """Score and crew-left distribution of an assignment."""
-        idx = self.canon(assignment)
-        dist = self._dist(self.full, self.ctx, idx, self.crew)
+        dist = self._dist(self.full, self.ctx, self.canon(assignment), self.crew)
         return Plan({c.id: int(n) for c, n in zip(self.cards, assignment)}, self.score(assignment),
                     dict(sorted(dist.items())))
 
     def best(self, top: int = 3) -> list[Plan]:
         """The `top` best assignments, best first (ties: fewer crew placed first), each exact."""
         t = self.table(self.full, self.ctx)
-        v = t.v[..., t.column(self.crew)].reshape(3, -1)
-        placed = np.asarray(self._placed(t.cards)).reshape(-1)
-        ok = np.flatnonzero(placed <= self.crew)
-        r = np.round(v[:, ok], 9)
-        order = ok[np.lexsort((ok, placed[ok], -r[2], -r[1], -r[0]))][:top]
-        shape = [len(lv) for lv in self.levels]
-        return [self.plan(tuple(int(lv[i]) for lv, i in zip(self.levels, np.unravel_index(f, shape))))
-                for f in order]
+        g = t.grid
+        r = np.round(t.v[:, :, t.column(self.crew)], 9)
+        rows = np.arange(len(g.rows))
+        order = np.lexsort((rows, g.placed, -r[2], -r[1], -r[0]))[:top]
+        return [self.plan(tuple(int(lv[i]) for lv, i in zip(self.levels, g.rows[k]))) for k in order]
 
     def _dist(self, mask, ctx, idx, alive) -> dict[int, float]:
         """Crew-left distribution when the best moves of the tables are followed."""
@@ -386,7 +446,7 @@ class Turn:
         key = (mask, ctx, idx, alive)
         if key not in self.dists:
             t = self.table(mask, ctx)
-            kind, j, item = t.options[t.choice[idx + (t.column(alive),)]]
+            kind, j, item = t.options[t.choice[t.grid.row(idx), t.column(alive)]]
             if kind == "ignore":
                 rest, ridx = self._rest(mask, j, idx)
                 c2 = ctx if item is None else (_without(ctx[0], ctx[0].index(item)),) + ctx[1:]
@@ -413,8 +473,7 @@ class Turn:
                         cand, state = self._win(mask, c2, j, idx, alive)
                         pick = ("go", state)
                     else:
-                        t = self.table(mask, c2)
-                        cand, pick = t.rolls[j][(slice(None),) + idx + (t.column(alive),)], ("again", c2)
+                        cand, pick = self._rolled(mask, c2, j, idx, alive), ("again", c2)
                     if better(np.array(cand), np.array(best)):
                         best, how = cand, pick
                 d = self._roll_dist(mask, how[1], j, idx, alive) if how[0] == "again" else self._follow(how[1])
