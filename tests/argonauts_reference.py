@@ -5,6 +5,7 @@ useful levels), every way of cutting placed crew tried, no tables. Exponential; 
 """
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 
 
@@ -92,11 +93,14 @@ def reference(cards, crew: int, held) -> callable:
             else:
                 choices = [fail(j, rest, freed, alive, items, mm, mt)]
                 for i, it in enumerate(items):
-                    left = items[:i] + items[i + 1:]
-                    if it[0] == "modifier" and it[2] in ("any", "all", c.kind) and r + n + mod + it[1] >= c.difficulty:
-                        choices.append(win(j, rest, freed, alive, left, mm, mt))
-                    elif it[0] == "reroll":
-                        choices.append(roll(j, rem, crews, alive, left, mm, mt))
+                    if it[0] == "reroll":
+                        choices.append(roll(j, rem, crews, alive, items[:i] + items[i + 1:], mm, mt))
+                plus = [i for i, it in enumerate(items) if it[0] == "modifier" and it[2] in ("any", "all", c.kind)]
+                for k in range(1, len(plus) + 1):  # any set of modifiers that lifts the roll
+                    for pick in itertools.combinations(plus, k):
+                        if r + n + mod + sum(items[i][1] for i in pick) >= c.difficulty:
+                            left = tuple(it for i, it in enumerate(items) if i not in pick)
+                            choices.append(win(j, rest, freed, alive, left, mm, mt))
                 v = best(choices)
             for k in range(3):
                 total[k] += v[k] / 6

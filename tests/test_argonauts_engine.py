@@ -157,6 +157,26 @@ def test_single_use_modifier_saves_a_failed_roll_and_goes_to_victory_pile():
     assert "harpies" in st.victory and "armour" in st.victory and not st.treasures
 
 
+def test_advise_spends_two_modifiers_that_together_save_a_roll():
+    # Built-in cards: Scylla d10 kills 3; 1 crew + a roll of 4 is 5; Cyzican Armour +2 and
+    # Triton's Clod +3 together make 10. Neither alone does, and a failure kills all 3 crew.
+    st = _field_state(["cyzican-armour", "tritons-clod", "scylla"], crew=3, path=None)
+    st.apply_action(("assign", None, {"cyzican-armour": 1, "tritons-clod": 1, "scylla": 1}))
+    for card in ("cyzican-armour", "tritons-clod"):
+        st.apply_action(("resolve", card))
+        st.apply_action(6)
+    st.apply_action(("resolve", "scylla"))
+    st.apply_action(4)
+    assert st.phase == "after"
+    first = advise_action(st)
+    assert first[0] == "use"
+    st.apply_action(first)
+    second = advise_action(st)
+    assert second[0] == "use" and second[1] != first[1]
+    st.apply_action(second)
+    assert "scylla" in st.victory and st.crew == 3 and st.phase != "after"
+
+
 def test_ignore_treasure_and_ignorable_card():
     st = _field_state(["dove", "sirens", "talos", "harpies", "boar"], crew=12)
     st.apply_action(("assign", None, {"dove": 3, "talos": 8}))

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from argonauts_reference import reference
-from pnp.games.argonauts.cards import deck_stats, load_cards
+from pnp.games.argonauts.cards import Effect, Stats, deck_stats, load_cards
 from pnp.games.argonauts.odds import p_success
 from pnp.games.argonauts.turn import Turn
 
@@ -92,6 +92,30 @@ def test_a_modifier_that_falls_short_saves_nothing():
     st = deck_stats(["armour", "harpies"], {"harpies": 5}, cards)
     s = Turn([st["armour"], st["harpies"]], 5).score((1, 1))
     assert (s.p_survive, s.crew_left, s.cards_won) == pytest.approx((1.0, 5 - 10 / 3, 5 / 6))
+
+
+def test_two_modifiers_may_lift_one_roll_together():
+    # Talos d9 (kills 3) with 1 of 3 crew: alone only a 6 wins. +3 lifts a 5; +2 and +3 together
+    # lift a 3 or a 4. So 4 faces of 6 win and the crew survives; on a 1 or 2 all three die.
+    cards = load_cards(FIXTURE)
+    talos = deck_stats(["talos"], {}, cards)["talos"]
+    plus3 = Stats("clod", "Clod", "treasure", 7, 0, False, "single", Effect("modifier", 3, "any"))
+    s = Turn([talos], 3, _stats(["armour"]) + [plus3]).score((1,))
+    assert (s.p_survive, s.crew_left, s.cards_won) == pytest.approx((4 / 6, 2.0, 4 / 6))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_built_in_cards_with_two_modifiers_held_score_as_the_reference(seed):
+    cards = load_cards()
+    fight = sorted(c for c in cards if cards[c].kind in ("monster", "treasure") and c not in (
+        "cyzican-armour", "tritons-clod"))
+    ids = random.Random(seed).sample(fight, 2)
+    st = deck_stats(ids + ["cyzican-armour", "tritons-clod"], {}, cards)
+    field, held = [st[i] for i in ids], [st["cyzican-armour"], st["tritons-clod"]]
+    ref, turn = reference(field, 6, held), Turn(field, 6, held)
+    for combo in itertools.product(range(7), repeat=len(turn.cards)):
+        if sum(combo) <= 6:
+            assert turn.score(combo).key() == tuple(round(x, 9) for x in ref(combo)), (ids, combo)
 
 
 def _pool():

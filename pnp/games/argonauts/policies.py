@@ -5,7 +5,7 @@ import numpy as np
 
 from pnp.games.argonauts.fast import compile_deck, greedy_plan
 from pnp.games.argonauts.state import State
-from pnp.games.argonauts.turn import Turn, better
+from pnp.games.argonauts.turn import Turn, better, outcome
 
 
 def _turn(state: State, crew: int | None = None) -> tuple[Turn, tuple]:
@@ -38,18 +38,15 @@ def advise_action(state: State):
         t, crews = _turn(state)
         kind, j, item = t.move(crews)
         card = state.unresolved[j]
-        return ("resolve", card) if kind == "resolve" else ("ignore", card, _item_card(state, card, item))
+        return ("resolve", card) if kind == "resolve" else ("ignore", card, item and _held_card(state, item))
     if state.phase == "after":
         t, crews = _turn(state)
         j = state.unresolved.index(state.rolling)
         card = state.stats[state.rolling]
+        mod = state.modifier(card.kind) + state.roll_bonus
         options = [(t.after_fail(j, crews), ("accept",))]
-        for a in state.legal_actions()[1:]:
-            e = state.stats[a[1]].effect
-            item = (e.type, e.amount, e.applies)
-            lifts = state.roll + crews[j] + state.modifier(card.kind) + state.roll_bonus + e.amount >= card.difficulty
-            if item[0] == "reroll" or lifts:
-                options.append((t.after_item(j, crews, item), a))
+        for pick in outcome(state.roll, crews[j], mod, card, t.items):
+            options.append((t.after_save(j, crews, pick), ("use", _held_card(state, t.items[pick[0]]))))
         return _pick(options)
     if state.phase == "deaths":
         if state.free_crew() > 0:
@@ -60,15 +57,10 @@ def advise_action(state: State):
     return state.legal_actions()[0]
 
 
-def _item_card(state: State, card: str, item) -> str | None:
-    if item is None:
-        return None
-    kind = state.stats[card].kind
-    for t in state.treasures:
-        s = state.stats[t]
-        if s.use == "single" and (s.effect.type, s.effect.amount, s.effect.applies) == item and s.effect.fits(kind):
-            return t
-    return None
+def _held_card(state: State, item: tuple) -> str:
+    """A held single-use treasure with this effect (type, amount, applies)."""
+    return next(t for t in state.treasures if state.stats[t].use == "single" and (
+        state.stats[t].effect.type, state.stats[t].effect.amount, state.stats[t].effect.applies) == item)
 
 
 class Greedy:

@@ -24,6 +24,7 @@ over the card axes (Table.cut).
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -80,22 +81,34 @@ def fits(item: tuple, kind: str) -> bool:
 
 
 def outcome(roll: int, crew: int, mod: int, card: Stats, items: tuple):
-    """What a roll leaves open: WIN, or the indices of the distinct held items that could save the
-    failed roll (a modifier that lifts it to the difficulty, or any reroll; argonauts.gap.8).
+    """What a roll leaves open: WIN, or the ways held items could save the failed roll
+    (argonauts.gap.8), each a tuple of item indices: one reroll, or single-use modifiers that
+    together lift the roll to the difficulty, none of them spare.
 
     A natural 6 always wins (argonauts.combat.17); no crew means no roll (argonauts.gap.4).
+    Spending a modifier before a reroll is never better than keeping it for the new roll.
     """
     if crew and (roll == 6 or roll + crew + mod >= card.difficulty):  # argonauts.combat.5
         return WIN
     if not crew:
         return ()
-    return tuple(i for i, it in enumerate(items) if not (i and items[i - 1] == it) and (
-        it[0] == "reroll" or (it[0] == "modifier" and fits(it, card.kind)
-                              and roll + crew + mod + it[1] >= card.difficulty)))
+    short = card.difficulty - roll - crew - mod
+    saves: dict = {}
+    for i, it in enumerate(items):
+        if it[0] == "reroll":
+            saves.setdefault(spend(items, (i,)), (i,))
+    plus = [i for i, it in enumerate(items) if it[0] == "modifier" and fits(it, card.kind)]
+    for n in range(1, len(plus) + 1):
+        for pick in itertools.combinations(plus, n):
+            amounts = [items[i][1] for i in pick]
+            if sum(amounts) >= short and sum(amounts) - min(amounts) < short:
+                saves.setdefault(spend(items, pick), pick)
+    return tuple(saves.values())
 
 
-def _without(items: tuple, i: int) -> tuple:
-    return items[:i] + items[i + 1:]
+def spend(items: tuple, pick: tuple) -> tuple:
+    """The items left once those at the indices in `pick` are spent."""
+    return tuple(it for i, it in enumerate(items) if i not in pick)
 
 
 def _axis(mask: int, j: int) -> int:
@@ -261,7 +274,7 @@ class Turn:
                 moves.append((("ignore", j, None), self._gather(mask, j, ctx, alive, 0)))
             for i, it in enumerate(items):  # a treasure that ignores a card (argonauts.combat.4)
                 if it[0] == "ignore" and fits(it, card.kind) and not (i and items[i - 1] == it):
-                    moves.append((("ignore", j, it), self._gather(mask, j, (_without(items, i),) + ctx[1:], alive, 0)))
+                    moves.append((("ignore", j, it), self._gather(mask, j, (spend(items, (i,)),) + ctx[1:], alive, 0)))
             roll = self._resolve(mask, j, ctx, alive)
             if sum(it[0] == "reroll" for it in items) < self._rerolls(mask):
                 rolls[j] = roll  # a reroll spent elsewhere may lead here and ask for it (_rolls)
@@ -322,9 +335,9 @@ class Turn:
                 val = win(items)
             else:
                 val = fail
-                for i in pat:
-                    left = _without(items, i)
-                    cand = win(left) if items[i][0] == "modifier" else self._rolls(mask, (left,) + ctx[1:], j)
+                for pick in pat:
+                    left = spend(items, pick)
+                    cand = win(left) if items[pick[0]][0] == "modifier" else self._rolls(mask, (left,) + ctx[1:], j)
                     val = np.where(better(cand, val), cand, val)
             total += w[level][:, None] * val
         return total
@@ -376,11 +389,12 @@ class Turn:
         """Value of accepting a failed roll of card j."""
         return self._fail(self.full, self.ctx, j, self.canon(crews), self.crew)[0]
 
-    def after_item(self, j: int, crews, item: tuple) -> tuple:
-        """Value of spending `item` on card j's failed roll: a modifier that lifts it wins, a reroll rolls again."""
-        left = (_without(self.items, self.items.index(item)),) + self.ctx[1:]
+    def after_save(self, j: int, crews, pick: tuple) -> tuple:
+        """Value of saving card j's failed roll with the held items at `pick` (one of outcome()'s
+        saves): modifiers that lift it win, a reroll rolls again."""
+        left = (spend(self.items, pick),) + self.ctx[1:]
         idx = self.canon(crews)
-        if item[0] == "reroll":
+        if self.items[pick[0]][0] == "reroll":
             return self._rolled(self.full, left, j, idx, self.crew)
         return self._win(self.full, left, j, idx, self.crew)[0]
 
@@ -449,7 +463,7 @@ class Turn:
             kind, j, item = t.options[t.choice[t.grid.row(idx), t.column(alive)]]
             if kind == "ignore":
                 rest, ridx = self._rest(mask, j, idx)
-                c2 = ctx if item is None else (_without(ctx[0], ctx[0].index(item)),) + ctx[1:]
+                c2 = ctx if item is None else (spend(ctx[0], (ctx[0].index(item),)),) + ctx[1:]
                 self.dists[key] = self._dist(rest, c2, ridx, alive)
             else:
                 self.dists[key] = self._roll_dist(mask, ctx, j, idx, alive)
@@ -467,9 +481,9 @@ class Turn:
             else:
                 best, nxt = self._fail(mask, ctx, j, idx, alive)
                 how = ("go", nxt)
-                for i in pat:  # the same order and tie rule as Table building
-                    c2 = (_without(items, i),) + ctx[1:]
-                    if items[i][0] == "modifier":
+                for pick in pat:  # the same order and tie rule as Table building
+                    c2 = (spend(items, pick),) + ctx[1:]
+                    if items[pick[0]][0] == "modifier":
                         cand, state = self._win(mask, c2, j, idx, alive)
                         pick = ("go", state)
                     else:
