@@ -7,6 +7,8 @@ modifiers against the current difficulty, a natural 6 always succeeds, no crew m
 (argonauts.combat.3, .5, .12, .17). Beaten Monsters go to the victory pile, recovered Treasures to
 you; failed Monsters kill crew of your choice at once (argonauts.combat.13-15). Win by clearing the
 deck with crew alive, lose when all crew are dead (argonauts.winning.1, argonauts.losing.1).
-Modules: cards (data and track reading), odds (exact chances and advice), state (the game),
-fast (greedy whole-game loop), rulings (judge situations).
+Modules: cards (data and track reading), odds (chances and the commands' entry points), turn
+(the exact solver of one combat phase), state (the game), policies (advise, greedy, random),
+fast (greedy whole-game loop), sim (simulation), play (the terminal game), rulings (judge
+situations).
 """

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -136,18 +137,18 @@ class Grid:
         """Row numbers of states given as one index array per card (each state must be in the grid)."""
         return np.searchsorted(self.flat, np.ravel_multi_index(tuple(cols), self.sizes))
 
+    @cached_property
     def steps(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """For a running maximum along each card axis in turn, level by level: the rows at that
         level and the rows one level lower on that axis."""
-        if not hasattr(self, "_steps"):
-            self._steps = []
-            for ax in range(self.rows.shape[1]):
-                for i in range(1, self.sizes[ax]):
-                    sel = np.flatnonzero(self.rows[:, ax] == i)
-                    low = self.rows[sel].T.copy()
-                    low[ax] -= 1
-                    self._steps.append((sel, self.find(low)))
-        return self._steps
+        out = []
+        for ax in range(self.rows.shape[1]):
+            for i in range(1, self.sizes[ax]):
+                sel = np.flatnonzero(self.rows[:, ax] == i)
+                low = self.rows[sel].T.copy()
+                low[ax] -= 1
+                out.append((sel, self.find(low)))
+        return out
 
     def row(self, idx: tuple) -> int:
         """Row number of one state."""
@@ -176,7 +177,7 @@ class Table:
         along every card axis (the player cuts placed crew as it suits them, argonauts.combat.14)."""
         if self._cut is None:
             m = self.v.copy()
-            for sel, prev in self.grid.steps():
+            for sel, prev in self.grid.steps:
                 a, b = m[:, prev], m[:, sel]
                 m[:, sel] = np.where(better(a, b), a, b)
             self._cut = m
