@@ -14,6 +14,11 @@ EFFECT_TYPES = ("modifier", "crew", "ignore", "reroll")
 TRACK_BOXES = 6
 
 
+def applies_to(applies: str, kind: str) -> bool:
+    """Does an effect's reach (any, all, monster or treasure) cover a card of this kind."""
+    return applies in ("any", "all", kind)
+
+
 @dataclass(frozen=True)
 class Effect:
     """A treasure's effect: type modifier|crew|ignore|reroll, amount, and which cards it applies to."""
@@ -24,7 +29,7 @@ class Effect:
 
     def fits(self, kind: str) -> bool:
         """True when the effect applies to a card of this kind."""
-        return self.applies in ("any", "all", kind)
+        return applies_to(self.applies, kind)
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,9 @@ from functools import cached_property
 
 import numpy as np
 
-from pnp.games.argonauts.cards import Stats
+from pnp.games.argonauts.cards import Stats, applies_to
+from pnp.games.argonauts.odds import DIE
 
-DIE = range(1, 7)
 EPS = 1e-11  # values closer than this are ties (float noise)
 WIN = "win"
 
@@ -78,7 +78,7 @@ def better(new: np.ndarray, old: np.ndarray):
 
 def fits(item: tuple, kind: str) -> bool:
     """Does a held effect (type, amount, applies) apply to a card of this kind."""
-    return item[2] in ("any", "all", kind)
+    return applies_to(item[2], kind)
 
 
 def outcome(roll: int, crew: int, mod: int, card: Stats, items: tuple):
