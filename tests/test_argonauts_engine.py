@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from argonauts_reference import reference
 from pnp.errors import IllegalMove
 from pnp.games.argonauts.cards import deck_stats, load_cards, read_track, starting_deck
 from pnp.games.argonauts.fast import compile_deck, play_greedy
@@ -135,6 +136,23 @@ def test_deaths_cutting_into_placed_crew_are_chosen_by_the_player():
     for _ in range(4):
         st.apply_action(("kill", "harpies"))
     assert st.crew == 5 and st.on == {"talos": 5} and st.phase == "combat"
+
+
+def test_advise_cuts_placed_crew_as_well_as_the_reference_allows():
+    # The boar fails and kills 5 of 10; only 1 crew is unplaced, so 4 of the 9 on Talos (5) and
+    # the Harpies (4) must die. The advised kills must leave a split as good as the best one.
+    st = _field_state(["boar", "talos", "harpies"], crew=10)
+    st.apply_action(("assign", None, {"boar": 1, "talos": 5, "harpies": 4}))
+    st.apply_action(("resolve", "boar"))
+    st.apply_action(1)
+    while st.phase == "deaths":
+        st.apply_action(advise_action(st))
+    cards = load_cards(FIXTURE)
+    rest = [deck_stats(["talos", "harpies"], {}, cards)[c] for c in ("talos", "harpies")]
+    ref = reference(rest, 5, [])
+    best = max(tuple(round(x, 9) for x in ref((t, 5 - t))) for t in range(1, 6))  # the Harpies had 4
+    got = tuple(round(x, 9) for x in ref((st.on.get("talos", 0), st.on.get("harpies", 0))))
+    assert st.crew == 5 and got == best
 
 
 def test_deadliness_at_least_the_crew_loses_at_once():

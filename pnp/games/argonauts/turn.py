@@ -151,8 +151,13 @@ class Grid:
         return out
 
     def row(self, idx: tuple) -> int:
-        """Row number of one state."""
-        return int(self.find([np.array([i]) for i in idx])[0]) if idx else 0
+        """Row number of one state (ValueError if it has more crew placed than the grid holds)."""
+        if not idx:
+            return 0
+        r = int(self.find([np.array([i]) for i in idx])[0])
+        if r >= len(self.flat) or tuple(self.rows[r]) != tuple(idx):
+            raise ValueError(f"no state {idx} in this grid")
+        return r
 
 
 class Table:
@@ -372,14 +377,25 @@ class Turn:
         """Level indices for crew counts on the cards: each card's highest useful level not above it."""
         return tuple(int(np.searchsorted(lv, n, side="right")) - 1 for lv, n in zip(self.levels, crews))
 
-    def _value(self, mask, ctx, idx, alive, cut=False) -> tuple:
+    def _value(self, mask, ctx, idx, alive) -> tuple:
         t = self.table(mask, ctx)
-        return tuple(float(x) for x in (t.cut() if cut else t.v)[:, t.grid.row(idx), t.column(alive)])
+        return tuple(float(x) for x in t.v[:, t.grid.row(idx), t.column(alive)])
+
+    def _below(self, t: Table, idx: tuple, alive: int) -> tuple:
+        """The best state of table t with no more crew on any card than idx and at most `alive`
+        placed: the cut the player picks (argonauts.combat.14); ties go to the first."""
+        g = t.grid
+        ok = np.flatnonzero(np.all(g.rows <= np.array(idx), axis=1) & (g.placed <= alive))
+        r = np.round(t.v[:, ok, t.column(alive)], 9)
+        return tuple(int(x) for x in g.rows[ok[np.lexsort((-ok, r[2], r[1], r[0]))[-1]]])
 
     def value(self, crews) -> tuple:
         """Exact (p_survive, crew_left, cards_won) with these crew on the cards and self.crew alive;
-        if more are placed than alive, the best cut is taken (argonauts.combat.14)."""
-        return self._value(self.full, self.ctx, self.canon(crews), self.crew, cut=True)
+        if more are placed than alive, the best cut is taken."""
+        idx = self.canon(crews)
+        if sum(int(lv[i]) for lv, i in zip(self.levels, idx)) > self.crew:
+            idx = self._below(self.table(self.full, self.ctx), idx, self.crew)
+        return self._value(self.full, self.ctx, idx, self.crew)
 
     def move(self, crews) -> tuple:
         """The best next move with these crew on the cards: (kind, card index, item)."""
@@ -425,11 +441,8 @@ class Turn:
         if left <= 0:
             return (0.0, 0.0, 0.0), None  # argonauts.gap.6
         t = self.table(rest, ctx)
-        g = t.grid
-        if ridx and g.placed[g.row(ridx)] > left:  # pick the cut: the best state below, ties to the first
-            ok = np.flatnonzero(np.all(g.rows <= np.array(ridx), axis=1) & (g.placed <= left))
-            r = np.round(t.v[:, ok, t.column(left)], 9)
-            ridx = tuple(int(x) for x in g.rows[ok[np.lexsort((-ok, r[2], r[1], r[0]))[-1]]])
+        if ridx and t.grid.placed[t.grid.row(ridx)] > left:
+            ridx = self._below(t, ridx, left)
         return self._value(rest, ctx, ridx, left), (rest, ctx, ridx, left)
 
     # -- plans -----------------------------------------------------------------------------------
