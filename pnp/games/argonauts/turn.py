@@ -215,7 +215,7 @@ class Turn:
         self.tables: dict = {}
         self.grids: dict = {}
         self.links: dict = {}
-        self.flat: dict = {}
+        self.gathers: dict = {}
         self.dists: dict = {}
         self.weights: dict = {}
 
@@ -236,7 +236,8 @@ class Turn:
         return (items, ctx[1] if "monster" in kinds else 0, ctx[2] if "treasure" in kinds else 0)
 
     def _alive(self, mask: int) -> list[int]:
-        """Crew alive in reach once the cards outside `mask` are resolved (failures kill, crew treasures add)."""
+        """Crew alive in reach once the cards outside `mask` are resolved: failed Monsters kill
+        (argonauts.combat.15), won crew Treasures add (argonauts.gap.14)."""
         vals = {self.crew}
         out = [c for j, c in enumerate(self.cards) if not mask >> j & 1]
         for c in sorted(out, key=lambda c: c.kind == "monster"):  # gains first: every order is covered
@@ -263,6 +264,8 @@ class Turn:
         return self.links[key]
 
     def _build(self, mask: int, ctx: tuple) -> Table:
+        """Every state's value for the cards in mask: the best of ignoring or resolving each card
+        next, in any order (argonauts.combat.1)."""
         g, alive = self.grid(mask), self._alive(mask)
         if not mask:
             v = np.array([[1.0] * len(alive) + [0.0], alive + [0.0], [0.0] * (len(alive) + 1)])[:, None, :]
@@ -299,11 +302,11 @@ class Turn:
         alive values shifted by `delta`, in context ctx (the best cut where deaths reach placed crew)."""
         t = self.table(mask & ~(1 << j), ctx)
         key = (mask, j, delta)
-        if key not in self.flat:
+        if key not in self.gathers:
             cols = np.array([t.column(a + delta) for a in alive])
-            self.flat[key] = self._link(mask, j)[:, None] * (len(t.alive) + 1) + cols[None, :]
+            self.gathers[key] = self._link(mask, j)[:, None] * (len(t.alive) + 1) + cols[None, :]
         src = t.cut() if cut else t.v
-        return src.reshape(3, -1).take(self.flat[key], axis=1)
+        return src.reshape(3, -1).take(self.gathers[key], axis=1)
 
     def won(self, j: int, ctx: tuple) -> tuple[tuple, int]:
         """Context and extra crew after card j is won: a treasure acts at once (argonauts.combat.7, .9)."""
