@@ -29,3 +29,9 @@ def test_wilson_interval_known_values():
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_spread_of_game_lengths():
+    from pnp.games.stats import spread
+    assert spread([3, 9, 4, 4]) == {"mean": 5.0, "median": 4.0, "min": 3, "max": 9}
+    assert spread([1, 2, 2], 1) == {"mean": 1.7, "median": 2, "min": 1, "max": 2}

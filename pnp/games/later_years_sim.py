@@ -5,7 +5,7 @@ import random
 import statistics
 
 from pnp.games.base import sample_chance
-from pnp.games.stats import first_player, split_win
+from pnp.games.stats import first_player, split_win, spread
 from pnp.games.later_years import LaterYearsState, fee
 
 POLICIES = ("random", "greedy")
@@ -57,8 +57,7 @@ def run(n: int, seed: int, players: int = 3, policy: str = "random", progress=No
             progress(1)
     return {
         "game": "later-years", "games": n, "seed": seed, "players": players, "policy": policy,
-        "rounds": {"mean": round(statistics.mean(rounds), 2), "median": statistics.median(rounds),
-                   "min": min(rounds), "max": max(rounds)},
+        "rounds": spread(rounds),
         "winning_score": {"mean": round(statistics.mean(winning), 2), "median": statistics.median(winning)},
         "chains_per_game": round(statistics.mean(chains), 3),
         "deadbeats_per_game": round(statistics.mean(deadbeats), 3),

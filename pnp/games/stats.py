@@ -1,7 +1,8 @@
-"""Statistics shared by the simulators: win-rate intervals and the first player's edge."""
+"""Statistics shared by the simulators: win-rate intervals, the first player's edge, spreads."""
 from __future__ import annotations
 
 import math
+import statistics
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -27,3 +28,9 @@ def first_player(first_share: float, n: int, players: int) -> dict:
     z = (first_share - fair) / math.sqrt(fair * (1 - fair) / n)
     return {"win_share": round(first_share, 4), "fair_share": round(fair, 4),
             "advantage": round(first_share - fair, 4), "z": round(z, 2)}
+
+
+def spread(values, digits: int = 2) -> dict:
+    """Mean (rounded to `digits`), median, least and most of a non-empty list of game lengths or scores."""
+    return {"mean": round(statistics.fmean(values), digits), "median": statistics.median(values),
+            "min": min(values), "max": max(values)}

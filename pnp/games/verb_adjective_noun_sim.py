@@ -5,7 +5,7 @@ import random
 import statistics
 
 from pnp.games.base import sample_chance
-from pnp.games.stats import first_player, split_win
+from pnp.games.stats import first_player, split_win, spread
 from pnp.games.verb_adjective_noun import TRIALS_TO_END, VerbState, cards, check_add, is_complete
 
 POLICIES = ("random", "greedy")
@@ -93,8 +93,7 @@ def run(n: int, seed: int, players: int = 4, policy: str = "random", progress=No
             progress(1)
     return {
         "game": "verb-adjective-noun", "games": n, "seed": seed, "players": players, "policy": policy,
-        "turns": {"mean": round(statistics.mean(turns), 1), "median": statistics.median(turns),
-                  "min": min(turns), "max": max(turns)},
+        "turns": spread(turns, 1),
         "trials_scored": {"mean": round(statistics.mean(trials), 2), "median": statistics.median(trials)},
         "ended_by": {"twelfth trial": round(finished / n, 4), "turn limit": round(1 - finished / n, 4)},
         "win_share_by_seat": [round(s / n, 4) for s in shares],

@@ -10,7 +10,7 @@ import click
 
 from pnp.games.base import random_playout
 from pnp.games.labors_of_herakles import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
-from pnp.games.stats import first_player, split_win
+from pnp.games.stats import first_player, split_win, spread
 from pnp.simulate.options import run_options
 
 POLICIES = ("random",)
@@ -35,8 +35,7 @@ def simulate(n: int, seed: int, players: int, progress=None) -> dict:
             progress(1)
     return {
         "game": "labors-of-herakles", "games": n, "seed": seed, "players": players, "policy": "random",
-        "turns": {"mean": round(statistics.mean(turns), 2), "median": statistics.median(turns),
-                  "min": min(turns), "max": max(turns)},
+        "turns": spread(turns),
         "labor_attempts_mean": round(statistics.mean(attempts), 2),
         "labors_completed_mean": round(statistics.mean(successes), 2),
         "winning_favor_mean": round(statistics.mean(favor), 2),

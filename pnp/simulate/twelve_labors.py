@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 from collections import Counter
 
 import click
 
 from pnp.games.base import random_playout
+from pnp.games.stats import spread
 from pnp.games.twelve_labors import MAX_PLAYERS, MIN_PLAYERS, State
 from pnp.simulate.options import run_options
 
@@ -43,8 +43,7 @@ def simulate(n: int, seed: int, players: int, progress=None) -> dict:
     total_helped = sum(helped.values()) or 1
     return {
         "game": "twelve-labors", "games": n, "seed": seed, "players": players, "policy": "random",
-        "turns": {"mean": round(statistics.mean(turns), 2), "median": statistics.median(turns),
-                  "min": min(turns), "max": max(turns)},
+        "turns": spread(turns),
         "win_rate_by_start_position": [round(w / n, 4) for w in wins],
         "beat_the_heroes_win_rate_by_start_position": [round(w / n, 4) for w in variant],
         "hercules_or_iolaus_above_all_players": round(markers_win / n, 4),

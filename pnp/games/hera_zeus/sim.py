@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import random
-import statistics
 from collections import Counter
 
 from pnp.games.base import sample_chance
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS
 from pnp.games.hera_zeus.state import State, parse_move
+from pnp.games.stats import spread
 
 POLICIES = ("random", "greedy")
 
@@ -110,8 +110,7 @@ def run(n: int, policy: str, seed: int, progress=None) -> dict:
         if progress is not None:
             progress(1)
     return {"games": n, "policy": policy, "seed": seed,
-            "turns": {"mean": round(statistics.fmean(turns), 2), "median": statistics.median(turns),
-                      "min": min(turns), "max": max(turns)} if turns else None,
+            "turns": spread(turns) if turns else None,
             "first_player_win_rate": round(first_wins / n, 4) if n else None,
             "hera_win_rate": round(hera_wins / n, 4) if n else None,
             "endings": dict(endings.most_common()),
