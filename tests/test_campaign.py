@@ -33,7 +33,7 @@ def test_tracks_and_treasure_fields():
         if c.kind == "monster":
             assert len(c.deadliness) == TRACK_BOXES and 1 <= c.deadliness[0] <= 4
         if c.kind == "treasure":
-            assert c.use in ("continuous", "single") and c.effect["type"] in effects
+            assert c.use in ("continuous", "single") and c.effect.type in effects
     assert any(r.needs and len(r.needs) > 1 for r in DATA.rewards)
 
 

@@ -13,6 +13,25 @@ from pnp.yamlio import load_yaml
 
 TRACK_BOXES = 6
 KINDS = ("monster", "treasure", "blessing", "wrath")
+EFFECT_TYPES = ("modifier", "crew", "ignore", "reroll")
+
+
+def applies_to(applies: str, kind: str) -> bool:
+    """Does an effect's reach (any, all, monster or treasure) cover a card of this kind."""
+    return applies in ("any", "all", kind)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A treasure's effect: type modifier|crew|ignore|reroll, amount, and which cards it applies to."""
+
+    type: str
+    amount: int = 0
+    applies: str = "any"  # modifier: any|monster|treasure; ignore: target kind
+
+    def fits(self, kind: str) -> bool:
+        """True when the effect applies to a card of this kind."""
+        return applies_to(self.applies, kind)
 
 
 @dataclass(frozen=True)
@@ -29,7 +48,7 @@ class Card:
     deed: str | None = None
     ignorable: bool = False
     use: str | None = None
-    effect: dict | None = None
+    effect: Effect | None = None
     text: str = ""
 
     @property
@@ -107,8 +126,18 @@ def _track(raw, file, cid, fld) -> tuple:
     return tuple(raw)
 
 
+def _effect(raw, file, cid) -> Effect | None:
+    if not raw:
+        return None
+    if raw.get("type") not in EFFECT_TYPES:
+        raise _bad(file, cid, "effect.type", f"unknown effect type {raw.get('type')!r}", " | ".join(EFFECT_TYPES))
+    return Effect(raw["type"], int(raw.get("amount") or 0), str(raw.get("applies") or raw.get("target") or "any"))
+
+
 def _card(raw: dict, file) -> Card:
     cid = raw.get("id")
+    if not cid:
+        raise _bad(file, None, "id", "a card has no id", "an id on every card")
     kind = raw.get("kind")
     if kind not in KINDS:
         raise _bad(file, cid, "kind", f"bad kind {kind!r}", " | ".join(KINDS))
@@ -116,11 +145,11 @@ def _card(raw: dict, file) -> Card:
     add = {int(k): v for k, v in (raw.get("add") or {}).items()}
     if any(not 1 <= k < TRACK_BOXES for k in add):
         raise _bad(file, cid, "add", f"bad ADD box {sorted(add)}", f"box indexes 1..{TRACK_BOXES - 1}")
-    return Card(id=cid, name=raw["name"], kind=kind, reserve=bool(raw.get("reserve")),
+    return Card(id=cid, name=str(raw.get("name") or cid), kind=kind, reserve=bool(raw.get("reserve")),
                 difficulty=_track(raw.get("difficulty"), file, cid, "difficulty") if tracked else None,
                 deadliness=_track(raw.get("deadliness"), file, cid, "deadliness") if kind == "monster" else None,
                 add=add, deed=raw.get("deed"), ignorable=bool(raw.get("ignorable")), use=raw.get("use"),
-                effect=raw.get("effect"), text=raw.get("text", ""))
+                effect=_effect(raw.get("effect"), file, cid), text=str(raw.get("text") or ""))
 
 
 def load_cards(folder: Path | None = None) -> CardData:
@@ -129,10 +158,25 @@ def load_cards(folder: Path | None = None) -> CardData:
     return _load(str(folder))
 
 
+@lru_cache(maxsize=8)
+def read_cards(cards_file: Path) -> tuple:
+    """The Adventure cards of one cards.yaml, in file order, each checked on its own."""
+    if not cards_file.exists():
+        raise CampaignError("card data not found", file=str(cards_file), hint="check the cardsets/argonauts folder")
+    raw = load_yaml(cards_file.read_text(encoding="utf-8")) or {}
+    cards = tuple(_card(c, cards_file) for c in (raw.get("cards", []) if isinstance(raw, dict) else raw))
+    seen = set()
+    for c in cards:
+        if c.id in seen:
+            raise _bad(cards_file, c.id, "id", "duplicate card id", "unique ids")
+        seen.add(c.id)
+    return cards
+
+
 @lru_cache(maxsize=4)
 def _load(folder: str) -> CardData:
     cards_file, player_file = Path(folder) / "cards.yaml", Path(folder) / "player.yaml"
-    cards = tuple(_card(c, cards_file) for c in load_yaml(cards_file.read_text(encoding="utf-8"))["cards"])
+    cards = read_cards(cards_file)
     player = load_yaml(player_file.read_text(encoding="utf-8"))
     deeds = tuple(Deed(d["id"], d["name"]) for d in player["deeds"])
     rewards = tuple(Reward(r["id"], tuple(r["needs"]), crew=int(r["reward"].get("crew", 0)),

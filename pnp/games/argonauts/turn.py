@@ -30,7 +30,8 @@ from functools import cached_property
 
 import numpy as np
 
-from pnp.games.argonauts.cards import Stats, applies_to
+from pnp.campaign.cards import applies_to
+from pnp.games.argonauts.cards import Stats
 from pnp.games.argonauts.odds import DIE
 
 EPS = 1e-11  # values closer than this are ties (float noise)
