@@ -1,4 +1,5 @@
-"""Run the CLI as ``python -m pnp``."""
+"""Run the CLI as ``python -m pnp`` (same commands, help and exit codes as ``pnp``)."""
 from pnp.cli.main import main
 
-main()
+if __name__ == "__main__":
+    main(prog_name="pnp")

@@ -12,8 +12,8 @@ from pnp.campaign.printing import print_campaign
 from pnp.paths import cardsets_root
 from pnp.print.imposition import fit_grid
 
-pypdf = pytest.importorskip("pypdf")
-pdfium = pytest.importorskip("pypdfium2")
+import pypdf
+import pypdfium2 as pdfium
 
 DATA = load_cards()
 DPI = 150

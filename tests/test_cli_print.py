@@ -1,13 +1,15 @@
 """CliRunner tests of `pnp print`, `pnp games` and the exports."""
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
 from pnp.cli.main import main
-from pnp.paths import project_root
 from print_fixtures import write_set
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def run(*args):
@@ -24,7 +26,7 @@ def test_print_json_summary_and_files(tmp_path):
 
 
 def test_print_user_set_like_builtin(tmp_path):
-    example = project_root() / "docs" / "examples" / "myth-deck"
+    example = REPO / "docs" / "examples" / "myth-deck"
     res = run("print", str(example), "-o", str(tmp_path), "--json")
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)

@@ -1,15 +1,18 @@
 """PDF structure of rendered sets (pypdf): pages, sizes, text, metadata, images, determinism, atomicity."""
 import hashlib
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
 from pnp.cardset.load import load_cardset
 from pnp.errors import CardsetError
-from pnp.paths import cardsets_root, project_root
+from pnp.paths import cardsets_root
 from pnp.print.options import PrintOptions
 from pnp.print.render import render_pdf
 from print_fixtures import write_set
+
+REPO = Path(__file__).resolve().parents[1]
 
 PT = 72 / 25.4
 
@@ -89,7 +92,7 @@ def test_each_image_embedded_once(tmp_path):
 
 
 def test_bare_image_folder_is_an_image_deck(tmp_path):
-    example = project_root() / "docs" / "examples" / "image-deck"
+    example = REPO / "docs" / "examples" / "image-deck"
     cs = load_cardset(example)
     assert cs.count == 6 and all(p.back_image and p.back_image.name == "back.png" for p in cs.components[0].pieces)
 

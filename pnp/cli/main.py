@@ -62,7 +62,7 @@ class RootGroup(LazyGroup):
 
 @click.group(cls=RootGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show full tracebacks on errors.")
-@click.version_option(package_name="pnp")
+@click.version_option(package_name="hercules-pnp", prog_name="pnp")
 @click.pass_context
 def main(ctx, debug):
     """pnp: print-and-play decks, campaigns and rulings for eight Hercules games.
