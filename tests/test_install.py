@@ -1,0 +1,242 @@
+"""pnp as users get it: build the sdist and the wheel, install the wheel into a fresh venv, run it from an empty folder.
+
+The installed pnp runs with no PNP_HOME, no PYTHONPATH, HOME and the store/cache in temporary folders, and
+an empty current folder, so anything that still reads the checkout fails here. Answers are compared with
+the same commands run in this process (the library the wheel was built from).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+import pnp
+from pnp.catalog import GAMES
+from pnp.cli.main import main
+
+pytestmark = pytest.mark.install
+
+REPO = Path(__file__).resolve().parents[1]
+BOARD = REPO / "cardsets" / "later-years" / "examples" / "board.yaml"
+
+
+def _clean_env() -> dict:
+    """This process's environment without anything that could point an install at the checkout."""
+    return {k: v for k, v in os.environ.items()
+            if not k.startswith(("PNP_", "PYTHON")) and k not in ("VIRTUAL_ENV", "PIP_USER")}
+
+
+def _check(cmd, **kw) -> subprocess.CompletedProcess:
+    res = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, **kw)
+    assert res.returncode == 0, f"{shlex.join(map(str, cmd))} exited {res.returncode}:\n" \
+                                f"{res.stdout[-3000:]}\n{res.stderr[-3000:]}"
+    return res
+
+
+@dataclass
+class Installed:
+    """A fresh venv with the wheel installed, and a user's home with its own store and cache."""
+
+    venv: Path
+    home: Path
+    wheel: Path
+
+    @property
+    def env(self) -> dict:
+        env = _clean_env()
+        env.update(HOME=str(self.home), XDG_DATA_HOME=str(self.home / "data"),
+                   XDG_CACHE_HOME=str(self.home / "cache"),
+                   PNP_STORE=str(self.home / "store" / "pnp.sqlite3"), PNP_CACHE=str(self.home / "pnp-cache"),
+                   PATH=f"{self.venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}")
+        return env
+
+    def run(self, args, cwd: Path, env: dict | None = None, ok: bool = True) -> subprocess.CompletedProcess:
+        """Run `pnp ARGS` (or a bash line given as a string) in cwd, as a user would."""
+        cmd = ["bash", "-c", args] if isinstance(args, str) else [self.venv / "bin" / "pnp", *args]
+        res = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env or self.env, capture_output=True,
+                             text=True, timeout=300)
+        if ok:
+            assert res.returncode == 0, f"{args} in {cwd} exited {res.returncode}:\n{res.stdout[-3000:]}\n{res.stderr}"
+        return res
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory) -> tuple[Path, Path]:
+    """The sdist and the wheel built from it (python -m build: the sdist first, then the wheel from it)."""
+    out = tmp_path_factory.mktemp("dist")
+    _check([sys.executable, "-m", "build", "--outdir", out, REPO], env=_clean_env(), timeout=600)
+    sdists, wheels = sorted(out.glob("*.tar.gz")), sorted(out.glob("*.whl"))
+    assert len(sdists) == 1 and len(wheels) == 1, f"expected one sdist and one wheel in {out}: {list(out.iterdir())}"
+    return sdists[0], wheels[0]
+
+
+@pytest.fixture(scope="module")
+def installed(dist, tmp_path_factory) -> Installed:
+    """The wheel installed into a fresh venv, its dependencies resolved by pip as for any user."""
+    root = tmp_path_factory.mktemp("user")
+    venv = root / "venv"
+    _check([sys.executable, "-m", "venv", venv], env=_clean_env(), timeout=300)
+    _check([venv / "bin" / "python", "-m", "pip", "install", "--disable-pip-version-check", dist[1]],
+           env=_clean_env(), timeout=900)
+    (root / "home").mkdir()
+    return Installed(venv=venv, home=root / "home", wheel=dist[1])
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    """An empty folder to run pnp in."""
+    path = tmp_path / "empty"
+    path.mkdir()
+    return path
+
+
+def in_process(args, cwd: Path, monkeypatch) -> str:
+    """The same pnp command run by this process's library, for comparison."""
+    monkeypatch.chdir(cwd)
+    monkeypatch.delenv("PNP_HOME", raising=False)
+    res = CliRunner().invoke(main, list(args))
+    assert res.exit_code == 0, res.output
+    return res.output
+
+
+def readme_try_it() -> list[str]:
+    """The command lines of the README's "Try it" block."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"^## Try it\n.*?```sh\n(.*?)```", text, re.S | re.M)
+    assert block, "README.md: no ```sh block under '## Try it'"
+    return [ln.strip() for ln in block.group(1).splitlines() if ln.strip() and not ln.startswith("#")]
+
+
+def readme_judge_examples() -> list[list[str]]:
+    """The `pnp judge GAME SITUATION ...` lines of the README's "Try it" block, as argv (without 'pnp')."""
+    lines = [shlex.split(ln, comments=True) for ln in readme_try_it()]
+    return [argv[1:] for argv in lines if argv[:2] == ["pnp", "judge"] and "--help" not in argv]
+
+
+def test_sdist_and_wheel_carry_the_card_sets_templates_and_fonts(dist):
+    sdist, wheel = dist
+    with tarfile.open(sdist) as tar:
+        in_sdist = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for path in sorted(REPO.glob("cardsets/**/*")) + sorted(REPO.glob("templates/**/*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            rel = path.relative_to(REPO).as_posix()
+            assert rel in in_sdist, f"{sdist.name} lacks {rel}"
+            assert f"pnp/data/{rel}" in names, f"{wheel.name} lacks pnp/data/{rel}"
+    for font in (REPO / "pnp" / "fonts").iterdir():
+        assert f"pnp/fonts/{font.name}" in names and f"pnp/fonts/{font.name}" in in_sdist, font.name
+    assert wheel.name.startswith(f"hercules_pnp-{pnp.__version__}-")
+
+
+def test_installed_pnp_runs_from_the_venv_not_the_checkout(installed, folder):
+    probe = ("import sys, pnp, pnp.paths; print(pnp.__file__); print(pnp.paths.source_checkout()); "
+             "print(pnp.paths.cardsets_root()); print('\\n'.join(sys.path))")
+    out = installed.run([], folder, ok=False)  # bare `pnp` prints its usage
+    assert "Usage: pnp" in out.stdout + out.stderr
+    lines = _check([installed.venv / "bin" / "python", "-c", probe], cwd=folder, env=installed.env).stdout.splitlines()
+    assert Path(lines[0]).is_relative_to(installed.venv), lines[0]
+    assert lines[1] == "None"
+    assert Path(lines[2]).is_relative_to(installed.venv) and Path(lines[2], "argonauts", "cardset.yaml").is_file()
+    assert not any(p and Path(p).resolve() == REPO for p in lines[3:]), "the checkout is on the installed sys.path"
+
+
+def test_version_from_pnp_and_python_m_pnp(installed, folder):
+    expected = f"pnp, version {pnp.__version__}"
+    assert installed.run(["--version"], folder).stdout.strip() == expected
+    res = installed.run(f"python -m pnp --version && python -m pnp games --json", folder)
+    assert res.stdout.startswith(expected + "\n")
+    assert json.loads(res.stdout[len(expected) + 1:]) == json.loads(installed.run(["games", "--json"], folder).stdout)
+
+
+def test_games_json_lists_every_game_as_the_library_does(installed, folder, monkeypatch):
+    out = json.loads(installed.run(["games", "--json"], folder).stdout)
+    assert [g["game"] for g in out] == list(GAMES)
+    assert all(c["count"] > 0 for g in out for c in g["components"])
+    assert out == json.loads(in_process(["games", "--json"], folder, monkeypatch))
+
+
+def test_print_builtin_game_writes_to_output_in_the_current_folder(installed, folder):
+    res = installed.run(["print", "argonauts", "--json"], folder)
+    data = json.loads(res.stdout)
+    pdf = folder / "output" / "argonauts.pdf"
+    assert [Path(f).resolve() for f in data["files"]] == [pdf.resolve()]
+    assert len(PdfReader(pdf).pages) == data["pages"] > 0
+    assert data["cards"] == 54  # 52 adventure cards, the player card and the name tag
+
+
+def test_print_own_set_copied_from_the_examples(installed, folder):
+    shutil.copytree(REPO / "docs" / "examples" / "myth-deck", folder / "myth-deck")
+    res = installed.run(["print", "myth-deck"], folder)
+    pdf = folder / "output" / "myth-deck.pdf"
+    assert str(pdf) in res.stdout and "myth-deck: 26 cards" in res.stdout
+    text = "".join(p.extract_text() for p in PdfReader(pdf).pages)
+    assert "Perseus" in text and "Αθηνά" in text
+
+
+def test_rules_search_finds_the_natural_six_rule_with_its_citation(installed, folder):
+    out = installed.run(["rules", "argonauts", "search", "natural six"], folder).stdout
+    assert "[argonauts.combat.17]" in out and "natural 6" in out
+    assert (installed.home / "pnp-cache").is_dir(), "the search index should be cached in $PNP_CACHE"
+
+
+@pytest.mark.parametrize("argv", readme_judge_examples() + [
+    ["judge", "later-years", "chains", "--board", "board.yaml", "--player", "red"],
+], ids=lambda argv: " ".join(argv[1:3]))
+def test_judge_rules_as_the_library_does(installed, folder, argv, monkeypatch):
+    shutil.copy(BOARD, folder / "board.yaml")
+    out = json.loads(installed.run([*argv, "--json"], folder).stdout)
+    assert (out["game"], out["situation"]) == (argv[1], argv[2])
+    assert out["summary"] and out["citations"] and out["basis"] in ("stated", "inferred", "house rule")
+    assert out == json.loads(in_process([*argv, "--json"], folder, monkeypatch))
+
+
+def test_readme_judges_every_game():
+    assert {argv[1] for argv in readme_judge_examples()} == set(GAMES)
+
+
+def test_campaign_new_win_status(installed, folder):
+    installed.run(["campaign", "new", "--player", "Jason", "--name", "first-voyage"], folder)
+    won = installed.run(["campaign", "win", "--victory", "Harpies, Birds of Ares", "--deed", "homecoming"], folder)
+    assert "first-voyage" in won.stdout
+    status = json.loads(installed.run(["campaign", "status", "--json"], folder).stdout)
+    assert (status["campaign"], status["player"], status["wins"], status["losses"]) == ("first-voyage", "Jason", 1, 0)
+    ticked = {d["id"] for d in status["deeds"] if d["ticked"]}
+    assert ticked == {"harpies", "homecoming"}  # the deed named, and the one the Harpies victory earns
+    assert Path(installed.env["PNP_STORE"]).is_file()
+
+
+def test_every_readme_try_it_command_runs_from_an_empty_folder(installed, tmp_path):
+    folder = tmp_path / "readme"
+    folder.mkdir()
+    env = installed.env | {"PNP_STORE": str(tmp_path / "readme-store.sqlite3")}
+    lines = readme_try_it()
+    assert len(lines) >= 10, lines
+    for line in lines:
+        res = installed.run(line, folder, env=env)
+        assert res.stdout.strip(), f"README command printed nothing: {line}"
+        assert "Traceback" not in res.stderr and "Error" not in res.stderr, f"{line}:\n{res.stderr}"
+    assert (folder / "output" / "twelve-labors.pdf").is_file()
+
+
+def test_pnp_runs_from_the_wheel_as_a_zip(installed, folder):
+    """A zip-safe install: pnp imported straight from the wheel file reads its data via importlib.resources."""
+    env = installed.env | {"PYTHONPATH": str(installed.wheel)}
+    python = installed.venv / "bin" / "python"
+    where = _check([python, "-c", "import pnp; print(pnp.__file__)"], cwd=folder, env=env).stdout
+    assert str(installed.wheel) in where
+    argv = ["judge", "argonauts", "roll", "--die", "6", "--crew", "0", "--difficulty", "9", "--json"]
+    zipped = json.loads(_check([python, "-m", "pnp", *argv], cwd=folder, env=env).stdout)
+    assert zipped == json.loads(installed.run(argv, folder).stdout)
+    assert zipped["verdict"]["resolves"] is False
