@@ -155,7 +155,7 @@ def test_installed_pnp_runs_from_the_venv_not_the_checkout(installed, folder):
 def test_version_from_pnp_and_python_m_pnp(installed, folder):
     expected = f"pnp, version {pnp.__version__}"
     assert installed.run(["--version"], folder).stdout.strip() == expected
-    res = installed.run(f"python -m pnp --version && python -m pnp games --json", folder)
+    res = installed.run("python -m pnp --version && python -m pnp games --json", folder)
     assert res.stdout.startswith(expected + "\n")
     assert json.loads(res.stdout[len(expected) + 1:]) == json.loads(installed.run(["games", "--json"], folder).stdout)
 
