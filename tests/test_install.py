@@ -111,17 +111,17 @@ def in_process(args, cwd: Path, monkeypatch) -> str:
     return res.output
 
 
-def readme_try_it() -> list[str]:
-    """The command lines of the README's "Try it" block."""
+def readme_block(heading: str) -> list[str]:
+    """The command lines of the first ```sh block under a README heading."""
     text = (REPO / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"^## Try it\n.*?```sh\n(.*?)```", text, re.S | re.M)
-    assert block, "README.md: no ```sh block under '## Try it'"
+    block = re.search(rf"^## {re.escape(heading)}\n.*?```sh\n(.*?)```", text, re.S | re.M)
+    assert block, f"README.md: no ```sh block under '## {heading}'"
     return [ln.strip() for ln in block.group(1).splitlines() if ln.strip() and not ln.startswith("#")]
 
 
 def readme_judge_examples() -> list[list[str]]:
     """The `pnp judge GAME SITUATION ...` lines of the README's "Try it" block, as argv (without 'pnp')."""
-    lines = [shlex.split(ln, comments=True) for ln in readme_try_it()]
+    lines = [shlex.split(ln, comments=True) for ln in readme_block("Try it")]
     return [argv[1:] for argv in lines if argv[:2] == ["pnp", "judge"] and "--help" not in argv]
 
 
@@ -217,17 +217,34 @@ def test_campaign_new_win_status(installed, folder):
     assert Path(installed.env["PNP_STORE"]).is_file()
 
 
-def test_every_readme_try_it_command_runs_from_an_empty_folder(installed, tmp_path):
-    folder = tmp_path / "readme"
-    folder.mkdir()
-    env = installed.env | {"PNP_STORE": str(tmp_path / "readme-store.sqlite3")}
-    lines = readme_try_it()
-    assert len(lines) >= 10, lines
+def run_readme_lines(installed: Installed, lines: list[str], folder: Path, env: dict) -> None:
     for line in lines:
         res = installed.run(line, folder, env=env)
         assert res.stdout.strip(), f"README command printed nothing: {line}"
         assert "Traceback" not in res.stderr and "Error" not in res.stderr, f"{line}:\n{res.stderr}"
+
+
+def test_every_readme_try_it_command_runs_from_an_empty_folder(installed, tmp_path):
+    folder = tmp_path / "readme"
+    folder.mkdir()
+    lines = readme_block("Try it")
+    assert len(lines) >= 10, lines
+    run_readme_lines(installed, lines, folder, installed.env | {"PNP_STORE": str(tmp_path / "store.sqlite3")})
     assert (folder / "output" / "twelve-labors.pdf").is_file()
+
+
+def test_readme_own_cards_commands_run_where_the_examples_are(installed, tmp_path):
+    folder = tmp_path / "designer"
+    shutil.copytree(REPO / "docs" / "examples", folder / "docs" / "examples")
+    lines = readme_block("Your own cards")
+    assert any(ln.startswith("pnp print docs/examples/") for ln in lines), lines
+    run_readme_lines(installed, lines, folder, installed.env)
+    assert {p.name for p in (folder / "output").glob("*.pdf")} == {"myth-deck.pdf", "image-deck.pdf"}
+
+
+def test_quick_start_print_all_writes_every_game_to_output(installed, folder):
+    installed.run(["print", "--all"], folder)
+    assert sorted(p.name for p in (folder / "output").iterdir()) == sorted(f"{slug}.pdf" for slug in GAMES)
 
 
 def test_pnp_runs_from_the_wheel_as_a_zip(installed, folder):
