@@ -73,9 +73,13 @@ def templates_root() -> Path:
 def rulebooks_root() -> Path | None:
     """The rulebooks folder ($PNP_RULEBOOKS, else shared/rulebooks beside the source checkout), if present."""
     env = os.environ.get("PNP_RULEBOOKS")
-    checkout = source_checkout()
-    path = Path(env) if env else checkout.parent / "shared" / "rulebooks" if checkout else None
-    return path if path is not None and path.is_dir() else None
+    if env:
+        path = Path(env)
+    elif checkout := source_checkout():
+        path = checkout.parent / "shared" / "rulebooks"
+    else:
+        return None
+    return path if path.is_dir() else None
 
 
 def default_output() -> Path:
