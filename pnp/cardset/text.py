@@ -8,7 +8,8 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup, escape
 
-from pnp.errors import CardsetError
+from pnp.cardset import sandbox
+from pnp.errors import CardsetError, PnpError
 
 ICON_RE = re.compile(r":([A-Za-z0-9_-]+):")
 FIELD_ONLY = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
@@ -24,11 +25,11 @@ class TextEngine:
 
     def __init__(self, folders: list[Path], icons: dict[str, Path]):
         self.icons = icons
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader([str(f) for f in folders if f.is_dir()]),
-            autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=False, finalize=_blank_none)
+        self.env = sandbox.environment(folders, autoescape=True, undefined=jinja2.StrictUndefined,
+                                       keep_trailing_newline=False, finalize=_blank_none)
         self.env.globals["icon"] = lambda name: Markup(f":{name}:")
-        self.plain_env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, finalize=_blank_none)
+        self.plain_env = sandbox.environment(None, undefined=jinja2.StrictUndefined, autoescape=False,
+                                             finalize=_blank_none)
         self._compile = lru_cache(maxsize=None)(self._compile_uncached)
 
     def _compile_uncached(self, kind: str, source: str):
@@ -50,6 +51,13 @@ class TextEngine:
             raise CardsetError(f"template file '{exc.name}' not found for {where}", file=file, field="template",
                                expected="a file in the set's templates/ or the shared templates/",
                                hint="create the file or fix its name") from None
+        except sandbox.SecurityError as exc:
+            raise CardsetError(f"template refused for {where}: {exc}", file=file, field="template",
+                               expected="a template file inside the card set's folder",
+                               hint="copy the template into the set's templates/ folder") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CardsetError(f"template file '{source}' cannot be read for {where} ({exc})", file=file,
+                               field="template", hint="save it as a UTF-8 text file") from None
 
     def render(self, kind: str, source: str, fields: dict, *, where: str, file: str, card: str) -> str:
         """Render a template with a card's fields; an unknown field names the card and field."""
@@ -59,17 +67,34 @@ class TextEngine:
             text = "" if value is None else str(value)
             return (text if kind == "plain" else str(escape(text))).strip()
         tpl = self.template(kind, source, where, file)
+        tpl_file = tpl.filename if tpl.filename and not tpl.filename.startswith("<") else file
         try:
-            return str(tpl.render(**fields)).strip()
+            with sandbox.time_limit():
+                return str(tpl.render(**fields)).strip()
         except jinja2.UndefinedError as exc:
             missing = re.search(r"'([^']+)' is undefined", str(exc))
             field = missing.group(1) if missing else where
             raise CardsetError(f"unknown field '{field}' used by {where}", file=file, card=card, field=field,
                                expected=f"one of the card's fields: {', '.join(sorted(fields)) or '(none)'}",
                                hint=f"add a '{field}' column to the data or fix the template") from None
+        except sandbox.SecurityError as exc:
+            line = sandbox.error_line(exc, tpl.filename)
+            at = f", line {line}" if line else ""
+            raise CardsetError(f"template refused in {where}{at}: {exc}", file=tpl_file, card=card,
+                               field=where, expected="card fields, the filters and functions in docs/security.md",
+                               hint="remove that expression from the template") from None
         except jinja2.TemplateError as exc:
             raise CardsetError(f"template error in {where}: {exc}", file=file, card=card, field=where,
                                hint="fix the template") from None
+        except PnpError as exc:  # a size limit met inside the template
+            exc.file, exc.card, exc.field = tpl_file, card, where
+            raise
+        except RecursionError:
+            raise CardsetError(f"template in {where} calls or includes itself without end", file=file, card=card,
+                               field=where, hint="remove the include or macro loop") from None
+        except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
+            raise CardsetError(f"template error in {where}: {type(exc).__name__}: {exc}", file=file, card=card,
+                               field=where, hint="fix the expression (check the values' types)") from None
 
     def variables(self, kind: str, source: str) -> set[str]:
         """Names a template reads from its context (for sharing identical faces between cards)."""
