@@ -14,9 +14,21 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.campaign import service
+from pnp.campaign.doctor import doctor
 from pnp.cli.main import main
+from pnp.store import db
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+
+
+def _backups_hold_the_campaign(store, events_at_least=2):
+    """Whatever a kill or a race left, doctor finds the store sound and every backup holds the campaign."""
+    report = doctor(store)
+    assert report["ok"], report["store"]
+    for b in report["backups"]:
+        assert b["ok"] and [c["name"] for c in b["campaigns"]] == ["voyage"], b
+        assert b["campaigns"][0]["events"] >= events_at_least
+    return report
 
 
 def _fingerprint(store):
@@ -79,6 +91,7 @@ def test_sigkill_during_win_leaves_the_campaign_before_or_after(tmp_path):
             conn = sqlite3.connect(store)
             assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
             conn.close()
+            _backups_hold_the_campaign(store)
             if state == before:  # whatever the kill left behind, the win can still be recorded
                 service.win(store, None, "Harpies, Dragon's-Teeth Warriors, Amycus", "rocks")
                 assert _fingerprint(store) == after
@@ -89,6 +102,7 @@ def test_sigkill_during_win_leaves_the_campaign_before_or_after(tmp_path):
 CHILD = """
 import sys
 from pnp.campaign import service
+from pnp.campaign.doctor import doctor
 for _ in range(int(sys.argv[2])):
     service.loss(sys.argv[1], "voyage")
 """
@@ -105,6 +119,10 @@ def test_two_processes_recording_at_once_are_serialised(tmp_path):
         assert p.returncode == 0, err.decode()
     s = service.status(store)
     assert s["losses"] == 30
+    report = _backups_hold_the_campaign(store, events_at_least=1)
+    assert len(report["backups"]) == db.keep_count()  # rotated: the newest N of the 30 pre-write backups
+    events = [b["campaigns"][0]["events"] for b in report["backups"]]
+    assert events == sorted(events) and events[-1] == 30  # the last backup is the store before the last loss
     history = service.history(store)
     assert [h["seq"] for h in history] == list(range(1, 32))
     assert all(h["kind"] == "loss" for h in history[1:])
@@ -114,15 +132,15 @@ def test_corrupt_database_points_to_the_backup(tmp_path):
     store = tmp_path / "s.db"
     service.new(store, "voyage", "Jason")
     service.loss(store)
-    bak = store.with_name(store.name + ".bak")
-    assert bak.exists()
     store.write_bytes(b"this is not a database at all" * 200)
     result = CliRunner().invoke(main, ["campaign", "status", "--store", str(store)])
     assert result.exit_code == 1
     line = result.output.strip()
     assert len(line.splitlines()) == 1 and "Traceback" not in line
-    assert str(bak) in line and "cp" in line
-    shutil.copy(bak, store)  # the advice works: the backup is the store before the last write
+    assert "pnp campaign doctor --restore latest" in line
+    # the advice works: the backup is the store before the last write
+    result = CliRunner().invoke(main, ["campaign", "doctor", "--restore", "latest", "--store", str(store)])
+    assert result.exit_code == 0, result.output
     assert service.status(store)["losses"] == 0
 
 
@@ -132,7 +150,7 @@ def test_backup_holds_the_store_before_the_last_write(tmp_path):
     service.loss(store)
     service.loss(store)
     bak = tmp_path / "restored.db"
-    shutil.copy(store.with_name(store.name + ".bak"), bak)
+    shutil.copy(db.backups(store)[-1], bak)
     assert service.status(bak)["losses"] == 1
 
 
@@ -161,11 +179,12 @@ def test_tampered_snapshot_is_detected(tmp_path):
 def test_a_stale_partial_backup_does_not_block_records(tmp_path):
     store = tmp_path / "s.db"
     service.new(store, "voyage", "Jason")
-    store.with_name(store.name + ".tmp").write_bytes(b"half a backup" * 100)  # a backup killed mid-way
     service.loss(store)
-    assert service.status(store)["losses"] == 1
-    conn = sqlite3.connect(store.with_name(store.name + ".bak"))
-    assert conn.execute("SELECT COUNT(*) FROM campaign_event").fetchone()[0] == 1
+    (db.backup_dir(store) / ".20260101T000000.000000Z.x.tmp").write_bytes(b"half a backup" * 100)  # killed mid-way
+    service.loss(store)
+    assert service.status(store)["losses"] == 2
+    conn = sqlite3.connect(db.backups(store)[-1])
+    assert conn.execute("SELECT COUNT(*) FROM campaign_event").fetchone()[0] == 2
     conn.close()
 
 

@@ -9,6 +9,7 @@ from pnp.campaign import model
 from pnp.campaign.cards import CardData, load_cards, match
 from pnp.campaign.store import Store, open_store
 from pnp.errors import CampaignError
+from pnp.store.db import RESTORE_HINT
 
 EXPORT_FORMAT = "pnp-argonauts-campaign"
 EXPORT_VERSION = 1
@@ -48,11 +49,16 @@ def _load(st: Store, name: str | None, data: CardData):
         state, effective = rebuild(events, data)
     except CampaignError as exc:
         raise CampaignError(f"campaign '{row['name']}': its event log does not replay ({exc.message})",
-                            file=str(st.path), hint=f"restore the backup {st.path}.bak") from None
+                            file=str(st.path), hint=RESTORE_HINT) from None
     if state.to_dict() != row["state"] or (events and events[-1]["seq"] != row["seq"]):
         raise CampaignError(f"campaign '{row['name']}': the stored state differs from its event log",
-                            file=str(st.path), hint=f"restore the backup {st.path}.bak, or export and re-import it")
+                            file=str(st.path), hint=RESTORE_HINT + ", or export and re-import it")
     return row, state, events, effective
+
+
+def check(st: Store, name: str, data: CardData) -> None:
+    """Raise CampaignError unless the campaign's log replays to exactly its stored state."""
+    _load(st, name, data)
 
 
 def _session(store, name, fn, *, touch=True):
