@@ -249,12 +249,26 @@ def export_text(doc: dict) -> str:
 
 def write_export(doc: dict, path: str | Path) -> Path:
     """Write an export file atomically (temp file, then rename); one-line error if it cannot be written."""
+    import os
+    import tempfile
+
+    from pnp.leftovers import part_prefix, remove_stale
     path = Path(path)
-    tmp = path.with_name(f".{path.name}.part")
+    tmp = None
     try:
-        tmp.write_text(export_text(doc), encoding="utf-8")
-        tmp.replace(path)
+        if path.is_dir():
+            raise IsADirectoryError(21, "a folder is in the way")
+        remove_stale(path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=part_prefix(path), suffix=".part", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(export_text(doc))
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private one
+        os.replace(tmp, path)
     except OSError as exc:
+        if tmp and os.path.exists(tmp):
+            os.unlink(tmp)
         raise CampaignError(f"cannot write the export ({exc.strerror})", file=str(path),
                             hint="choose another file with -o") from None
     return path

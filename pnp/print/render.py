@@ -9,7 +9,9 @@ from pathlib import Path
 
 from pnp.cardset.model import CardSet, Component, Piece
 from pnp.cardset.text import TextEngine
+from pnp import limits
 from pnp.errors import RenderError
+from pnp.leftovers import part_prefix, remove_stale
 from pnp.paths import templates_root
 from pnp.print.imposition import Line, back_rect, crop_marks, cut_lines, fit_grid, tile_board
 from pnp.print.options import PrintOptions
@@ -66,6 +68,7 @@ class _Writer:
     def end_page(self) -> None:
         self.c.showPage()
         self.pages += 1
+        limits.PAGES.check(self.pages, file=self.cs.manifest or self.cs.folder)
 
     def place(self, piece: Piece, side: str, comp: Component, x: float, y: float, ph: float, rotation: int,
               shared: bool = True) -> None:
@@ -210,8 +213,12 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
 
     out_file = Path(out_file)
     _writable(out_file.parent)
+    if out_file.is_dir() or (out_file.exists() and not os.access(out_file, os.W_OK)):
+        raise RenderError("a folder or unwritable file is where the PDF goes", file=str(out_file),
+                          hint="move it away or choose another folder with -o")
+    remove_stale(out_file.parent)
     drawer = FaceDrawer(cs, text_engine(cs), ink_saver=options.ink_saver)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out_file.stem}-", suffix=".pdf.part", dir=out_file.parent)
+    fd, tmp = tempfile.mkstemp(prefix=part_prefix(out_file), suffix=".pdf.part", dir=out_file.parent)
     os.close(fd)
     try:
         canvas = new_canvas(tmp)
