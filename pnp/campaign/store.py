@@ -165,6 +165,16 @@ class Store:
                           (seq, json.dumps(state, sort_keys=True), self._next_used(), campaign_id))
 
 
+    def append_all(self, campaign_id: int, events: list[dict], state: dict) -> None:
+        """Append a whole checked log at once (an import) and store the state it leads to."""
+        self.conn.executemany(
+            "INSERT INTO campaign_event(campaign_id, seq, kind, payload, changes, created) VALUES(?, ?, ?, ?, ?, ?)",
+            [(campaign_id, e["seq"], e["kind"], json.dumps(e["payload"], sort_keys=True),
+              json.dumps(e["changes"], sort_keys=True), e["created"]) for e in events])
+        self.conn.execute("UPDATE campaign SET seq=?, state=?, used=? WHERE id=?",
+                          (events[-1]["seq"], json.dumps(state, sort_keys=True), self._next_used(), campaign_id))
+
+
 def open_store(path=None) -> Store:
     """Open the store at --store PATH, $PNP_STORE or the user data directory."""
     return Store(db.store_path(path))
