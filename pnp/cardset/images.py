@@ -1,11 +1,15 @@
 """Check an image before anything decodes it: a PNG or JPEG, whole, and within the pixel limit."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
 from pnp import limits
 from pnp.errors import CardsetError, LimitError
+
+
+DECODE_CHECK_PIXELS = 16_000_000  # images up to this size are decoded once when checked (cached per file)
 
 
 @lru_cache(maxsize=4096)
@@ -26,11 +30,12 @@ def _probe(path: str, mtime_ns: int, size: int, max_pixels: float) -> tuple[int,
                 return f"pixels:{w}x{h}"
             fmt = im.format
             im.verify()  # PNG: every chunk and checksum read, the pixels not decoded
-        if fmt == "JPEG":  # verify() does not read JPEG data: decode it, so truncation shows here
+        if fmt == "JPEG" or w * h <= DECODE_CHECK_PIXELS:  # short or truncated data shows here, not mid-print
             with Image.open(path) as im:
                 im.load()
-    except Image.DecompressionBombError:
-        return "pixels:?"
+    except Image.DecompressionBombError as exc:  # Pillow refused it from the header alone
+        found = re.search(r"\((\d+) pixels\)", str(exc))
+        return f"pixels:{found.group(1) if found else 'too many'}"
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
         return f"not a readable image ({exc})"
     return w, h

@@ -172,15 +172,32 @@ class CardSandbox(ImmutableSandboxedEnvironment):
 
 
 class ContainedLoader(jinja2.FileSystemLoader):
-    """FileSystemLoader that refuses template files resolving (through symlinks) outside their folder."""
+    """FileSystemLoader that reads UTF-8 files only and refuses ones resolving (through symlinks) outside."""
 
     def get_source(self, environment, template):
-        """The template's source, if it lies inside the folder it was found in."""
-        source, filename, uptodate = super().get_source(environment, template)
-        real = Path(filename).resolve()
-        if not any(real.is_relative_to(Path(root).resolve()) for root in self.searchpath):
-            raise SecurityError(f"template '{template}' resolves outside its folder ({real})")
-        return source, filename, uptodate
+        """The template's source, if it lies inside the folder it was found in and is UTF-8 text."""
+        from jinja2.loaders import split_template_path
+
+        from pnp.textfile import read_text
+
+        pieces = split_template_path(template)
+        for root in self.searchpath:
+            path = Path(root, *pieces)
+            if not path.is_file():
+                continue
+            real = path.resolve()
+            if not real.is_relative_to(Path(root).resolve()):
+                raise SecurityError(f"template '{template}' resolves outside its folder ({real})")
+            text = read_text(path, field="template")
+            mtime = path.stat().st_mtime
+
+            def uptodate(path=path, mtime=mtime) -> bool:
+                try:
+                    return path.stat().st_mtime == mtime
+                except OSError:
+                    return False
+            return text, str(path), uptodate
+        raise jinja2.TemplateNotFound(template)
 
 
 def environment(folders: list[Path] | None, **options) -> CardSandbox:

@@ -12,6 +12,7 @@ from pnp.cardset import sandbox
 from pnp.errors import CardsetError, PnpError
 
 ICON_RE = re.compile(r":([A-Za-z0-9_-]+):")
+IMG_TAG = re.compile(r"<\s*img\b", re.IGNORECASE)
 FIELD_ONLY = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 
 
@@ -55,9 +56,6 @@ class TextEngine:
             raise CardsetError(f"template refused for {where}: {exc}", file=file, field="template",
                                expected="a template file inside the card set's folder",
                                hint="copy the template into the set's templates/ folder") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CardsetError(f"template file '{source}' cannot be read for {where} ({exc})", file=file,
-                               field="template", hint="save it as a UTF-8 text file") from None
 
     def render(self, kind: str, source: str, fields: dict, *, where: str, file: str, card: str) -> str:
         """Render a template with a card's fields; an unknown field names the card and field."""
@@ -70,11 +68,16 @@ class TextEngine:
         tpl_file = tpl.filename if tpl.filename and not tpl.filename.startswith("<") else file
         try:
             with sandbox.time_limit():
-                return str(tpl.render(**fields)).strip()
+                out = str(tpl.render(**fields)).strip()
+            if kind != "plain" and IMG_TAG.search(out):
+                raise CardsetError(f"{where} writes an <img> tag; only :name: icons and image boxes may place "
+                                   "pictures", file=tpl_file, card=card, field=where,
+                                   expected="icons from the manifest's icons:", hint="use :name: or an image box")
+            return out
         except jinja2.UndefinedError as exc:
             missing = re.search(r"'([^']+)' is undefined", str(exc))
             field = missing.group(1) if missing else where
-            raise CardsetError(f"unknown field '{field}' used by {where}", file=file, card=card, field=field,
+            raise CardsetError(f"unknown field '{field}' used by {where}", file=tpl_file, card=card, field=field,
                                expected=f"one of the card's fields: {', '.join(sorted(fields)) or '(none)'}",
                                hint=f"add a '{field}' column to the data or fix the template") from None
         except sandbox.SecurityError as exc:
@@ -90,7 +93,7 @@ class TextEngine:
             exc.file, exc.card, exc.field = tpl_file, card, where
             raise
         except RecursionError:
-            raise CardsetError(f"template in {where} calls or includes itself without end", file=file, card=card,
+            raise CardsetError(f"template in {where} calls or includes itself without end", file=tpl_file, card=card,
                                field=where, hint="remove the include or macro loop") from None
         except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
             raise CardsetError(f"template error in {where}: {type(exc).__name__}: {exc}", file=file, card=card,
@@ -104,7 +107,7 @@ class TextEngine:
             if kind == "file":
                 source = env.loader.get_source(env, source)[0]
             return set(meta.find_undeclared_variables(env.parse(source)))
-        except jinja2.TemplateError:
+        except (jinja2.TemplateError, PnpError):  # rendering reports it, naming the card
             return {"*"}
 
     def expand_icons(self, markup: str, size: float) -> str:

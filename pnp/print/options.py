@@ -73,8 +73,7 @@ def with_settings(base: PrintOptions, settings: dict) -> PrintOptions:
         if key == "paper":
             changes["paper"] = parse_paper(value)
         elif key == "margins":
-            changes["margins"] = parse_pair(value, "margins", 4) if not isinstance(value, (int, float)) \
-                else (float(value),) * 4
+            changes["margins"] = parse_pair([value] if isinstance(value, (int, float)) else value, "margins", 4)
         elif key == "back_offset":
             changes["back_offset"] = parse_pair(value, "back_offset", 2)
         elif key in ("bleed", "gap"):
