@@ -130,3 +130,14 @@ def test_printed_pdf_of_a_hostile_set_is_not_written(tmp_path):
     res = CliRunner().invoke(main, ["print", str(folder), "-o", str(out)])
     assert res.exit_code == 1 and "refused" in res.output
     assert not list(out.glob("*.pdf")) and not list(out.glob(".*part"))
+
+
+def test_security_doc_lists_the_filters_and_every_limit():
+    from pathlib import Path
+
+    from pnp import limits
+    doc = (Path(__file__).parent.parent / "docs" / "security.md").read_text()
+    listed = doc.split("these filters only: `", 1)[1].split("`", 1)[0].split()
+    assert listed == sorted(sandbox.FILTERS)
+    for limit in (v for v in vars(limits).values() if isinstance(v, limits.Limit)):
+        assert f"`{limit.env}`" in doc, limit.name

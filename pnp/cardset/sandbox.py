@@ -27,7 +27,6 @@ FILTERS = ("abs", "batch", "capitalize", "count", "d", "default", "dictsort", "e
            "groupby", "int", "join", "last", "length", "list", "lower", "map", "max", "min", "reject",
            "rejectattr", "replace", "reverse", "round", "safe", "select", "selectattr", "slice", "sort", "string",
            "striptags", "sum", "title", "trim", "truncate", "unique", "upper", "wordcount")
-RANGE = limits.Limit("template_range", 10_000, "numbers in one range()")
 FORMAT_WIDTH = re.compile(r"%[-+ #0]*(\d+)?(?:\.(\d+))?")
 
 
@@ -130,7 +129,7 @@ class _Range:
 
     def __init__(self, *args):
         self._r = range(*args)
-        RANGE.check(len(self._r), field="template")
+        limits.TEMPLATE_RANGE.check(len(self._r), field="template")
 
     def __len__(self):
         return len(self._r)
