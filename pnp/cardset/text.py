@@ -12,7 +12,7 @@ from pnp.cardset import sandbox
 from pnp.errors import CardsetError, PnpError
 
 ICON_RE = re.compile(r":([A-Za-z0-9_-]+):")
-IMG_TAG = re.compile(r"<\s*img\b", re.IGNORECASE)
+REFUSED_TAG = re.compile(r"<\s*(img|a|link)\b", re.IGNORECASE)  # local files or links: nothing a card can use
 FIELD_ONLY = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 
 
@@ -69,10 +69,12 @@ class TextEngine:
         try:
             with sandbox.time_limit():
                 out = str(tpl.render(**fields)).strip()
-            if kind != "plain" and IMG_TAG.search(out):
-                raise CardsetError(f"{where} writes an <img> tag; only :name: icons and image boxes may place "
-                                   "pictures", file=tpl_file, card=card, field=where,
-                                   expected="icons from the manifest's icons:", hint="use :name: or an image box")
+            tag = REFUSED_TAG.search(out) if kind != "plain" else None
+            if tag:
+                raise CardsetError(f"{where} writes an <{tag.group(1).lower()}> tag; printed cards take no links, "
+                                   "and only :name: icons and image boxes place pictures", file=tpl_file, card=card,
+                                   field=where, expected="text, <b>, <i>, <font>, <br/> and :name: icons",
+                                   hint="remove the tag (use :name: or an image box for pictures)")
             return out
         except jinja2.UndefinedError as exc:
             missing = re.search(r"'([^']+)' is undefined", str(exc))

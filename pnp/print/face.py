@@ -270,13 +270,20 @@ class FaceDrawer:
                     continue
             else:
                 from reportlab.platypus import Paragraph
-                para = Paragraph(self.text.expand_icons(markup, size), _style(font, size, leading, align, color))
-                _, ph = para.wrap(bw, bh)
-                fits = ph <= bh + 0.01 and para.minWidth() <= bw + 0.01
-                if fits or at_floor:
-                    if not fits:
-                        self.overflows.append(Overflow(piece.id, box.name, size))
-                    y = {"top": by + bh - ph, "middle": by + (bh - ph) / 2, "bottom": by}[valign]
-                    para.drawOn(canvas, bx, y)
-                    return
+                try:
+                    para = Paragraph(self.text.expand_icons(markup, size), _style(font, size, leading, align, color))
+                    _, ph = para.wrap(bw, bh)
+                    fits = ph <= bh + 0.01 and para.minWidth() <= bw + 0.01
+                    if fits or at_floor:
+                        if not fits:
+                            self.overflows.append(Overflow(piece.id, box.name, size))
+                        y = {"top": by + bh - ph, "middle": by + (bh - ph) / 2, "bottom": by}[valign]
+                        para.drawOn(canvas, bx, y)
+                        return
+                except (ValueError, TypeError, KeyError, AttributeError) as exc:  # markup reportlab cannot use
+                    reason = " ".join(str(exc).split())[-160:]
+                    raise CardsetError(f"card text markup cannot be laid out ({reason})", file=self.file,
+                                       card=piece.id, field=box.name, expected="reportlab paragraph markup",
+                                       hint="close every tag and use valid colours and sizes "
+                                            "(see docs/cardsets.md)") from None
             size = max(min_size, size - 0.5)

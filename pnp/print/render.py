@@ -240,9 +240,12 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, out_file)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(exc, OSError):  # disk full, an immutable file in the way, ...
+            raise RenderError(f"cannot write the PDF ({exc.strerror or exc})", file=str(out_file),
+                              hint="free some space or choose another folder with -o") from None
         raise
     return RenderResult([out_file], writer.pages, cs.count, list(drawer.overflows))
 

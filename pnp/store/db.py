@@ -88,6 +88,8 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
 
     A store that cannot be written opens read-only (`conn.readonly` is True): reads work, writes raise.
     """
+    if path.is_dir():
+        raise StoreError("is a folder, not a store file", file=str(path), hint="give --store the path of a file")
     _refuse_fresh_start(path)
     if not path.exists():
         if not create:

@@ -114,6 +114,11 @@ def cases() -> dict[str, dict]:
                                          symlinks={"templates/leak.j2": "/etc/hostname"}, says="outside")
     c["tpl-not-utf8"] = template("caf\u00e9 {{ name }}".encode("latin-1"), says="UTF-8")
     c["tpl-img-tag"] = template('<img src="/etc/hostname"/> {{ name }}', says="<img>")
+    c["tpl-link-tag"] = template("<a href='file:///etc/passwd'>{{ name }}</a>", says="<a>")
+    c["markup-bad-colour"] = template("<font color='notacolour'>{{ name }}</font>", says="markup")
+    c["markup-unclosed-para"] = template("<para><para>{{ name }}", says="markup")
+    c["markup-size-word"] = template("<font size='huge'>{{ name }}</font>", says="markup")
+    c["markup-unclosed-bold"] = template("<b>{{ name }}", expect="any")
     c["tpl-random"] = template("{{ [1, 2]|random }}", says="random")
     # -- paths leaving the set ---------------------------------------------------------------------
     c["path-back-image"] = card_case({"cards.csv": "id,name,art,back\nalpha,A,art/star.png,../../../etc/hostname\n"},
