@@ -141,3 +141,19 @@ def test_security_doc_lists_the_filters_and_every_limit():
     assert listed == sorted(sandbox.FILTERS)
     for limit in (v for v in vars(limits).values() if isinstance(v, limits.Limit)):
         assert f"`{limit.env}`" in doc, limit.name
+
+
+def test_an_outer_alarm_survives_a_render():
+    import signal
+    fired = []
+    previous = signal.signal(signal.SIGALRM, lambda *a: fired.append(True))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        assert render("{{ name }}!") == "Bob!"
+        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 0 < remaining <= 0.3
+        time.sleep(0.5)
+        assert fired == [True]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -217,19 +217,25 @@ def _on_alarm(signum, frame):
 
 @contextmanager
 def time_limit():
-    """Bound one render: a real-time alarm in the main thread, cooperative checks in every thread."""
+    """Bound one render: a real-time alarm in the main thread, cooperative checks in every thread.
+
+    An interval timer someone else had running is put back afterwards, less the time spent here.
+    """
     seconds = limits.TEMPLATE_SECONDS.value
-    _DEADLINE.at = time.monotonic() + seconds
+    start = time.monotonic()
+    _DEADLINE.at = start + seconds
     main = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
-    previous = signal.signal(signal.SIGALRM, _on_alarm) if main else None
     if main:
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        outer, _ = signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
         if main:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
+            if outer > 0:
+                signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - start), 0.001))
         _DEADLINE.at = None
 
 
