@@ -9,9 +9,6 @@ from pnp import limits
 from pnp.errors import CardsetError, LimitError
 
 
-DECODE_CHECK_PIXELS = 16_000_000  # images up to this size are decoded once when checked (cached per file)
-
-
 @lru_cache(maxsize=4096)
 def _probe(path: str, mtime_ns: int, size: int, max_pixels: float) -> tuple[int, int] | str:
     """(width, height) of a sound image, else why it is refused (cached per file version)."""
@@ -29,10 +26,13 @@ def _probe(path: str, mtime_ns: int, size: int, max_pixels: float) -> tuple[int,
             if w * h > max_pixels:
                 return f"pixels:{w}x{h}"
             fmt = im.format
-            im.verify()  # PNG: every chunk and checksum read, the pixels not decoded
-        if fmt == "JPEG" or w * h <= DECODE_CHECK_PIXELS:  # short or truncated data shows here, not mid-print
-            with Image.open(path) as im:
-                im.load()
+            if fmt == "PNG":
+                im.verify()  # every chunk and checksum read, the pixels not decoded
+        if fmt == "JPEG":  # reportlab embeds JPEG data as it is: a cut-off file must end in its EOI marker
+            with open(path, "rb") as fh:
+                fh.seek(max(0, size - 1024))
+                if b"\xff\xd9" not in fh.read():
+                    return "not a readable image (the JPEG data is cut off)"
     except Image.DecompressionBombError as exc:  # Pillow refused it from the header alone
         found = re.search(r"\((\d+) pixels\)", str(exc))
         return f"pixels:{found.group(1) if found else 'too many'}"
