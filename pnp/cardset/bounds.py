@@ -62,3 +62,62 @@ def check_bounds(cs: CardSet, layouts_file=None) -> None:
             limits.COPIES_PER_CARD.check(piece.copies, file=piece.source or cs.manifest, card=piece.id, field="copies")
             total += piece.copies
     limits.PIECES_PER_SET.check(total, file=cs.manifest or cs.folder, field="copies")
+
+
+SCALAR = (str, int, float, bool)
+
+
+def _what(value) -> str:
+    return {list: "a list", dict: "a mapping", int: "a number", float: "a number", bool: "true/false",
+            str: "text"}.get(type(value), type(value).__name__)
+
+
+def _kind(value, want, *, file, field, expected) -> None:
+    if value is not None and not isinstance(value, want):
+        raise CardsetError(f"{field} is {_what(value)}", file=str(file), field=field,
+                           expected=expected, hint=f"write {field} as {expected}")
+
+
+def check_shapes(raw: dict, layouts_raw, file, layouts_file) -> None:
+    """Refuse manifest and layout values of the wrong kind (a list where a name belongs, ...) before use."""
+    for key in ("icons", "print"):
+        _kind(raw.get(key), dict, file=file, field=key, expected="a mapping of name: value")
+    for name, value in (raw.get("icons") or {}).items():
+        _kind(value, str, file=file, field=f"icons.{name}", expected="an image path")
+    comps = raw.get("components")
+    _kind(comps, list, file=file, field="components", expected="a list of components")
+    for comp in comps or []:
+        if not isinstance(comp, dict):
+            continue
+        cname = comp.get("name")
+        _kind(cname, (str, int), file=file, field="components.name", expected="a name")
+        where = f"components.{cname}"
+        for key in ("type", "layout", "images", "backs", "shape"):
+            _kind(comp.get(key), str, file=file, field=f"{where}.{key}", expected="a name")
+        _kind(comp.get("fields"), dict, file=file, field=f"{where}.fields", expected="a mapping of field: value")
+        _kind(comp.get("labels"), dict, file=file, field=f"{where}.labels", expected="a mapping of number: label")
+        data = comp.get("data")
+        for f in data if isinstance(data, list) else [data]:
+            _kind(f, str, file=file, field=f"{where}.data", expected="a file name (or a list of them)")
+    if not isinstance(layouts_raw, dict):
+        return  # resolve_layouts names it
+    for lname, spec in layouts_raw.items():
+        _kind(spec, dict, file=layouts_file, field=f"{lname}", expected="a mapping with boxes:")
+        spec = spec or {}
+        _kind(spec.get("extends"), str, file=layouts_file, field=f"{lname}.extends", expected="a layout name")
+        _kind(spec.get("background"), SCALAR, file=layouts_file, field=f"{lname}.background", expected="a colour")
+        _kind(spec.get("boxes"), dict, file=layouts_file, field=f"{lname}.boxes", expected="a mapping of box: {...}")
+        for bname, box in (spec.get("boxes") or {}).items():
+            _kind(box, dict, file=layouts_file, field=f"{lname}.{bname}", expected="a mapping like {x: 4, y: 4, ...}")
+            for key, value in (box or {}).items():
+                if key != "repeat":
+                    _kind(value, SCALAR, file=layouts_file, field=f"{lname}.{bname}.{key}",
+                          expected="a single value (text, number or colour)")
+
+
+def check_row(row: dict, file, card: str) -> None:
+    """A data row's layout, back_layout and back columns name one thing each."""
+    for key in ("layout", "back_layout", "back"):
+        if row.get(key) and not isinstance(row[key], str):
+            raise CardsetError(f"{key} is {_what(row[key])}", file=str(file), card=card, field=key,
+                               expected="a name", hint=f"write {key} as one name")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import yaml
 
-from pnp.cardset.bounds import check_bounds
+from pnp.cardset.bounds import check_bounds, check_row, check_shapes
 from pnp.cardset.csvrows import read_csv
 from pnp.cardset.images import check_image
 from pnp.cardset.inside import inside
@@ -143,6 +143,7 @@ def _data_pieces(comp: dict, folder: Path, layouts, file, name: str) -> list[Pie
             raise CardsetError(f"duplicate card id '{card}'", file=str(path), card=card, field="id",
                                expected="unique ids", hint="rename one of the cards")
         seen.add(card)
+        check_row(row, path, card)
         layout = row.get("layout") or comp.get("layout")
         if not layout:
             raise CardsetError(f"no layout for {where}", file=str(file), card=card, field="layout",
@@ -248,12 +249,13 @@ def load_cardset(folder: Path) -> CardSet:
         raise CardsetError("manifest must be a mapping", file=str(file), expected="name:, components:, ...",
                            hint="see docs/cardsets.md")
     _unknown("cardset.yaml", raw, MANIFEST_KEYS, file)
-    _unknown("print", raw.get("print") or {}, PRINT_KEYS, file)
     layouts_raw = raw.get("layouts") or {}
     layouts_file = file
     if isinstance(layouts_raw, str):
         layouts_file = inside(folder, layouts_raw, file=file, field="layouts", what="layouts file")
         layouts_raw = _yaml(layouts_file) or {}
+    check_shapes(raw, layouts_raw, file, layouts_file)
+    _unknown("print", raw.get("print") or {}, PRINT_KEYS, file)
     layouts = resolve_layouts(layouts_raw, str(layouts_file))
     icons = {str(k): _image_path(folder, v, file, None, f"icons.{k}") for k, v in (raw.get("icons") or {}).items()}
     comps = raw.get("components")

@@ -32,7 +32,11 @@ def track_layout(name: str, comp: dict, file) -> tuple[Layout, tuple[float, floa
                            hint="e.g. cell: [15, 15], columns: 10")
     limits.BOARD_MM.check(max(cols * cw, math.ceil(count / cols) * ch), file=file, field="cell")
     rows = math.ceil(count / cols)
-    labels = {int(k): str(v) for k, v in (comp.get("labels") or {}).items()}
+    try:
+        labels = {int(k): str(v) for k, v in (comp.get("labels") or {}).items()}
+    except (TypeError, ValueError, AttributeError):
+        raise CardsetError(f"track '{name}' has labels {comp.get('labels')!r}", file=str(file), field="labels",
+                           expected="a mapping of box number: label", hint="e.g. labels: {10: Win}") from None
     fill = comp.get("fill", "#f6efd9")
     boxes = []
     for i, n in enumerate(range(lo, hi + 1)):

@@ -222,6 +222,23 @@ def cases() -> dict[str, dict]:
                                env={"PNP_LIMIT_FILE_BYTES": "2000"}, says="file_bytes")
     c["yaml-python-tag"] = card_case({"cardset.yaml": MANIFEST.replace("Fuzz Base", "!!python/object/apply:os.system"
                                                                                    " ['id']")}, says="YAML")
+    c["shape-boxes-list"] = card_case({"layouts.yaml": "front:\n  boxes: [1, 2]\nback: {boxes: {}}\n"}, says="boxes")
+    c["shape-box-string"] = card_case({"layouts.yaml": "front:\n  boxes: {a: hello}\nback: {boxes: {}}\n"},
+                                      says="front.a")
+    c["shape-align-list"] = card_case({"layouts.yaml": LAYOUTS.replace("size: 10}", "size: 10, align: [1]}")},
+                                      says="align")
+    c["shape-fill-list"] = card_case({"layouts.yaml": LAYOUTS.replace('stroke: "#333333"', "stroke: [1]")},
+                                     says="stroke")
+    c["shape-icons-list"] = card_case({"cardset.yaml": MANIFEST.replace("icons:\n  star: art/star.png", "icons: [a]")},
+                                      says="icons")
+    c["shape-fields-list"] = card_case({"cardset.yaml": MANIFEST.replace("data: cards.csv", "fields: [1]")},
+                                       says="fields")
+    c["shape-print-string"] = card_case({"cardset.yaml": MANIFEST + "print: nope\n"}, says="print")
+    c["shape-track-labels"] = card_case({"cardset.yaml": MANIFEST + "  - {name: t, type: track, to: 5, labels: {a: b}}\n"},
+                                        says="labels")
+    c["shape-layout-column-list"] = card_case({"cardset.yaml": MANIFEST.replace("cards.csv", "cards.yaml"),
+                                               "cards.yaml": "- {id: a, name: A, art: art/star.png, layout: [1]}\n"},
+                                              says="layout")
     c["components-string"] = card_case({"cardset.yaml": "name: x\ncomponents: nope\n"}, says="component")
     # -- output folder -----------------------------------------------------------------------------
     c["out-is-file"] = card_case({}, args=[["print", "{set}", "-o", "{set}/cards.csv", "--no-calibration"]],
