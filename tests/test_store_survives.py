@@ -198,3 +198,13 @@ def test_a_read_only_store_answers_reads_and_refuses_writes(locked):
         for p in sorted(folder.rglob("*"), reverse=True):
             p.rmdir() if p.is_dir() else p.unlink()
         folder.rmdir()
+
+
+def test_a_store_lost_after_a_restore_is_refused_too(played):
+    store, _ = played
+    cli(store, "doctor", "--restore", "latest")
+    for b in db.backups(store):
+        b.unlink()
+    store.unlink()
+    res = cli(store, "new", "--player", "M", "--name", "again")
+    assert res.exit_code == 1 and "earlier store" in res.output and ".replaced-" in res.output

@@ -72,15 +72,21 @@ def writable(path: Path) -> bool:
 
 
 def _refuse_fresh_start(path: Path) -> None:
-    """Refuse to create a store where one was lost: the file is missing or empty but backups exist."""
+    """Refuse to create a store where one was lost: the file is missing or empty but backups,
+    a store replaced by a restore, or its write-ahead log are still there."""
     size = path.stat().st_size if path.exists() else None
     if size and size > 0:
         return
     older = backups(path)
-    if older:
+    earlier = sorted(path.parent.glob(path.name + ".replaced-*")) + [
+        p for p in (path.with_name(path.name + "-wal"),) if p.exists() and p.stat().st_size]
+    if older or earlier:
         state = "missing" if size is None else "empty (0 bytes)"
-        raise StoreError(f"the store is {state} but {len(older)} backup(s) exist in {backup_dir(path)}; "
-                         "pnp will not start a new store over them", file=str(path), hint=RESTORE_HINT)
+        found = (f"{len(older)} backup(s) exist in {backup_dir(path)}" if older
+                 else f"an earlier store is still there ({earlier[0].name})")
+        raise StoreError(f"the store is {state} but {found}; pnp will not start a new store over them",
+                         file=str(path), hint=RESTORE_HINT if older else
+                         f"move {earlier[0].name} back to {path.name}, or move it away to start a new store")
 
 
 def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
