@@ -134,6 +134,9 @@ class _Range:
     def __len__(self):
         return len(self._r)
 
+    def __getitem__(self, index):
+        return self._r[index]
+
     def __iter__(self):
         for n in self._r:
             _check_time()
@@ -146,6 +149,10 @@ class CardSandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "%", "+"})
     code_generator_class = _SizedCodeGenerator
     sized = staticmethod(sized)
+
+    def unsafe_undefined(self, obj, attribute):
+        """Refuse at once (not a placeholder a filter could carry along) any unsafe attribute lookup."""
+        raise SecurityError(f"access to attribute {attribute!r} of {type(obj).__name__!r} object is unsafe.")
 
     def call_binop(self, context, op, left, right):
         """Refuse operators whose result would exceed the size limits (a string times a billion...)."""
