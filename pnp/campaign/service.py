@@ -286,8 +286,7 @@ def _malformed(what: str, source: str) -> CampaignError:
 
 
 def read_export(path: str | Path) -> dict:
-    """Read an export file: bounded size, UTF-8, JSON not nested past the limit; one-line errors otherwise."""
-    from pnp import limits
+    """Read an export file: bounded size, UTF-8, JSON not absurdly nested; one-line errors otherwise."""
     from pnp.textfile import read_text
 
     text = read_text(Path(path), error=CampaignError)
@@ -296,7 +295,7 @@ def read_export(path: str | Path) -> dict:
     except json.JSONDecodeError as exc:
         raise _malformed(f"not JSON ({exc})", str(path)) from None
     except RecursionError:
-        raise _malformed(f"nested deeper than pnp reads (over {limits.NESTING.value:g} levels)", str(path)) from None
+        raise _malformed("nested deeper than any export pnp writes", str(path)) from None
 
 
 def import_(store, doc: dict, name: str | None = None, source: str = "import") -> dict:
