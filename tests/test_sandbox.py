@@ -82,6 +82,7 @@ def test_documented_filters_and_functions_work():
     "{% set a = [name * 1000] * 50 %}{% set b = [a, a] %}{% set c = [b, b] %}{% set d = [c, c] %}{{ d }}",
     "{% macro f(s, k) %}{% if k %}{{ f(s ~ s, k - 1) }}{% endif %}{% endmacro %}{{ f('a', 40) }}",
     "{{ 9 ** 99999999 }}",
+    "{% macro sq(x, k) %}{% if k %}{{ sq(x * x, k - 1) }}{% endif %}{% endmacro %}{{ sq(10 ** 60, 40) }}",
 ])
 def test_memory_bombs_stop_at_the_size_limit(source):
     msg = refused(source)

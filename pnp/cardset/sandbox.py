@@ -1,7 +1,8 @@
 """The Jinja2 sandbox card-set templates render in: documented filters only, bounded size and time.
 
 A card set is untrusted input. Templates run in ``ImmutableSandboxedEnvironment`` (no Python internals,
-no mutation of values), see only the filters and functions in ``FILTERS``/``GLOBALS`` (docs/security.md),
+no mutation of values), see only the filters in ``FILTERS`` and the functions range() and dict()
+(docs/security.md),
 may not build strings past ``TEMPLATE_CHARS`` or run past ``TEMPLATE_SECONDS`` per render, and may only
 load template files that resolve inside their own folders.
 """
@@ -27,6 +28,7 @@ FILTERS = ("abs", "batch", "capitalize", "count", "d", "default", "dictsort", "e
            "groupby", "int", "join", "last", "length", "list", "lower", "map", "max", "min", "reject",
            "rejectattr", "replace", "reverse", "round", "safe", "select", "selectattr", "slice", "sort", "string",
            "striptags", "sum", "title", "trim", "truncate", "unique", "upper", "wordcount")
+MAX_INT_BITS = 100_000  # whole numbers up to about 30,000 digits
 FORMAT_WIDTH = re.compile(r"%[-+ #0]*(\d+)?(?:\.(\d+))?")
 
 
@@ -157,13 +159,17 @@ class CardSandbox(ImmutableSandboxedEnvironment):
     def call_binop(self, context, op, left, right):
         """Refuse operators whose result would exceed the size limits (a string times a billion...)."""
         _check_time()
+        ints = isinstance(left, int) and isinstance(right, int)
         if op == "*":
             seq, n = (left, right) if isinstance(left, (str, list, tuple)) else (right, left)
             if isinstance(seq, (str, list, tuple)) and isinstance(n, int):
                 limits.TEMPLATE_CHARS.check(_weight(seq, 10**9) * max(n, 0), field="template")
+            if ints and left.bit_length() + right.bit_length() > MAX_INT_BITS:
+                raise SecurityError("a product too large for a card template")
         elif op == "**" and isinstance(left, (int, float)) and isinstance(right, (int, float)):
-            if abs(right) > 64 and abs(left) > 1:
-                raise SecurityError(f"power {left!r} ** {right!r} is too large for a card template")
+            bits = left.bit_length() * abs(right) if ints else 0
+            if (abs(right) > 64 and abs(left) > 1) or bits > MAX_INT_BITS:
+                raise SecurityError("a power too large for a card template")
         elif op == "%" and isinstance(left, str):
             for width, precision in FORMAT_WIDTH.findall(left):
                 limits.TEMPLATE_CHARS.check(max(int(width or 0), int(precision or 0)), field="template")
