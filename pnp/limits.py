@@ -49,6 +49,7 @@ YAML_NODES = Limit("yaml_nodes", 1_000_000, "YAML nodes after expanding aliases"
 NESTING = Limit("nesting", 100, "nesting depth")
 TEMPLATE_SECONDS = Limit("template_seconds", 2, "seconds spent rendering one template")
 TEMPLATE_CHARS = Limit("template_chars", 200_000, "characters made by one template expression")
+TEXT_CHARS = Limit("text_chars", 10_000, "characters of text in one box")
 TEMPLATE_RANGE = Limit("template_range", 10_000, "numbers in one template range()")
 BOARD_MM = Limit("board_mm", 5000, "board or track side in mm")
 TRACK_BOXES = Limit("track_boxes", 1000, "boxes on one track")

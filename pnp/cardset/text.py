@@ -8,6 +8,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup, escape
 
+from pnp import limits
 from pnp.cardset import sandbox
 from pnp.errors import CardsetError, PnpError
 
@@ -63,12 +64,14 @@ class TextEngine:
         if only and only.group(1) in fields:  # `{{ name }}`: no need to run Jinja2
             value = fields[only.group(1)]
             text = "" if value is None else str(value)
+            limits.TEXT_CHARS.check(len(text), file=file, card=card, field=only.group(1))
             return (text if kind == "plain" else str(escape(text))).strip()
         tpl = self.template(kind, source, where, file)
         tpl_file = tpl.filename if tpl.filename and not tpl.filename.startswith("<") else file
         try:
             with sandbox.time_limit():
                 out = str(tpl.render(**fields)).strip()
+            limits.TEXT_CHARS.check(len(out), file=tpl_file, card=card, field=where)
             tag = REFUSED_TAG.search(out) if kind != "plain" else None
             if tag:
                 raise CardsetError(f"{where} writes an <{tag.group(1).lower()}> tag; printed cards take no links, "

@@ -106,6 +106,9 @@ def cases() -> dict[str, dict]:
                                   "{% set d = [c, c] %}{% set e = [d, d] %}{{ e }}", says="template_chars")
     c["tpl-cpu-bomb"] = template("{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}",
                                  says="longer than", env={"PNP_LIMIT_TEMPLATE_SECONDS": "0.5"})
+    c["text-huge-box"] = template("{% for i in range(5000) %}word{{ i }} {% endfor %}", says="text_chars")
+    c["text-huge-field"] = card_case({"cards.csv": "id,name,art\nalpha," + "A" * 20000 + ",art/star.png\n"},
+                                     says="text_chars")
     c["tpl-macro-recursion"] = template("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}", says="without end")
     c["tpl-include-loop"] = card_case({"templates/body.j2": "{% include 'loop.j2' %}",
                                        "templates/loop.j2": "x{% include 'loop.j2' %}"}, says="without end")
