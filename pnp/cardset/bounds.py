@@ -30,6 +30,7 @@ def check_bounds(cs: CardSet, layouts_file=None) -> None:
     file = layouts_file or cs.manifest or cs.folder
     biggest = limits.BOARD_MM.value
     for layout in cs.layouts.values():
+        drawn = 0
         for box in layout.boxes:
             where = f"layout '{layout.name}' box '{box.name}'"
             for key, value in (("x", box.x), ("y", box.y), ("w", box.w), ("h", box.h)):
@@ -51,6 +52,8 @@ def check_bounds(cs: CardSet, layouts_file=None) -> None:
                 limits.REPEAT.check(count, file=file, field=f"{layout.name}.{box.name}.repeat.count")
                 for key in ("dx", "dy"):
                     _finite(repeat.get(key, 0), file=file, field=f"repeat.{key}", where=where, expected="mm")
+            drawn += int(repeat.get("count", 1)) if isinstance(repeat, dict) else 1
+        limits.BOXES.check(drawn, file=file, field=f"{layout.name}.boxes")
     total = 0
     for comp in cs.components:
         for side, v in zip(("width", "height"), comp.size):

@@ -181,6 +181,8 @@ def cases() -> dict[str, dict]:
                                  says="repeat")
     c["repeat-huge"] = card_case({"layouts.yaml": layout_box("{x: 5, y: 20, w: 5, h: 5, text: x, "
                                                              "repeat: {count: 1000000000, dx: 1}}")}, says="repeat")
+    c["boxes-many"] = card_case({"layouts.yaml": LAYOUTS + "many:\n  boxes:\n" + "".join(
+        f"    b{i}: {{x: 1, y: 1, w: 1, h: 1, text: x}}\n" for i in range(3100))}, says="PNP_LIMIT_BOXES")
     c["repeat-count-word"] = card_case({"layouts.yaml": layout_box("{x: 5, y: 20, w: 5, h: 5, text: x, "
                                                                    "repeat: {count: five}}")}, says="repeat.count")
     c["stroke-word"] = card_case({"layouts.yaml": LAYOUTS.replace("stroke_width: 0.5", "stroke_width: thick")},
