@@ -41,6 +41,7 @@ class Limit:
 
 COPIES_PER_CARD = Limit("copies_per_card", 1000, "copies of one card")
 PIECES_PER_SET = Limit("pieces_per_set", 20000, "pieces in the card set (copies included)")
+ROWS = Limit("rows", 20000, "rows in one data file")
 PAGES = Limit("pages", 2000, "pages in one PDF")
 REPEAT = Limit("repeat", 200, "repeat count of a layout box")
 BOXES = Limit("boxes", 3000, "boxes drawn by one layout (repeats counted)")

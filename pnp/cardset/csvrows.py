@@ -5,6 +5,7 @@ import csv
 import io
 from pathlib import Path
 
+from pnp import limits
 from pnp.errors import CardsetError
 from pnp.textfile import read_text
 
@@ -18,6 +19,7 @@ def read_csv(path: Path) -> list[dict]:
         raise CardsetError(f"not valid CSV ({exc})", file=str(path), field="data",
                            hint="save it again as CSV from a spreadsheet") from None
     rows = [r for r in rows if any(c.strip() for c in r)]
+    limits.ROWS.check(len(rows) - 1, file=path, field="data")
     if not rows:
         return []
     header = [h.strip() for h in rows[0]]

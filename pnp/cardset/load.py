@@ -6,6 +6,7 @@ from pathlib import Path
 
 import yaml
 
+from pnp import limits
 from pnp.cardset.bounds import check_bounds, check_row, check_shapes
 from pnp.cardset.csvrows import read_csv
 from pnp.cardset.images import check_image
@@ -72,6 +73,7 @@ def read_rows(path: Path) -> list[dict]:
         if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
             raise CardsetError("card data must be a list of cards", file=str(path), field="cards",
                                expected="a YAML list of mappings (or cards: [...])", hint="see docs/cardsets.md")
+        limits.ROWS.check(len(data), file=path, field="data")
         return data
     raise CardsetError(f"unsupported data file type '{path.suffix}'", file=str(path), field="data",
                        expected=".csv, .yaml or .yml", hint="convert the data to CSV or YAML")

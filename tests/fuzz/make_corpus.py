@@ -176,13 +176,16 @@ def cases() -> dict[str, dict]:
     c["copies-huge"] = card_case({"cards.csv": CARDS.replace(",2\n", ",1000000000\n")}, says="copies_per_card")
     c["copies-set-total"] = card_case({"cards.csv": "id,name,art,copies\n" + "".join(
         f"c{i},C{i},art/star.png,900\n" for i in range(30))}, says="pieces_per_set")
+    c["rows-many"] = card_case({"cards.csv": "id,name\n" + "".join(f"r{i},R\n" for i in range(61))},
+                               says="PNP_LIMIT_ROWS", env={"PNP_LIMIT_ROWS": "60"})
     c["copies-word"] = card_case({"cards.csv": CARDS.replace(",2\n", ",two\n")}, says="copies")
     c["repeat-word"] = card_case({"layouts.yaml": layout_box("{x: 5, y: 20, w: 5, h: 5, text: x, repeat: five}")},
                                  says="repeat")
     c["repeat-huge"] = card_case({"layouts.yaml": layout_box("{x: 5, y: 20, w: 5, h: 5, text: x, "
                                                              "repeat: {count: 1000000000, dx: 1}}")}, says="repeat")
     c["boxes-many"] = card_case({"layouts.yaml": LAYOUTS + "many:\n  boxes:\n" + "".join(
-        f"    b{i}: {{x: 1, y: 1, w: 1, h: 1, text: x}}\n" for i in range(3100))}, says="PNP_LIMIT_BOXES")
+        f"    b{i}: {{x: 1, y: 1, w: 1, h: 1, text: x}}\n" for i in range(31))}, says="PNP_LIMIT_BOXES",
+        env={"PNP_LIMIT_BOXES": "30"})
     c["repeat-count-word"] = card_case({"layouts.yaml": layout_box("{x: 5, y: 20, w: 5, h: 5, text: x, "
                                                                    "repeat: {count: five}}")}, says="repeat.count")
     c["stroke-word"] = card_case({"layouts.yaml": LAYOUTS.replace("stroke_width: 0.5", "stroke_width: thick")},
@@ -219,7 +222,7 @@ def cases() -> dict[str, dict]:
     c["yaml-alias-bomb"] = card_case({"layouts.yaml": LAYOUTS + "x-bomb:\n  boxes: {}\n" + bomb.replace(
         "a: &a", "_a: &a")}, says="yaml_nodes")
     c["yaml-deep"] = card_case({"layouts.yaml": "front: " + "[" * 5000 + "]" * 5000 + "\n"}, says="layouts.yaml")
-    c["yaml-deep-block"] = card_case({"layouts.yaml": "front:\n" + "".join("  " * i + "k:\n" for i in range(1, 400))},
+    c["yaml-deep-block"] = card_case({"layouts.yaml": "front:\n" + "".join("  " * i + "k:\n" for i in range(1, 150))},
                                      says="layouts.yaml")
     c["yaml-syntax"] = card_case({"cardset.yaml": MANIFEST + "  - name: [unclosed\n"}, says="YAML")
     c["yaml-list-manifest"] = card_case({"cardset.yaml": "- a\n- b\n"}, says="mapping")
