@@ -197,9 +197,13 @@ def take_backup(path: Path) -> Path | None:
         if not _holds_data(source):
             return None
         folder = backup_dir(path)
-        folder.mkdir(exist_ok=True)
         stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
-        fd, tmp = tempfile.mkstemp(prefix=f".{stamp}.", suffix=".tmp", dir=folder)
+        try:
+            folder.mkdir(exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{stamp}.", suffix=".tmp", dir=folder)
+        except OSError as exc:
+            raise ReadOnlyStore(f"cannot write a backup before recording ({exc.strerror}); nothing was recorded",
+                                file=str(folder), hint="make the store's folder writable") from None
         os.close(fd)
         dest = sqlite3.connect(tmp)
         try:
@@ -269,6 +273,9 @@ def statements(script: str) -> list[str]:
 @contextmanager
 def write(conn: sqlite3.Connection):
     """One write transaction: BEGIN IMMEDIATE serialises writers; all or nothing."""
+    if is_readonly(conn):
+        raise ReadOnlyStore("the store is read-only (its file or folder cannot be written); nothing was written",
+                            hint="make the store file and its folder writable")
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn
