@@ -77,6 +77,8 @@ def test_a_lost_store_is_refused_and_the_backup_restores_the_campaign(played, da
 
 def test_a_new_store_starts_where_nothing_was_lost(tmp_path):
     store = tmp_path / "fresh.sqlite3"
+    res = cli(store, "doctor")
+    assert res.exit_code == 0 and "no store yet" in res.output and not store.exists()
     assert cli(store, "new", "--player", "Jason", "--name", "v").exit_code == 0
     assert db.backups(store) == []  # the empty store before the first campaign is not worth a backup
 

@@ -49,8 +49,9 @@ def _check_store(path: Path) -> dict:
 
     if not path.exists() or path.stat().st_size == 0:
         state = "missing" if not path.exists() else "empty"
-        return {"file": str(path), "ok": False, "state": state, "readonly": False, "campaigns": [],
-                "problem": f"the store is {state}"}
+        fresh = not db.backups(path)  # nothing was ever recorded here: a new store will be made when needed
+        return {"file": str(path), "ok": fresh, "state": "none yet" if fresh else state, "readonly": False,
+                "campaigns": [], "problem": None if fresh else f"the store is {state}"}
     out = _look(path)
     out["state"], out["readonly"] = ("ok" if out["ok"] else "damaged"), not db.writable(path)
     if not out["ok"]:

@@ -215,7 +215,8 @@ def doctor(ctx, restore, store, as_json):
             moved = r["restored"]["replaced_store_moved_to"]
             click.echo(f"restored {r['restored']['from']}" + (f" (the replaced store is kept as {moved})" if moved else ""))
         flag = " (read-only)" if s.get("readonly") else ""
-        click.echo(f"store {s['file']}: {'ok' if s['ok'] else s['problem']}{flag}")
+        state = s["problem"] or ("no store yet" if s["state"] == "none yet" else "ok")
+        click.echo(f"store {s['file']}: {state}{flag}")
         for c in s["campaigns"]:
             click.echo(f"  {c['name']} ({c['player']}): {c['events']} events, last {c['last_event']}"
                        + (f"; PROBLEM: {c['problem']}" if c.get("problem") else ""))
