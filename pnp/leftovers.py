@@ -14,6 +14,8 @@ def part_prefix(target: Path) -> str:
 
 
 def _alive(pid: int) -> bool:
+    if os.name == "nt":  # os.kill(pid, 0) would signal the process there: keep every .part file
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
