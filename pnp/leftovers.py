@@ -20,7 +20,7 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:  # someone else's live process
+    except (PermissionError, OverflowError, OSError):  # someone else's live process, or not a pid at all
         return True
     return True
 
