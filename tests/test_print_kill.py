@@ -58,3 +58,16 @@ def test_killed_prints_leave_whole_pdfs_or_none_and_their_parts_are_cleaned(tmp_
         assert not list(out.glob(".*.part")), "a killed print's .part file was not cleaned up"
         assert len(PdfReader(out / "big.pdf").pages) > 1
     assert killed_mid_write > 0  # some kills did land while a .part file was being written
+
+
+def test_only_parts_of_dead_writers_are_removed(tmp_path):
+    from pnp.leftovers import part_prefix, remove_stale
+    dead = tmp_path / ".deck-p999999999-ab.pdf.part"
+    mine = tmp_path / (part_prefix(tmp_path / "deck.pdf") + "cd.pdf.part")
+    live = tmp_path / ".deck-p1-ef.pdf.part"  # pid 1 is always running
+    odd = tmp_path / ".deck-p99999999999999999-x.part"
+    other = tmp_path / ".notes.part"
+    for p in (dead, mine, live, odd, other):
+        p.write_text("x")
+    assert remove_stale(tmp_path) == [dead]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (mine, live, odd, other))
