@@ -28,6 +28,8 @@ def read_text(path: Path, *, error: type[PnpError] = CardsetError, field: str | 
     try:
         if path.is_dir():
             raise error("is a folder, not a file", file=str(path), field=field, hint="give the file's path")
+        if path.exists() and not path.is_file():  # a pipe or device would block or never end
+            raise error("is not a regular file", file=str(path), field=field, hint="give a plain text file")
         size = path.stat().st_size
         limits.FILE_BYTES.check(size, file=path, field=field)
         data = path.read_bytes()

@@ -32,3 +32,14 @@ def test_an_immutable_file_where_the_pdf_goes_is_a_one_line_error(tmp_path):
         assert sorted(p.name for p in out.iterdir()) == ["s.pdf"]  # no .part left behind
     finally:
         _chattr("-i", target)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("name", ["cards.csv", "layouts.yaml"])
+def test_a_named_pipe_in_a_set_is_refused_not_waited_on(tmp_path, name):
+    import os
+    folder = write_set(tmp_path / "s")
+    (folder / name).unlink()
+    os.mkfifo(folder / name)
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 1 and "not a regular file" in res.output and name in res.output

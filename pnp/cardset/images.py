@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import stat
 from functools import lru_cache
 from pathlib import Path
 
@@ -48,6 +49,9 @@ def check_image(path: Path, *, file, field: str, card: str | None = None) -> tup
     except OSError as exc:
         raise CardsetError(f"image '{path}' cannot be read ({exc.strerror})", file=str(file), card=card, field=field,
                            hint="add the file or fix the name") from None
+    if not stat.S_ISREG(st.st_mode):  # a pipe or device would block or never end
+        raise CardsetError(f"image '{path}' is not a regular file", file=str(file), card=card, field=field,
+                           expected="a PNG or JPEG file", hint="give a plain image file")
     result = _probe(str(path), st.st_mtime_ns, st.st_size, limits.IMAGE_PIXELS.value)
     if isinstance(result, tuple):
         return result
