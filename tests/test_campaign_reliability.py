@@ -112,19 +112,19 @@ def test_two_processes_recording_at_once_are_serialised(tmp_path):
     store = tmp_path / "s.db"
     service.new(store, "voyage", "Jason")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    procs = [subprocess.Popen([sys.executable, "-c", CHILD, str(store), "15"], env=env, stderr=subprocess.PIPE)
-             for _ in range(2)]
+    procs = [subprocess.Popen([sys.executable, "-c", CHILD, str(store), "8"], env=env, stderr=subprocess.PIPE)
+             for _ in range(4)]  # four writers, each record taking and rotating a backup
     for p in procs:
         _, err = p.communicate(timeout=120)
         assert p.returncode == 0, err.decode()
     s = service.status(store)
-    assert s["losses"] == 30
+    assert s["losses"] == 32
     report = _backups_hold_the_campaign(store, events_at_least=1)
-    assert len(report["backups"]) == db.keep_count()  # rotated: the newest N of the 30 pre-write backups
+    assert len(report["backups"]) == db.keep_count()  # rotated: the newest N of the 32 pre-write backups
     events = [b["campaigns"][0]["events"] for b in report["backups"]]
-    assert events == sorted(events) and events[-1] == 30  # the last backup is the store before the last loss
+    assert events == sorted(events) and events[-1] == 32  # the last backup is the store before the last loss
     history = service.history(store)
-    assert [h["seq"] for h in history] == list(range(1, 32))
+    assert [h["seq"] for h in history] == list(range(1, 34))
     assert all(h["kind"] == "loss" for h in history[1:])
 
 
