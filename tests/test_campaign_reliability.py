@@ -108,7 +108,7 @@ for _ in range(int(sys.argv[2])):
 """
 
 
-def test_two_processes_recording_at_once_are_serialised(tmp_path):
+def test_four_processes_recording_at_once_are_serialised(tmp_path):
     store = tmp_path / "s.db"
     service.new(store, "voyage", "Jason")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
