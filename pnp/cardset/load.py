@@ -177,7 +177,7 @@ def _image_pieces(folder: Path, fronts: Path, backs: Path | None, back_image: Pa
     images = [p for p in _images_in(fronts) if p.stem.lower() != "back"]
     pieces = []
     for img in images:
-        _image_path(folder, img, img, img.stem, "image")
+        _image_path(folder, img.absolute(), img, img.stem, "image")
         back = back_image
         if backs is not None:
             matches = [b for b in _images_in(backs) if b.stem == img.stem]
@@ -185,7 +185,7 @@ def _image_pieces(folder: Path, fronts: Path, backs: Path | None, back_image: Pa
                 raise CardsetError(f"no back for front '{img.name}'", file=str(backs), card=img.stem, field="back",
                                    expected=f"an image named {img.stem}.png or .jpg in {backs}",
                                    hint="add the back image or remove the backs folder")
-            back = _image_path(folder, matches[0], matches[0], img.stem, "back")
+            back = _image_path(folder, matches[0].absolute(), matches[0], img.stem, "back")
         pieces.append(Piece(img.stem, {"id": img.stem, "name": img.stem}, 1, None, img.resolve(), None,
                             back.resolve() if back else None, img.name))
     return pieces
@@ -230,6 +230,8 @@ def _component(comp, folder: Path, layouts: dict[str, Layout], file, index: int)
 def _bare_image_deck(folder: Path) -> CardSet:
     backs_dir = folder / "backs"
     back = next((p for p in _images_in(folder) if p.stem.lower() == "back"), None)
+    if back is not None:
+        _image_path(folder, back.absolute(), back, None, "back")
     pieces = _image_pieces(folder, folder, backs_dir if backs_dir.is_dir() else None, back, folder)
     comp = Component("cards", "cards", (63.0, 88.0), pieces)
     return CardSet(folder.name, folder.name, folder, 3.0, 3.0, {}, [comp])
