@@ -120,9 +120,9 @@ def test_four_processes_recording_at_once_are_serialised(tmp_path):
     s = service.status(store)
     assert s["losses"] == 32
     report = _backups_hold_the_campaign(store, events_at_least=1)
-    assert len(report["backups"]) == db.keep_count()  # rotated: the newest N of the 32 pre-write backups
+    assert len(report["backups"]) == db.keep_count()  # rotated: the newest N of the 33 backups
     events = [b["campaigns"][0]["events"] for b in report["backups"]]
-    assert events == sorted(events) and events[-1] == 32  # the last backup is the store before the last loss
+    assert events == sorted(events) and events[-1] == 33  # the newest backup holds every record
     history = service.history(store)
     assert [h["seq"] for h in history] == list(range(1, 34))
     assert all(h["kind"] == "loss" for h in history[1:])
@@ -138,20 +138,21 @@ def test_corrupt_database_points_to_the_backup(tmp_path):
     line = result.output.strip()
     assert len(line.splitlines()) == 1 and "Traceback" not in line
     assert "pnp campaign doctor --restore latest" in line
-    # the advice works: the backup is the store before the last write
+    # the advice works: the newest backup is the store after the last record
     result = CliRunner().invoke(main, ["campaign", "doctor", "--restore", "latest", "--store", str(store)])
     assert result.exit_code == 0, result.output
-    assert service.status(store)["losses"] == 0
+    assert service.status(store)["losses"] == 1
 
 
-def test_backup_holds_the_store_before_the_last_write(tmp_path):
+def test_the_newest_backup_holds_the_last_record_and_the_one_before_the_state_before_it(tmp_path):
     store = tmp_path / "s.db"
     service.new(store, "voyage", "Jason")
     service.loss(store)
     service.loss(store)
-    bak = tmp_path / "restored.db"
-    shutil.copy(db.backups(store)[-1], bak)
-    assert service.status(bak)["losses"] == 1
+    for backup, losses in zip(db.backups(store)[-2:], (1, 2)):
+        copy = tmp_path / f"restored-{losses}.db"
+        shutil.copy(backup, copy)
+        assert service.status(copy)["losses"] == losses
 
 
 def test_a_store_newer_than_this_pnp_is_refused(tmp_path):
@@ -184,7 +185,7 @@ def test_a_stale_partial_backup_does_not_block_records(tmp_path):
     service.loss(store)
     assert service.status(store)["losses"] == 2
     conn = sqlite3.connect(db.backups(store)[-1])
-    assert conn.execute("SELECT COUNT(*) FROM campaign_event").fetchone()[0] == 2
+    assert conn.execute("SELECT COUNT(*) FROM campaign_event").fetchone()[0] == 3
     conn.close()
 
 

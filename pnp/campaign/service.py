@@ -78,7 +78,7 @@ def _session(store, name, fn, *, touch=True):
 
 
 def _record(store, name, data: CardData, kind: str, payload_fn):
-    """One record in one transaction: reload under the write lock, apply, back up, append."""
+    """One record in one transaction: reload under the write lock, apply, append (then the store backs up)."""
     st = open_store(store)
     try:
         with st.record():
@@ -90,7 +90,6 @@ def _record(store, name, data: CardData, kind: str, payload_fn):
                 changes = {"undid": {"seq": target["seq"], "kind": target["kind"], "changes": target["changes"]}}
             else:
                 new_state, changes = model.apply(state, data, kind, payload)
-            st.backup()
             st.append(row["id"], row["seq"] + 1, kind, payload, changes, _now(), new_state.to_dict())
         return row["name"], new_state, changes
     finally:
@@ -157,7 +156,6 @@ def new(store, name: str, player: str) -> dict:
     st = open_store(store)
     try:
         with st.record():
-            st.backup()
             created = _now()
             cid = st.insert_campaign(name, player, created, state.to_dict())
             st.append(cid, 1, "new", {"player": player}, {}, created, state.to_dict())
@@ -329,7 +327,6 @@ def import_(store, doc: dict, name: str | None = None, source: str = "import") -
     st = open_store(store)
     try:
         with st.record():
-            st.backup()
             final = state.to_dict()
             cid = st.insert_campaign(cname, state.player, doc["created"], final)
             st.append_all(cid, events, final)

@@ -77,14 +77,13 @@ class Store:
 
     @contextmanager
     def record(self):
-        """One write transaction: BEGIN IMMEDIATE serialises writers; all or nothing."""
+        """One write transaction (BEGIN IMMEDIATE serialises writers; all or nothing), then a backup of
+        the store as committed, so the newest backup always holds the latest record."""
         if self.readonly:
             raise self._readonly()
+        db.ready_for_backups(self.path)
         with self.guard(), db.write(self.conn):
             yield self.conn
-
-    def backup(self) -> None:
-        """Back up the store as committed (if it checks cleanly and holds campaigns), before this record writes."""
         db.take_backup(self.path)
 
     # ---- reads -------------------------------------------------------------------------------

@@ -202,8 +202,8 @@ def take_backup(path: Path) -> Path | None:
             folder.mkdir(exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{stamp}.", suffix=".tmp", dir=folder)
         except OSError as exc:
-            raise ReadOnlyStore(f"cannot write a backup before recording ({exc.strerror}); nothing was recorded",
-                                file=str(folder), hint="make the store's folder writable") from None
+            raise ReadOnlyStore(f"cannot write a backup ({exc.strerror})", file=str(folder),
+                                hint="make the store's folder writable") from None
         os.close(fd)
         dest = sqlite3.connect(tmp)
         try:
@@ -224,6 +224,19 @@ def take_backup(path: Path) -> Path | None:
     for old in sorted(folder.glob("*.sqlite3"))[:-keep_count()]:
         old.unlink(missing_ok=True)
     return target
+
+
+def ready_for_backups(path: Path) -> None:
+    """Refuse (before anything is written) when the backups folder cannot be made or written."""
+    folder = backup_dir(path)
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise ReadOnlyStore(f"cannot make the backups folder ({exc.strerror}); nothing was recorded",
+                            file=str(folder), hint="make the store's folder writable") from None
+    if not os.access(folder, os.W_OK):
+        raise ReadOnlyStore("the backups folder cannot be written; nothing was recorded", file=str(folder),
+                            hint="make it writable")
 
 
 def restore(path: Path, backup: Path) -> Path | None:
