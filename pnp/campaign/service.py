@@ -61,11 +61,6 @@ def _load(st: Store, name: str | None, data: CardData):
     return row, state, events, effective
 
 
-def check(st: Store, name: str, data: CardData) -> None:
-    """Raise CampaignError unless the campaign's log replays to exactly its stored state."""
-    _load(st, name, data)
-
-
 def _session(store, name, fn, *, touch=True):
     data = load_cards()
     st = open_store(store)
@@ -78,7 +73,7 @@ def _session(store, name, fn, *, touch=True):
 
 
 def _record(store, name, data: CardData, kind: str, payload_fn):
-    """One record in one transaction: reload under the write lock, apply, append (then the store backs up)."""
+    """One record in one transaction: reload under the write lock, apply, back up, append."""
     st = open_store(store)
     try:
         with st.record():
@@ -333,3 +328,8 @@ def import_(store, doc: dict, name: str | None = None, source: str = "import") -
     finally:
         st.close()
     return status_of(cname, state, data)
+
+
+def check(st: Store, name: str, data: CardData) -> None:
+    """Raise CampaignError unless the campaign's log replays to exactly its stored state."""
+    _load(st, name, data)

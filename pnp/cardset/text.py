@@ -79,18 +79,18 @@ class TextEngine:
                                    field=where, expected="text, <b>, <i>, <font>, <br/> and :name: icons",
                                    hint="remove the tag (use :name: or an image box for pictures)")
             return out
-        except jinja2.UndefinedError as exc:
-            missing = re.search(r"'([^']+)' is undefined", str(exc))
-            field = missing.group(1) if missing else where
-            raise CardsetError(f"unknown field '{field}' used by {where}", file=tpl_file, card=card, field=field,
-                               expected=f"one of the card's fields: {', '.join(sorted(fields)) or '(none)'}",
-                               hint=f"add a '{field}' column to the data or fix the template") from None
         except sandbox.SecurityError as exc:
             line = sandbox.error_line(exc, tpl.filename)
             at = f", line {line}" if line else ""
             raise CardsetError(f"template refused in {where}{at}: {exc}", file=tpl_file, card=card,
                                field=where, expected="card fields, the filters and functions in docs/security.md",
                                hint="remove that expression from the template") from None
+        except jinja2.UndefinedError as exc:
+            missing = re.search(r"'([^']+)' is undefined", str(exc))
+            field = missing.group(1) if missing else where
+            raise CardsetError(f"unknown field '{field}' used by {where}", file=file, card=card, field=field,
+                               expected=f"one of the card's fields: {', '.join(sorted(fields)) or '(none)'}",
+                               hint=f"add a '{field}' column to the data or fix the template") from None
         except jinja2.TemplateError as exc:
             raise CardsetError(f"template error in {where}: {exc}", file=file, card=card, field=where,
                                hint="fix the template") from None
