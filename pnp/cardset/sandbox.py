@@ -120,10 +120,14 @@ class _Deadline(threading.local):
 _DEADLINE = _Deadline()
 
 
+def _timeout() -> TemplateTimeout:
+    return TemplateTimeout(f"rendering took longer than {limits.TEMPLATE_SECONDS.value:g} s "
+                           f"(template_seconds; raise it with {limits.TEMPLATE_SECONDS.env}=N)")
+
+
 def _check_time() -> None:
     if _DEADLINE.at is not None and time.monotonic() > _DEADLINE.at:
-        raise TemplateTimeout(f"rendering took longer than {limits.TEMPLATE_SECONDS.value:g} s "
-                              f"(template_seconds; raise it with {limits.TEMPLATE_SECONDS.env}=N)")
+        raise _timeout()
 
 
 class _Range:
@@ -224,8 +228,7 @@ def environment(folders: list[Path] | None, **options) -> CardSandbox:
 
 
 def _on_alarm(signum, frame):
-    raise TemplateTimeout(f"rendering took longer than {limits.TEMPLATE_SECONDS.value:g} s "
-                          f"(template_seconds; raise it with {limits.TEMPLATE_SECONDS.env}=N)")
+    raise _timeout()
 
 
 @contextmanager
