@@ -48,7 +48,12 @@ def effective_options(cs: CardSet, options: PrintOptions, explicit: set[str] = f
     """Options with the card set's `print:` defaults applied where the user gave none."""
     from pnp.print.options import with_settings
     defaults = {k: v for k, v in cs.print_defaults.items() if k not in explicit}
-    return with_settings(options, defaults) if defaults else options
+    try:
+        return with_settings(options, defaults) if defaults else options
+    except RenderError as exc:  # a bad `print:` value in the manifest: say where it is
+        if exc.field in defaults:
+            exc.file, exc.field = str(cs.manifest or cs.folder), f"print.{exc.field}"
+        raise
 
 
 class _Writer:

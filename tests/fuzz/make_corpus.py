@@ -208,8 +208,10 @@ def cases() -> dict[str, dict]:
     c["track-inf"] = card_case({"cardset.yaml": MANIFEST + "  - {name: score, type: track, to: .inf}\n"}, says="to")
     c["track-cell-zero"] = card_case({"cardset.yaml": MANIFEST + "  - {name: score, type: track, to: 20, "
                                                                  "cell: [0, 0]}\n"}, says="cell")
-    c["print-margins-nan"] = card_case({"cardset.yaml": MANIFEST + "print: {margins: .nan}\n"}, says="margins")
-    c["print-gap-manifest-huge"] = card_case({"cardset.yaml": MANIFEST + "print: {gap: 1e9}\n"}, says="gap")
+    c["print-margins-nan"] = card_case({"cardset.yaml": MANIFEST + "print: {margins: .nan}\n"},
+                                       says="cardset.yaml: field 'print.margins'")
+    c["print-gap-manifest-huge"] = card_case({"cardset.yaml": MANIFEST + "print: {gap: 1e9}\n"},
+                                             says="cardset.yaml: field 'print.gap'")
     for name, opt in {"cli-gap-huge": ["--gap", "1e9"], "cli-gap-nan": ["--gap", "nan"],
                       "cli-bleed-inf": ["--bleed", "inf"], "cli-margins-nan": ["--margins", "nan"],
                       "cli-margins-negative": ["--margins", "-5"], "cli-margins-huge": ["--margins", "200"],
