@@ -102,3 +102,17 @@ def test_corrupt_store_points_to_backup(tmp_path):
     with pytest.raises(db.StoreError) as exc:
         db.connect(path)
     assert "campaign doctor --restore" in exc.value.one_line()
+
+
+def test_restore_brings_along_what_is_still_in_the_write_ahead_log(tmp_path):
+    source = tmp_path / "old.sqlite3"
+    conn = db.connect(source)
+    db.migrate(conn, "t", MIGRATIONS)
+    conn.execute("PRAGMA wal_autocheckpoint=0")
+    with db.write(conn):
+        conn.execute("INSERT INTO log(what) VALUES('only in the WAL')")
+    assert source.with_name(source.name + "-wal").stat().st_size > 0
+    target = tmp_path / "pnp.sqlite3"
+    assert db.restore(target, source) is None  # nothing was in the store's place
+    conn.close()
+    assert sqlite3.connect(target).execute("SELECT what FROM log").fetchall() == [("only in the WAL",)]

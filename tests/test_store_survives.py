@@ -210,3 +210,7 @@ def test_a_store_lost_after_a_restore_is_refused_too(played):
     store.unlink()
     res = cli(store, "new", "--player", "M", "--name", "again")
     assert res.exit_code == 1 and "earlier store" in res.output and ".replaced-" in res.output
+    kept = next(p for p in store.parent.glob(store.name + ".replaced-*") if not p.name.endswith(("-wal", "-shm")))
+    assert f"earlier store {kept.name}: voyage (3 events)" in cli(store, "doctor").output
+    assert cli(store, "doctor", "--restore", kept.name).exit_code == 0  # it can be put back by name
+    assert len(service.export(store)["events"]) == 3

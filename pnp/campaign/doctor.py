@@ -92,18 +92,21 @@ def _pick(path: Path, choice: str, found: list[dict]) -> Path:
 
 
 def doctor(store=None, restore: str | None = None) -> dict:
-    """Check the store and its backups; with restore, put that backup in the store's place first."""
+    """Check the store, its backups and stores a restore replaced; with restore, put that one in place first."""
     path = db.store_path(store)
     found = [{**_look(b), "taken": _taken(b)} for b in db.backups(path)]
+    earlier = [{**_look(p), "taken": _taken(p)} for p in sorted(path.parent.glob(path.name + ".replaced-*"))
+               if not p.name.endswith(("-wal", "-shm"))]
     restored = None
     if restore:
-        chosen = _pick(path, restore, found)
+        chosen = _pick(path, restore, found + earlier if restore != "latest" else found)
         try:
             moved = db.restore(path, chosen)
         except OSError as exc:
             raise CampaignError(f"cannot restore the backup ({exc.strerror})", file=str(path),
                                 hint="make the store's folder writable") from None
         restored = {"from": str(chosen), "replaced_store_moved_to": str(moved) if moved else None}
-    report = {"store": _check_store(path), "backups": found, "restored": restored, "keep": db.keep_count()}
+    report = {"store": _check_store(path), "backups": found, "earlier_stores": earlier, "restored": restored,
+              "keep": db.keep_count()}
     report["ok"] = report["store"]["ok"]
     return report

@@ -225,6 +225,10 @@ def doctor(ctx, restore, store, as_json):
             what = ", ".join(f"{c['name']} ({c['events']} events, last {c['last_event']})" for c in b["campaigns"])
             click.echo(f"  {Path(b['file']).name}  taken {b['taken']}: "
                        + (what or "no campaigns" if b["ok"] else f"DAMAGED ({b['problem']})"))
+        for b in r["earlier_stores"]:
+            what = ", ".join(f"{c['name']} ({c['events']} events)" for c in b["campaigns"])
+            click.echo(f"  earlier store {Path(b['file']).name}: "
+                       + (what or "no campaigns" if b["ok"] else f"DAMAGED ({b['problem']})"))
         if not s["ok"] and r["backups"] and not r["restored"]:
             click.echo("restore one with: pnp campaign doctor --restore latest (or a name above)")
     if not r["ok"]:

@@ -244,21 +244,27 @@ def restore(path: Path, backup: Path) -> Path | None:
 
     Returns where the replaced store was moved (None when there was none).
     """
-    import shutil
-
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
+    tmp = path.with_name(f".{path.name}.restore-{stamp}.tmp")
     conn = open_readonly(backup)
     try:
         problem = check(conn)
+        if problem is not None:
+            raise StoreError(f"the backup fails its check ({problem})", file=str(backup),
+                             hint="choose another backup")
+        dest = sqlite3.connect(tmp)
+        try:
+            conn.backup(dest)  # SQLite's copy: a store's unmerged write-ahead log comes along
+        finally:
+            dest.close()
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     finally:
         conn.close()
-    if problem is not None:
-        raise StoreError(f"the backup fails its check ({problem})", file=str(backup), hint="choose another backup")
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
-    moved = None
-    tmp = path.with_name(f".{path.name}.restore-{stamp}.tmp")
-    shutil.copyfile(backup, tmp)
     with open(tmp, "rb+") as fh:
         os.fsync(fh.fileno())
+    moved = None
     if path.exists():
         moved = path.with_name(f"{path.name}.replaced-{stamp}")
         for suffix in ("-wal", "-shm"):
