@@ -82,6 +82,14 @@ def test_documented_filters_and_functions_work():
     "{% set a = [name * 1000] * 50 %}{% set b = [a, a] %}{% set c = [b, b] %}{% set d = [c, c] %}{{ d }}",
     "{% macro f(s, k) %}{% if k %}{{ f(s ~ s, k - 1) }}{% endif %}{% endmacro %}{{ f('a', 40) }}",
     "{{ 9 ** 99999999 }}",
+    "{{ name.center(9999999999) }}",
+    "{{ name.zfill(9999999999) }}",
+    "{{ (name * 1000).replace('', name * 1000) }}",
+    "{{ ('\t' * 1000).expandtabs(99999) }}",
+    "{{ (name * 100000).join(range(5000)|map('string')|list) }}",
+    "{{ '{:>9999999999}'.format(name) }}",
+    "{{ '{0:{1}}'.format(name, 9999999999) }}",
+    "{{ '{a:{w}}'.format_map({'a': name, 'w': 9999999999}) }}",
     "{% macro sq(x, k) %}{% if k %}{{ sq(x * x, k - 1) }}{% endif %}{% endmacro %}{{ sq(10 ** 60, 40) }}",
 ])
 def test_memory_bombs_stop_at_the_size_limit(source):

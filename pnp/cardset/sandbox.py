@@ -149,6 +149,25 @@ class _Range:
             yield n
 
 
+def _string_method_size(text: str, name: str, args: tuple, kwargs: dict) -> None:
+    """Refuse a str method call whose result would pass the template_chars limit, before it runs."""
+    limit = limits.TEMPLATE_CHARS
+    values = [*args, *kwargs.values()]
+    values += [v for a in args if isinstance(a, dict) for v in a.values()]  # format_map's mapping
+    numbers = [a for a in values if isinstance(a, int) and not isinstance(a, bool)]
+    estimate = max([len(text)] + [abs(n) for n in numbers])
+    if name == "replace" and len(args) >= 2:
+        old, new = str(args[0]), str(args[1])
+        estimate = len(text) + (len(text) + 1 if not old else text.count(old)) * max(len(new) - len(old), 0)
+    elif name == "join" and args:
+        estimate = len(text) * (_weight(args[0], int(limit.value)) + 1) + _weight(args[0], int(limit.value))
+    elif name == "expandtabs":
+        estimate = len(text) + text.count("\t") * (numbers[0] if numbers else 8)
+    elif name in ("format", "format_map"):
+        estimate = max([estimate] + [int(d) for d in re.findall(r"\d+", text)])
+    limit.check(estimate, field="template")
+
+
 class CardSandbox(ImmutableSandboxedEnvironment):
     """Immutable sandbox with size-checked operators and calls, and a cooperative time limit."""
 
@@ -179,11 +198,28 @@ class CardSandbox(ImmutableSandboxedEnvironment):
                 limits.TEMPLATE_CHARS.check(max(int(width or 0), int(precision or 0)), field="template")
         return sized(self.binop_table[op](left, right))
 
+    def wrap_str_format(self, value):
+        """Jinja's sandboxed str.format, with the result's size checked before formatting."""
+        wrapped = super().wrap_str_format(value)
+        if wrapped is None:
+            return None
+        text, name = value.__self__, value.__name__
+
+        def checked(*args, **kwargs):
+            _string_method_size(text, name, args, kwargs)
+            return wrapped(*args, **kwargs)
+        return checked
+
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - jinja's own signature
-        """Every call from a template: time checked, string arguments and results size-checked."""
+        """Every call from a template: time checked, string arguments and results size-checked, and
+        string methods that build big strings (center, zfill, expandtabs, replace, join, format)
+        refused before they build them."""
         _check_time()
         for a in (*args, *kwargs.values()):
             sized(a)
+        owner = getattr(__obj, "__self__", None)
+        if isinstance(owner, str):
+            _string_method_size(owner, getattr(__obj, "__name__", ""), args, kwargs)
         return sized(super().call(__context, __obj, *args, **kwargs))
 
 
