@@ -90,6 +90,8 @@ def test_documented_filters_and_functions_work():
     "{{ '{:>9999999999}'.format(name) }}",
     "{{ '{0:{1}}'.format(name, 9999999999) }}",
     "{{ '{a:{w}}'.format_map({'a': name, 'w': 9999999999}) }}",
+    "{{ [1]|batch(999999999, 'x')|list }}",
+    "{{ [1]|slice(999999999)|list }}",
     "{% macro sq(x, k) %}{% if k %}{{ sq(x * x, k - 1) }}{% endif %}{% endmacro %}{{ sq(10 ** 60, 40) }}",
 ])
 def test_memory_bombs_stop_at_the_size_limit(source):

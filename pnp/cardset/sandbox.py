@@ -76,10 +76,13 @@ def _replace(eval_ctx, s, old, new, count=None):
 
 
 def _bounded_filter(fn):
+    """A filter whose inputs and output are size-checked, and whose counts (batch, slice) are bounded."""
     @functools.wraps(fn)
     def run(*args, **kwargs):
-        for a in args:
-            if not isinstance(a, jinja2.nodes.EvalContext):
+        for a in (*args, *kwargs.values()):
+            if isinstance(a, int) and not isinstance(a, bool):
+                limits.TEMPLATE_CHARS.check(abs(a), field="template")
+            elif not isinstance(a, jinja2.nodes.EvalContext):
                 sized(a)
         return sized(fn(*args, **kwargs))
     return run
