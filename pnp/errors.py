@@ -54,3 +54,7 @@ class CampaignError(PnpError):
 
 class IllegalMove(PnpError):
     """A game engine rejected an action; the message gives the reason."""
+
+
+class LimitError(PnpError):
+    """Input asks for more work than a named limit allows (pnp.limits); the hint says how to raise it."""

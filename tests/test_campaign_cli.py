@@ -30,9 +30,9 @@ def store(tmp_path):
 
 def snapshot(store):
     """Everything observable about the store: every campaign's export and the backup bytes."""
-    bak = store.with_name(store.name + ".bak")
+    from pnp.store import db
     return ({n: ok_json(store, "export", "--campaign", n) for n in ("voyage",)},
-            bak.read_bytes() if bak.exists() else None)
+            [(b.name, b.read_bytes()) for b in db.backups(store)])
 
 
 def test_status_json_has_the_required_fields(store):

@@ -14,9 +14,21 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.campaign import service
+from pnp.campaign.doctor import doctor
 from pnp.cli.main import main
+from pnp.store import db
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+
+
+def _backups_hold_the_campaign(store, events_at_least=2):
+    """Whatever a kill or a race left, doctor finds the store sound and every backup holds the campaign."""
+    report = doctor(store)
+    assert report["ok"], report["store"]
+    for b in report["backups"]:
+        assert b["ok"] and [c["name"] for c in b["campaigns"]] == ["voyage"], b
+        assert b["campaigns"][0]["events"] >= events_at_least
+    return report
 
 
 def _fingerprint(store):
@@ -79,6 +91,7 @@ def test_sigkill_during_win_leaves_the_campaign_before_or_after(tmp_path):
             conn = sqlite3.connect(store)
             assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
             conn.close()
+            _backups_hold_the_campaign(store)
             if state == before:  # whatever the kill left behind, the win can still be recorded
                 service.win(store, None, "Harpies, Dragon's-Teeth Warriors, Amycus", "rocks")
                 assert _fingerprint(store) == after
@@ -89,24 +102,29 @@ def test_sigkill_during_win_leaves_the_campaign_before_or_after(tmp_path):
 CHILD = """
 import sys
 from pnp.campaign import service
+from pnp.campaign.doctor import doctor
 for _ in range(int(sys.argv[2])):
     service.loss(sys.argv[1], "voyage")
 """
 
 
-def test_two_processes_recording_at_once_are_serialised(tmp_path):
+def test_four_processes_recording_at_once_are_serialised(tmp_path):
     store = tmp_path / "s.db"
     service.new(store, "voyage", "Jason")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    procs = [subprocess.Popen([sys.executable, "-c", CHILD, str(store), "15"], env=env, stderr=subprocess.PIPE)
-             for _ in range(2)]
+    procs = [subprocess.Popen([sys.executable, "-c", CHILD, str(store), "8"], env=env, stderr=subprocess.PIPE)
+             for _ in range(4)]  # four writers, each record taking and rotating a backup
     for p in procs:
         _, err = p.communicate(timeout=120)
         assert p.returncode == 0, err.decode()
     s = service.status(store)
-    assert s["losses"] == 30
+    assert s["losses"] == 32
+    report = _backups_hold_the_campaign(store, events_at_least=1)
+    assert len(report["backups"]) == db.keep_count()  # rotated: the newest N of the 33 backups
+    events = [b["campaigns"][0]["events"] for b in report["backups"]]
+    assert events == sorted(events) and events[-1] == 33  # the newest backup holds every record
     history = service.history(store)
-    assert [h["seq"] for h in history] == list(range(1, 32))
+    assert [h["seq"] for h in history] == list(range(1, 34))
     assert all(h["kind"] == "loss" for h in history[1:])
 
 
@@ -114,26 +132,27 @@ def test_corrupt_database_points_to_the_backup(tmp_path):
     store = tmp_path / "s.db"
     service.new(store, "voyage", "Jason")
     service.loss(store)
-    bak = store.with_name(store.name + ".bak")
-    assert bak.exists()
     store.write_bytes(b"this is not a database at all" * 200)
     result = CliRunner().invoke(main, ["campaign", "status", "--store", str(store)])
     assert result.exit_code == 1
     line = result.output.strip()
     assert len(line.splitlines()) == 1 and "Traceback" not in line
-    assert str(bak) in line and "cp" in line
-    shutil.copy(bak, store)  # the advice works: the backup is the store before the last write
-    assert service.status(store)["losses"] == 0
+    assert "pnp campaign doctor --restore latest" in line
+    # the advice works: the newest backup is the store after the last record
+    result = CliRunner().invoke(main, ["campaign", "doctor", "--restore", "latest", "--store", str(store)])
+    assert result.exit_code == 0, result.output
+    assert service.status(store)["losses"] == 1
 
 
-def test_backup_holds_the_store_before_the_last_write(tmp_path):
+def test_the_newest_backup_holds_the_last_record_and_the_one_before_the_state_before_it(tmp_path):
     store = tmp_path / "s.db"
     service.new(store, "voyage", "Jason")
     service.loss(store)
     service.loss(store)
-    bak = tmp_path / "restored.db"
-    shutil.copy(store.with_name(store.name + ".bak"), bak)
-    assert service.status(bak)["losses"] == 1
+    for backup, losses in zip(db.backups(store)[-2:], (1, 2)):
+        copy = tmp_path / f"restored-{losses}.db"
+        shutil.copy(backup, copy)
+        assert service.status(copy)["losses"] == losses
 
 
 def test_a_store_newer_than_this_pnp_is_refused(tmp_path):
@@ -161,11 +180,12 @@ def test_tampered_snapshot_is_detected(tmp_path):
 def test_a_stale_partial_backup_does_not_block_records(tmp_path):
     store = tmp_path / "s.db"
     service.new(store, "voyage", "Jason")
-    store.with_name(store.name + ".tmp").write_bytes(b"half a backup" * 100)  # a backup killed mid-way
     service.loss(store)
-    assert service.status(store)["losses"] == 1
-    conn = sqlite3.connect(store.with_name(store.name + ".bak"))
-    assert conn.execute("SELECT COUNT(*) FROM campaign_event").fetchone()[0] == 1
+    (db.backup_dir(store) / ".20260101T000000.000000Z.x.tmp").write_bytes(b"half a backup" * 100)  # killed mid-way
+    service.loss(store)
+    assert service.status(store)["losses"] == 2
+    conn = sqlite3.connect(db.backups(store)[-1])
+    assert conn.execute("SELECT COUNT(*) FROM campaign_event").fetchone()[0] == 3
     conn.close()
 
 

@@ -9,6 +9,7 @@ from pnp.campaign import model
 from pnp.campaign.cards import CardData, load_cards, match
 from pnp.campaign.store import Store, open_store
 from pnp.errors import CampaignError
+from pnp.store.db import RESTORE_HINT
 
 EXPORT_FORMAT = "pnp-argonauts-campaign"
 EXPORT_VERSION = 1
@@ -19,25 +20,30 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def rebuild(events: list[dict], data: CardData) -> tuple[model.State, list[dict]]:
-    """Replay a log: the state it leads to and the records still in effect (undo pops the last one)."""
-    state, effective = None, []
+def rebuild(events: list[dict], data: CardData, *, check_changes: bool = False) -> tuple[model.State, list[dict]]:
+    """Replay a log: the state it leads to and the records still in effect (undo pops the last one).
+
+    One pass: the state after each record in effect is kept, so an undo steps back instead of
+    replaying. With check_changes, each win/loss's recorded 'changes' must be what replaying it gives.
+    """
+    states, effective = [], []
     for ev in events:
         if ev["kind"] == "undo":
             if not effective or effective[-1]["kind"] == "new" or effective[-1]["seq"] != ev["payload"].get("undoes"):
                 raise CampaignError(f"event {ev['seq']}: undo of a record that is not the last one in effect")
             effective.pop()
-            state = None
-            for kept in effective:
-                state, _ = model.apply(state, data, kept["kind"], kept["payload"])
+            states.pop()
             continue
-        if (ev["kind"] == "new") != (state is None and not effective):
+        if (ev["kind"] == "new") != (not effective):
             raise CampaignError(f"event {ev['seq']}: '{ev['kind']}' out of place", expected="one 'new' event first")
-        state, _ = model.apply(state, data, ev["kind"], ev["payload"])
+        state, changes = model.apply(states[-1] if states else None, data, ev["kind"], ev["payload"])
+        if check_changes and ev["kind"] != "new" and json.loads(json.dumps(changes)) != ev["changes"]:
+            raise CampaignError(f"event {ev['seq']}: recorded changes differ from its replay")
+        states.append(state)
         effective.append(ev)
-    if state is None:
+    if not states:
         raise CampaignError("the campaign log has no 'new' event")
-    return state, effective
+    return states[-1], effective
 
 
 def _load(st: Store, name: str | None, data: CardData):
@@ -48,10 +54,10 @@ def _load(st: Store, name: str | None, data: CardData):
         state, effective = rebuild(events, data)
     except CampaignError as exc:
         raise CampaignError(f"campaign '{row['name']}': its event log does not replay ({exc.message})",
-                            file=str(st.path), hint=f"restore the backup {st.path}.bak") from None
+                            file=str(st.path), hint=RESTORE_HINT) from None
     if state.to_dict() != row["state"] or (events and events[-1]["seq"] != row["seq"]):
         raise CampaignError(f"campaign '{row['name']}': the stored state differs from its event log",
-                            file=str(st.path), hint=f"restore the backup {st.path}.bak, or export and re-import it")
+                            file=str(st.path), hint=RESTORE_HINT + ", or export and re-import it")
     return row, state, events, effective
 
 
@@ -79,7 +85,6 @@ def _record(store, name, data: CardData, kind: str, payload_fn):
                 changes = {"undid": {"seq": target["seq"], "kind": target["kind"], "changes": target["changes"]}}
             else:
                 new_state, changes = model.apply(state, data, kind, payload)
-            st.backup()
             st.append(row["id"], row["seq"] + 1, kind, payload, changes, _now(), new_state.to_dict())
         return row["name"], new_state, changes
     finally:
@@ -146,7 +151,6 @@ def new(store, name: str, player: str) -> dict:
     st = open_store(store)
     try:
         with st.record():
-            st.backup()
             created = _now()
             cid = st.insert_campaign(name, player, created, state.to_dict())
             st.append(cid, 1, "new", {"player": player}, {}, created, state.to_dict())
@@ -243,12 +247,26 @@ def export_text(doc: dict) -> str:
 
 def write_export(doc: dict, path: str | Path) -> Path:
     """Write an export file atomically (temp file, then rename); one-line error if it cannot be written."""
+    import os
+    import tempfile
+
+    from pnp.leftovers import part_prefix, remove_stale
     path = Path(path)
-    tmp = path.with_name(f".{path.name}.part")
+    tmp = None
     try:
-        tmp.write_text(export_text(doc), encoding="utf-8")
-        tmp.replace(path)
+        if path.is_dir():
+            raise IsADirectoryError(21, "a folder is in the way")
+        remove_stale(path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=part_prefix(path), suffix=".part", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(export_text(doc))
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private one
+        os.replace(tmp, path)
     except OSError as exc:
+        if tmp and os.path.exists(tmp):
+            os.unlink(tmp)
         raise CampaignError(f"cannot write the export ({exc.strerror})", file=str(path),
                             hint="choose another file with -o") from None
     return path
@@ -261,13 +279,16 @@ def _malformed(what: str, source: str) -> CampaignError:
 
 
 def read_export(path: str | Path) -> dict:
-    """Read an export file, one-line errors if it is not JSON."""
+    """Read an export file: bounded size, UTF-8, JSON not absurdly nested; one-line errors otherwise."""
+    from pnp.textfile import read_text
+
+    text = read_text(Path(path), error=CampaignError)
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CampaignError(f"cannot read file: {exc.strerror}", file=str(path), hint="check the path") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
         raise _malformed(f"not JSON ({exc})", str(path)) from None
+    except RecursionError:
+        raise _malformed("nested deeper than any export pnp writes", str(path)) from None
 
 
 def import_(store, doc: dict, name: str | None = None, source: str = "import") -> dict:
@@ -275,19 +296,23 @@ def import_(store, doc: dict, name: str | None = None, source: str = "import") -
     data = load_cards()
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
         raise _malformed("missing or wrong 'format'", source)
-    if doc.get("version") != EXPORT_VERSION:
-        raise _malformed(f"version {doc.get('version')!r} unsupported", source)
+    version = doc.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > EXPORT_VERSION:
+        raise CampaignError(f"made by a newer pnp (export version {version}; this pnp reads up to {EXPORT_VERSION})",
+                            file=source, hint="upgrade pnp, then import it again")
+    if version != EXPORT_VERSION:
+        raise _malformed(f"version {version!r} unsupported", source)
     events = doc.get("events")
     keys = {"seq", "kind", "payload", "changes", "created"}
     if (not isinstance(events, list) or not events
-            or not all(isinstance(e, dict) and set(e) == keys and isinstance(e["payload"], dict) for e in events)):
+            or not all(isinstance(e, dict) and set(e) == keys and isinstance(e["payload"], dict)
+                       and isinstance(e["changes"], dict) and isinstance(e["created"], str) for e in events)):
         raise _malformed(f"'events' must be a non-empty list of objects with keys {', '.join(sorted(keys))}", source)
     if [e["seq"] for e in events] != list(range(1, len(events) + 1)) or any(e["kind"] not in EVENT_KINDS for e in events):
         raise _malformed(f"events must be numbered 1..n with kinds {', '.join(EVENT_KINDS)}", source)
     try:
-        state, _ = rebuild(events, data)
-        _check_changes(events, data)
-    except (CampaignError, KeyError, TypeError, ValueError) as exc:
+        state, _ = rebuild(events, data, check_changes=True)
+    except (CampaignError, KeyError, TypeError, ValueError, AttributeError) as exc:
         raise _malformed(f"its log does not replay ({getattr(exc, 'message', exc)})", source) from None
     if state.to_dict() != doc.get("state"):
         raise _malformed("'state' differs from the state its log leads to", source)
@@ -297,20 +322,14 @@ def import_(store, doc: dict, name: str | None = None, source: str = "import") -
     st = open_store(store)
     try:
         with st.record():
-            st.backup()
-            cid = st.insert_campaign(cname, state.player, doc["created"], state.to_dict())
-            for e in events:
-                st.append(cid, e["seq"], e["kind"], e["payload"], e["changes"], e["created"], state.to_dict())
+            final = state.to_dict()
+            cid = st.insert_campaign(cname, state.player, doc["created"], final)
+            st.append_all(cid, events, final)
     finally:
         st.close()
     return status_of(cname, state, data)
 
 
-def _check_changes(events: list[dict], data: CardData) -> None:
-    """Each recorded 'changes' must be what replaying its event produces."""
-    for i, e in enumerate(events):
-        if e["kind"] in ("win", "loss"):
-            state, _ = rebuild(events[:i], data)
-            _, changes = model.apply(state, data, e["kind"], e["payload"])
-            if json.loads(json.dumps(changes)) != e["changes"]:
-                raise CampaignError(f"event {e['seq']}: recorded changes differ from its replay")
+def check(st: Store, name: str, data: CardData) -> None:
+    """Raise CampaignError unless the campaign's log replays to exactly its stored state."""
+    _load(st, name, data)

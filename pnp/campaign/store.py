@@ -38,10 +38,10 @@ MIGRATIONS = [
 class Store:
     """An open store: its path and connection, with the campaign schema migrated."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, *, create: bool = True):
         self.path = path
         try:
-            self.conn = db.connect(path)
+            self.conn = db.connect(path, create=create)
         except OSError as exc:
             raise CampaignError(f"cannot open the store ({exc.strerror})", file=str(path),
                                 hint="choose another file with --store or $PNP_STORE") from None
@@ -61,19 +61,29 @@ class Store:
             if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
                 raise CampaignError(f"the store is busy ({exc})", file=str(self.path),
                                     hint="another pnp is writing; try again") from None
-            bak = db.backup_path(self.path)
-            hint = (f"restore the automatic backup: cp '{bak}' '{self.path}'" if bak.exists()
-                    else "move the file aside to start a new store")
-            raise db.StoreError(f"the store is damaged ({exc})", file=str(self.path), hint=hint) from None
+            if isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc).replace("-", ""):
+                raise self._readonly() from None
+            raise db.StoreError(f"the store is damaged ({exc})", file=str(self.path), hint=db.RESTORE_HINT) from None
+
+    @property
+    def readonly(self) -> bool:
+        """True when the store file or its folder cannot be written: reads work, records are refused."""
+        return db.is_readonly(self.conn)
+
+    def _readonly(self) -> db.ReadOnlyStore:
+        return db.ReadOnlyStore("the store is read-only (its file or folder cannot be written); reads still work, "
+                                "nothing was recorded", file=str(self.path),
+                                hint="make the file and its folder writable, or copy the store and use --store COPY")
 
     @contextmanager
     def record(self):
-        """One write transaction: BEGIN IMMEDIATE serialises writers; all or nothing."""
+        """One write transaction (BEGIN IMMEDIATE serialises writers; all or nothing), then a backup of
+        the store as committed, so the newest backup always holds the latest record."""
+        if self.readonly:
+            raise self._readonly()
+        db.ready_for_backups(self.path)
         with self.guard(), db.write(self.conn):
             yield self.conn
-
-    def backup(self) -> None:
-        """Back up the store as committed, before this record writes."""
         db.take_backup(self.path)
 
     # ---- reads -------------------------------------------------------------------------------
@@ -102,15 +112,24 @@ class Store:
                     raise CampaignError(f"no campaign named '{name}'", file=str(self.path),
                                         hint=(f"did you mean '{near[0]}'?" if near else
                                               f"known campaigns: {', '.join(known) or 'none'}"))
-        return {"id": r[0], "name": r[1], "player": r[2], "created": r[3], "seq": r[4], "state": json.loads(r[5])}
+        return {"id": r[0], "name": r[1], "player": r[2], "created": r[3], "seq": r[4],
+                "state": self._json(r[5], f"campaign '{r[1]}' state")}
+
+    def _json(self, text, what: str):
+        """A JSON column's value; damaged text is a one-line store error pointing at the backups."""
+        try:
+            return json.loads(text)
+        except (TypeError, ValueError, RecursionError):
+            raise db.StoreError(f"the store is damaged: {what} is not valid JSON", file=str(self.path),
+                                hint=db.RESTORE_HINT) from None
 
     def events(self, campaign_id: int) -> list[dict]:
         """The campaign's whole log in order."""
         with self.guard():
             rows = self.conn.execute("SELECT seq, kind, payload, changes, created FROM campaign_event "
                                      "WHERE campaign_id=? ORDER BY seq", (campaign_id,)).fetchall()
-        return [{"seq": s, "kind": k, "payload": json.loads(p), "changes": json.loads(c), "created": t}
-                for s, k, p, c, t in rows]
+        return [{"seq": s, "kind": k, "payload": self._json(p, f"event {s}"), "changes": self._json(c, f"event {s}"),
+                 "created": t} for s, k, p, c, t in rows]
 
     # ---- writes (inside record()) ------------------------------------------------------------
 
@@ -118,7 +137,9 @@ class Store:
         return self.conn.execute("SELECT COALESCE(MAX(used), 0) + 1 FROM campaign").fetchone()[0]
 
     def touch(self, campaign_id: int) -> None:
-        """Make this campaign the most recently used (not a record: no backup, no event)."""
+        """Make this campaign the most recently used (not a record: no backup, no event; skipped when read-only)."""
+        if self.readonly:
+            return
         with self.guard(), db.write(self.conn):
             self.conn.execute("UPDATE campaign SET used=? WHERE id=?", (self._next_used(), campaign_id))
 
@@ -141,6 +162,16 @@ class Store:
                                                        json.dumps(changes, sort_keys=True), created))
         self.conn.execute("UPDATE campaign SET seq=?, state=?, used=? WHERE id=?",
                           (seq, json.dumps(state, sort_keys=True), self._next_used(), campaign_id))
+
+
+    def append_all(self, campaign_id: int, events: list[dict], state: dict) -> None:
+        """Append a whole checked log at once (an import) and store the state it leads to."""
+        self.conn.executemany(
+            "INSERT INTO campaign_event(campaign_id, seq, kind, payload, changes, created) VALUES(?, ?, ?, ?, ?, ?)",
+            [(campaign_id, e["seq"], e["kind"], json.dumps(e["payload"], sort_keys=True),
+              json.dumps(e["changes"], sort_keys=True), e["created"]) for e in events])
+        self.conn.execute("UPDATE campaign SET seq=?, state=?, used=? WHERE id=?",
+                          (events[-1]["seq"], json.dumps(state, sort_keys=True), self._next_used(), campaign_id))
 
 
 def open_store(path=None) -> Store:

@@ -1,16 +1,22 @@
 """Load a card-set folder (manifest, layouts, CSV/YAML data, image decks) into a CardSet."""
 from __future__ import annotations
 
-import csv
+import math
 from pathlib import Path
 
 import yaml
 
+from pnp import limits
+from pnp.cardset.bounds import check_bounds, check_row, check_shapes
+from pnp.cardset.csvrows import read_csv
+from pnp.cardset.images import check_image
+from pnp.cardset.inside import inside
 from pnp.cardset.layout import Layout, resolve_layouts
 from pnp.cardset.model import CardSet, Component, Piece
 from pnp.cardset.sizes import parse_size
 from pnp.cardset.track import track_layout
 from pnp.errors import CardsetError
+from pnp.textfile import read_text
 from pnp.yamlio import load_yaml
 
 MANIFEST = "cardset.yaml"
@@ -33,7 +39,7 @@ def _unknown(where: str, given, valid, file) -> None:
 
 def _yaml(path: Path):
     try:
-        return load_yaml(path.read_text(encoding="utf-8"))
+        return load_yaml(read_text(path), file=path)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f", line {mark.line + 1}" if mark else ""
@@ -48,7 +54,7 @@ def _number(value, file, field, *, minimum=0.0) -> float:
         v = float(value)
     except (TypeError, ValueError):
         v = None
-    if v is None or v < minimum:
+    if v is None or not math.isfinite(v) or v < minimum:
         raise CardsetError(f"bad value {value!r}", file=str(file), field=field,
                            expected=f"a number of mm >= {minimum:g}", hint=f"set {field} to a number")
     return v
@@ -59,9 +65,7 @@ def read_rows(path: Path) -> list[dict]:
     if not path.exists():
         raise CardsetError("data file not found", file=str(path), field="data", hint="fix the path in cardset.yaml")
     if path.suffix.lower() == ".csv":
-        with path.open(newline="", encoding="utf-8-sig") as fh:
-            return [{k.strip(): (v.strip() if isinstance(v, str) else v) for k, v in row.items() if k}
-                    for row in csv.DictReader(fh)]
+        return read_csv(path)
     if path.suffix.lower() in (".yaml", ".yml"):
         data = _yaml(path)
         if isinstance(data, dict) and "cards" in data:
@@ -69,6 +73,7 @@ def read_rows(path: Path) -> list[dict]:
         if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
             raise CardsetError("card data must be a list of cards", file=str(path), field="cards",
                                expected="a YAML list of mappings (or cards: [...])", hint="see docs/cardsets.md")
+        limits.ROWS.check(len(data), file=path, field="data")
         return data
     raise CardsetError(f"unsupported data file type '{path.suffix}'", file=str(path), field="data",
                        expected=".csv, .yaml or .yml", hint="convert the data to CSV or YAML")
@@ -89,10 +94,11 @@ def _copies(row: dict, file, card) -> int:
 
 
 def _image_path(folder: Path, value, file, card, field) -> Path:
-    path = (folder / str(value)).resolve()
+    path = inside(folder, value, file=file, card=card, field=field, what="image")
     if not path.is_file():
         raise CardsetError(f"image '{value}' not found", file=str(file), card=card, field=field,
                            expected=f"an image file relative to {folder}", hint="add the file or fix the name")
+    check_image(path, file=file, card=card, field=field)
     return path
 
 
@@ -123,7 +129,7 @@ def _data_pieces(comp: dict, folder: Path, layouts, file, name: str) -> list[Pie
     rows: list[tuple[dict, str, Path]] = []
     if files is not None:
         for f in files if isinstance(files, list) else [files]:
-            path = folder / str(f)
+            path = inside(folder, f, file=file, field="data", what="data file")
             rows += [(r, f"{f} row {i + 2 if path.suffix.lower() == '.csv' else i + 1}", path)
                      for i, r in enumerate(read_rows(path))]
     elif "fields" in comp:
@@ -139,6 +145,7 @@ def _data_pieces(comp: dict, folder: Path, layouts, file, name: str) -> list[Pie
             raise CardsetError(f"duplicate card id '{card}'", file=str(path), card=card, field="id",
                                expected="unique ids", hint="rename one of the cards")
         seen.add(card)
+        check_row(row, path, card)
         layout = row.get("layout") or comp.get("layout")
         if not layout:
             raise CardsetError(f"no layout for {where}", file=str(file), card=card, field="layout",
@@ -170,6 +177,7 @@ def _image_pieces(folder: Path, fronts: Path, backs: Path | None, back_image: Pa
     images = [p for p in _images_in(fronts) if p.stem.lower() != "back"]
     pieces = []
     for img in images:
+        _image_path(folder, img.absolute(), img, img.stem, "image")
         back = back_image
         if backs is not None:
             matches = [b for b in _images_in(backs) if b.stem == img.stem]
@@ -177,7 +185,7 @@ def _image_pieces(folder: Path, fronts: Path, backs: Path | None, back_image: Pa
                 raise CardsetError(f"no back for front '{img.name}'", file=str(backs), card=img.stem, field="back",
                                    expected=f"an image named {img.stem}.png or .jpg in {backs}",
                                    hint="add the back image or remove the backs folder")
-            back = matches[0]
+            back = _image_path(folder, matches[0].absolute(), matches[0], img.stem, "back")
         pieces.append(Piece(img.stem, {"id": img.stem, "name": img.stem}, 1, None, img.resolve(), None,
                             back.resolve() if back else None, img.name))
     return pieces
@@ -209,8 +217,9 @@ def _component(comp, folder: Path, layouts: dict[str, Layout], file, index: int)
     size = parse_size(comp["size"], file=str(file), field=f"components.{name}.size")
     if "images" in comp:
         b_layout, b_image = _back(comp.get("back"), folder, layouts, file, f"component '{name}'")
-        backs = folder / comp["backs"] if comp.get("backs") else None
-        pieces = _image_pieces(folder, folder / comp["images"], backs, b_image, file)
+        backs = inside(folder, comp["backs"], file=file, field="backs", what="folder") if comp.get("backs") else None
+        pieces = _image_pieces(folder, inside(folder, comp["images"], file=file, field="images", what="folder"),
+                               backs, b_image, file)
         for p in pieces:
             p.back_layout = p.back_layout or b_layout
     else:
@@ -221,6 +230,8 @@ def _component(comp, folder: Path, layouts: dict[str, Layout], file, index: int)
 def _bare_image_deck(folder: Path) -> CardSet:
     backs_dir = folder / "backs"
     back = next((p for p in _images_in(folder) if p.stem.lower() == "back"), None)
+    if back is not None:
+        _image_path(folder, back.absolute(), back, None, "back")
     pieces = _image_pieces(folder, folder, backs_dir if backs_dir.is_dir() else None, back, folder)
     comp = Component("cards", "cards", (63.0, 88.0), pieces)
     return CardSet(folder.name, folder.name, folder, 3.0, 3.0, {}, [comp])
@@ -242,12 +253,13 @@ def load_cardset(folder: Path) -> CardSet:
         raise CardsetError("manifest must be a mapping", file=str(file), expected="name:, components:, ...",
                            hint="see docs/cardsets.md")
     _unknown("cardset.yaml", raw, MANIFEST_KEYS, file)
-    _unknown("print", raw.get("print") or {}, PRINT_KEYS, file)
     layouts_raw = raw.get("layouts") or {}
     layouts_file = file
     if isinstance(layouts_raw, str):
-        layouts_file = folder / layouts_raw
+        layouts_file = inside(folder, layouts_raw, file=file, field="layouts", what="layouts file")
         layouts_raw = _yaml(layouts_file) or {}
+    check_shapes(raw, layouts_raw, file, layouts_file)
+    _unknown("print", raw.get("print") or {}, PRINT_KEYS, file)
     layouts = resolve_layouts(layouts_raw, str(layouts_file))
     icons = {str(k): _image_path(folder, v, file, None, f"icons.{k}") for k, v in (raw.get("icons") or {}).items()}
     comps = raw.get("components")
@@ -259,6 +271,7 @@ def load_cardset(folder: Path) -> CardSet:
                  bleed=_number(raw.get("bleed", 3), file, "bleed"), safe=_number(raw.get("safe", 3), file, "safe"),
                  layouts=layouts, components=components, icons=icons, author=str(raw.get("author") or ""),
                  print_defaults=dict(raw.get("print") or {}), manifest=file)
+    check_bounds(cs, layouts_file)
     return _finish(cs)
 
 

@@ -8,9 +8,12 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup, escape
 
-from pnp.errors import CardsetError
+from pnp import limits
+from pnp.cardset import sandbox
+from pnp.errors import CardsetError, PnpError
 
 ICON_RE = re.compile(r":([A-Za-z0-9_-]+):")
+REFUSED_TAG = re.compile(r"<\s*(img|a|link)\b", re.IGNORECASE)  # local files or links: nothing a card can use
 FIELD_ONLY = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 
 
@@ -24,11 +27,11 @@ class TextEngine:
 
     def __init__(self, folders: list[Path], icons: dict[str, Path]):
         self.icons = icons
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader([str(f) for f in folders if f.is_dir()]),
-            autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=False, finalize=_blank_none)
+        self.env = sandbox.environment(folders, autoescape=True, undefined=jinja2.StrictUndefined,
+                                       keep_trailing_newline=False, finalize=_blank_none)
         self.env.globals["icon"] = lambda name: Markup(f":{name}:")
-        self.plain_env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, finalize=_blank_none)
+        self.plain_env = sandbox.environment(None, undefined=jinja2.StrictUndefined, autoescape=False,
+                                             finalize=_blank_none)
         self._compile = lru_cache(maxsize=None)(self._compile_uncached)
 
     def _compile_uncached(self, kind: str, source: str):
@@ -50,6 +53,10 @@ class TextEngine:
             raise CardsetError(f"template file '{exc.name}' not found for {where}", file=file, field="template",
                                expected="a file in the set's templates/ or the shared templates/",
                                hint="create the file or fix its name") from None
+        except sandbox.SecurityError as exc:
+            raise CardsetError(f"template refused for {where}: {exc}", file=file, field="template",
+                               expected="a template file inside the card set's folder",
+                               hint="copy the template into the set's templates/ folder") from None
 
     def render(self, kind: str, source: str, fields: dict, *, where: str, file: str, card: str) -> str:
         """Render a template with a card's fields; an unknown field names the card and field."""
@@ -57,10 +64,27 @@ class TextEngine:
         if only and only.group(1) in fields:  # `{{ name }}`: no need to run Jinja2
             value = fields[only.group(1)]
             text = "" if value is None else str(value)
+            limits.TEXT_CHARS.check(len(text), file=file, card=card, field=only.group(1))
             return (text if kind == "plain" else str(escape(text))).strip()
         tpl = self.template(kind, source, where, file)
+        tpl_file = tpl.filename if tpl.filename and not tpl.filename.startswith("<") else file
         try:
-            return str(tpl.render(**fields)).strip()
+            with sandbox.time_limit():
+                out = str(tpl.render(**fields)).strip()
+            limits.TEXT_CHARS.check(len(out), file=tpl_file, card=card, field=where)
+            tag = REFUSED_TAG.search(out) if kind != "plain" else None
+            if tag:
+                raise CardsetError(f"{where} writes an <{tag.group(1).lower()}> tag; printed cards take no links, "
+                                   "and only :name: icons and image boxes place pictures", file=tpl_file, card=card,
+                                   field=where, expected="text, <b>, <i>, <font>, <br/> and :name: icons",
+                                   hint="remove the tag (use :name: or an image box for pictures)")
+            return out
+        except sandbox.SecurityError as exc:
+            line = sandbox.error_line(exc, tpl.filename)
+            at = f", line {line}" if line else ""
+            raise CardsetError(f"template refused in {where}{at}: {exc}", file=tpl_file, card=card,
+                               field=where, expected="card fields, the filters and functions in docs/security.md",
+                               hint="remove that expression from the template") from None
         except jinja2.UndefinedError as exc:
             missing = re.search(r"'([^']+)' is undefined", str(exc))
             field = missing.group(1) if missing else where
@@ -70,6 +94,15 @@ class TextEngine:
         except jinja2.TemplateError as exc:
             raise CardsetError(f"template error in {where}: {exc}", file=file, card=card, field=where,
                                hint="fix the template") from None
+        except PnpError as exc:  # a size limit met inside the template
+            exc.file, exc.card, exc.field = tpl_file, card, where
+            raise
+        except RecursionError:
+            raise CardsetError(f"template in {where} calls or includes itself without end", file=tpl_file, card=card,
+                               field=where, hint="remove the include or macro loop") from None
+        except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
+            raise CardsetError(f"template error in {where}: {type(exc).__name__}: {exc}", file=file, card=card,
+                               field=where, hint="fix the expression (check the values' types)") from None
 
     def variables(self, kind: str, source: str) -> set[str]:
         """Names a template reads from its context (for sharing identical faces between cards)."""
@@ -79,7 +112,7 @@ class TextEngine:
             if kind == "file":
                 source = env.loader.get_source(env, source)[0]
             return set(meta.find_undeclared_variables(env.parse(source)))
-        except jinja2.TemplateError:
+        except (jinja2.TemplateError, PnpError):  # rendering reports it, naming the card
             return {"*"}
 
     def expand_icons(self, markup: str, size: float) -> str:

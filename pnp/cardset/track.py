@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 
 from pnp.cardset.layout import Box, Layout
+from pnp import limits
 from pnp.errors import CardsetError
 
 
@@ -11,18 +12,31 @@ def track_layout(name: str, comp: dict, file) -> tuple[Layout, tuple[float, floa
     """A layout drawing cells `from`..`to` in rows of `columns` cells of `cell` mm; and its size."""
     try:
         lo, hi = int(comp.get("from", 0)), int(comp["to"])
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):
         raise CardsetError(f"track '{name}' needs whole numbers from/to", file=str(file), field="to",
                            expected="from: 0, to: N", hint="add to: <last number>") from None
     if hi < lo:
         raise CardsetError(f"track '{name}' runs from {lo} to {hi}", file=str(file), field="to",
                            expected="to >= from", hint="swap the numbers")
-    cell = comp.get("cell", [15, 15])
-    cw, ch = (float(cell), float(cell)) if isinstance(cell, (int, float)) else (float(cell[0]), float(cell[1]))
     count = hi - lo + 1
-    cols = int(comp.get("columns") or min(count, 10))
+    limits.TRACK_BOXES.check(count, file=file, field="to")
+    cell = comp.get("cell", [15, 15])
+    try:
+        cw, ch = (float(cell), float(cell)) if isinstance(cell, (int, float)) else (float(cell[0]), float(cell[1]))
+        cols = int(comp.get("columns") or min(count, 10))
+    except (TypeError, ValueError, IndexError, KeyError):
+        cw = ch = cols = math.nan
+    if not (0 < cw < math.inf and 0 < ch < math.inf and isinstance(cols, int) and cols > 0):
+        raise CardsetError(f"track '{name}' has cell {cell!r} and columns {comp.get('columns')!r}", file=str(file),
+                           field="cell", expected="cell: mm or [w, h] mm (positive), columns: a whole number > 0",
+                           hint="e.g. cell: [15, 15], columns: 10")
+    limits.BOARD_MM.check(max(cols * cw, math.ceil(count / cols) * ch), file=file, field="cell")
     rows = math.ceil(count / cols)
-    labels = {int(k): str(v) for k, v in (comp.get("labels") or {}).items()}
+    try:
+        labels = {int(k): str(v) for k, v in (comp.get("labels") or {}).items()}
+    except (TypeError, ValueError, AttributeError):
+        raise CardsetError(f"track '{name}' has labels {comp.get('labels')!r}", file=str(file), field="labels",
+                           expected="a mapping of box number: label", hint="e.g. labels: {10: Win}") from None
     fill = comp.get("fill", "#f6efd9")
     boxes = []
     for i, n in enumerate(range(lo, hi + 1)):

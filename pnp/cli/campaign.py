@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import click
 
@@ -192,3 +193,43 @@ def print_cmd(output, campaign_name, store, as_json):
     from pnp.campaign import printing
     r = printing.print_campaign(store, campaign_name, output)
     emit_json(r) if as_json else click.echo(f"wrote {', '.join(r['files'])} ({r['cards']} cards)")
+
+
+@campaign.command()
+@click.option("--restore", metavar="BACKUP", help="Put this backup in the store's place ('latest' or a listed name); "
+                                                   "the store it replaces is kept, renamed.")
+@_common(select=False)
+@click.pass_context
+def doctor(ctx, restore, store, as_json):
+    """Check the store, list its backups with their campaigns and dates, and restore one on request.
+
+    Exits 1 when the store does not check cleanly. Example: pnp campaign doctor --restore latest
+    """
+    from pnp.campaign.doctor import doctor as run
+    r = run(store, restore)
+    if as_json:
+        emit_json(r)
+    else:
+        s = r["store"]
+        if r["restored"]:
+            moved = r["restored"]["replaced_store_moved_to"]
+            click.echo(f"restored {r['restored']['from']}" + (f" (the replaced store is kept as {moved})" if moved else ""))
+        flag = " (read-only)" if s.get("readonly") else ""
+        state = s["problem"] or ("no store yet" if s["state"] == "none yet" else "ok")
+        click.echo(f"store {s['file']}: {state}{flag}")
+        for c in s["campaigns"]:
+            click.echo(f"  {c['name']} ({c['player']}): {c['events']} events, last {c['last_event']}"
+                       + (f"; PROBLEM: {c['problem']}" if c.get("problem") else ""))
+        click.echo(f"{len(r['backups'])} backup(s), newest last (keeping {r['keep']}; set PNP_STORE_BACKUPS to change):")
+        for b in r["backups"]:
+            what = ", ".join(f"{c['name']} ({c['events']} events, last {c['last_event']})" for c in b["campaigns"])
+            click.echo(f"  {Path(b['file']).name}  taken {b['taken']}: "
+                       + (what or "no campaigns" if b["ok"] else f"DAMAGED ({b['problem']})"))
+        for b in r["earlier_stores"]:
+            what = ", ".join(f"{c['name']} ({c['events']} events)" for c in b["campaigns"])
+            click.echo(f"  earlier store {Path(b['file']).name}: "
+                       + (what or "no campaigns" if b["ok"] else f"DAMAGED ({b['problem']})"))
+        if not s["ok"] and r["backups"] and not r["restored"]:
+            click.echo("restore one with: pnp campaign doctor --restore latest (or a name above)")
+    if not r["ok"]:
+        ctx.exit(1)

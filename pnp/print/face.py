@@ -9,6 +9,8 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 
+from pnp.cardset.images import check_image
+from pnp.cardset.inside import inside
 from pnp.cardset.model import CardSet, Piece
 from pnp.cardset.text import TextEngine
 from pnp.errors import CardsetError
@@ -209,11 +211,12 @@ class FaceDrawer:
         value = self._render_plain(str(box.get("image")), fields, piece, where)
         if not value:
             return
-        path = (self.cardset.folder / value)
+        path = inside(self.cardset.folder, value, file=self.file, card=piece.id, field=box.name, what="image")
         if not path.is_file():
             raise CardsetError(f"image '{value}' not found for {where}", file=self.file, card=piece.id,
                                field=box.name, expected=f"a file relative to {self.cardset.folder}",
                                hint="add the image or fix the name")
+        check_image(path, file=self.file, card=piece.id, field=box.name)
         canvas.drawImage(str(path), bx, by, bw, bh, preserveAspectRatio=True, anchor="c", mask="auto")
 
     def _cover_image(self, canvas, path: str, ow: float, oh: float, piece: Piece) -> None:
@@ -267,13 +270,20 @@ class FaceDrawer:
                     continue
             else:
                 from reportlab.platypus import Paragraph
-                para = Paragraph(self.text.expand_icons(markup, size), _style(font, size, leading, align, color))
-                _, ph = para.wrap(bw, bh)
-                fits = ph <= bh + 0.01 and para.minWidth() <= bw + 0.01
-                if fits or at_floor:
-                    if not fits:
-                        self.overflows.append(Overflow(piece.id, box.name, size))
-                    y = {"top": by + bh - ph, "middle": by + (bh - ph) / 2, "bottom": by}[valign]
-                    para.drawOn(canvas, bx, y)
-                    return
+                try:
+                    para = Paragraph(self.text.expand_icons(markup, size), _style(font, size, leading, align, color))
+                    _, ph = para.wrap(bw, bh)
+                    fits = ph <= bh + 0.01 and para.minWidth() <= bw + 0.01
+                    if fits or at_floor:
+                        if not fits:
+                            self.overflows.append(Overflow(piece.id, box.name, size))
+                        y = {"top": by + bh - ph, "middle": by + (bh - ph) / 2, "bottom": by}[valign]
+                        para.drawOn(canvas, bx, y)
+                        return
+                except (ValueError, TypeError, KeyError, AttributeError) as exc:  # markup reportlab cannot use
+                    reason = " ".join(str(exc).split())[-160:]
+                    raise CardsetError(f"card text markup cannot be laid out ({reason})", file=self.file,
+                                       card=piece.id, field=box.name, expected="reportlab paragraph markup",
+                                       hint="close every tag and use valid colours and sizes "
+                                            "(see docs/cardsets.md)") from None
             size = max(min_size, size - 0.5)

@@ -1,8 +1,10 @@
 """Print options: paper, margins, bleed, cut guides, backs, offsets and ink saving (mm)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
+from pnp import limits
 from pnp.cardset.sizes import PAPER_SIZES, parse_size
 from pnp.errors import RenderError
 
@@ -33,10 +35,14 @@ class PrintOptions:
 def parse_paper(value) -> tuple[float, float]:
     """Paper size from a preset (a4, letter, a3), 'WxH' or [w, h] mm."""
     try:
-        return parse_size(value, field="paper", presets=PAPER_SIZES)
+        size = parse_size(value, field="paper", presets=PAPER_SIZES)
+        if not all(math.isfinite(v) and v <= limits.BOARD_MM.value for v in size):
+            raise ValueError(size)
+        return size
     except Exception as exc:  # re-raised as a print-option error
         raise RenderError(f"bad paper {value!r}", field="paper",
-                          expected="a4, letter, a3 or WxH in mm", hint="e.g. --paper letter or --paper 300x400") from exc
+                          expected=f"a4, letter, a3 or WxH in mm (at most {limits.BOARD_MM.value:g} mm a side)",
+                          hint="e.g. --paper letter or --paper 300x400") from exc
 
 
 def parse_pair(value, field: str, count: int) -> tuple[float, ...]:
@@ -44,12 +50,16 @@ def parse_pair(value, field: str, count: int) -> tuple[float, ...]:
     items = value if isinstance(value, (list, tuple)) else str(value).split(",")
     try:
         nums = tuple(float(v) for v in items)
-    except ValueError:
+    except (TypeError, ValueError):
+        nums = ()
+    if not all(math.isfinite(n) for n in nums) or (field == "margins" and any(n < 0 for n in nums)):
         nums = ()
     if len(nums) == 1:
         nums = nums * count
     if len(nums) != count:
-        raise RenderError(f"bad {field} {value!r}", field=field, expected=f"{count} numbers in mm separated by commas",
+        raise RenderError(f"bad {field} {value!r}", field=field,
+                          expected=f"{count} numbers in mm separated by commas (finite"
+                                   + (", each 0 or more)" if field == "margins" else ")"),
                           hint=f"e.g. --{field.replace('_', '-')} {','.join(['1'] * count)}")
     return nums
 
@@ -63,14 +73,17 @@ def with_settings(base: PrintOptions, settings: dict) -> PrintOptions:
         if key == "paper":
             changes["paper"] = parse_paper(value)
         elif key == "margins":
-            changes["margins"] = parse_pair(value, "margins", 4) if not isinstance(value, (int, float)) \
-                else (float(value),) * 4
+            changes["margins"] = parse_pair([value] if isinstance(value, (int, float)) else value, "margins", 4)
         elif key == "back_offset":
             changes["back_offset"] = parse_pair(value, "back_offset", 2)
         elif key in ("bleed", "gap"):
-            v = float(value)
-            if v < 0:
-                raise RenderError(f"{key} is {v:g} mm", field=key, expected="0 or more mm", hint=f"use --{key} 0")
+            try:
+                v = float(value)
+            except (TypeError, ValueError):
+                v = math.nan
+            if not math.isfinite(v) or v < 0:
+                raise RenderError(f"{key} is {value!r}", field=key, expected="a finite number of mm, 0 or more",
+                                  hint=f"use e.g. --{key} 0")
             changes[key] = v
         elif key == "backs":
             if value not in BACK_MODES:
@@ -84,4 +97,25 @@ def with_settings(base: PrintOptions, settings: dict) -> PrintOptions:
             changes["cut"] = value
         elif key in ("ink_saver", "calibration"):
             changes[key] = bool(value)
-    return replace(base, **changes)
+    return _fits(replace(base, **changes))
+
+
+def _fits(o: PrintOptions) -> PrintOptions:
+    """Refuse margins that leave no room on the paper, and gaps or bleeds that could not fit on it."""
+    top, right, bottom, left = o.margins
+    room_w, room_h = min(o.paper) - left - right, min(o.paper) - top - bottom
+    room = min(room_w, room_h)
+    if room <= 0:
+        raise RenderError(f"margins {','.join(f'{m:g}' for m in o.margins)} mm leave no room on "
+                          f"{o.paper[0]:g} x {o.paper[1]:g} mm paper", field="margins",
+                          expected="margins smaller than half the paper", hint="e.g. --margins 5")
+    for key in ("gap", "bleed"):
+        v = getattr(o, key) or 0.0
+        if (v if key == "gap" else 2 * v) > room:
+            raise RenderError(f"{key} of {v:g} mm does not fit on {o.paper[0]:g} x {o.paper[1]:g} mm paper "
+                              f"with these margins (at most {room if key == 'gap' else room / 2:g} mm)", field=key,
+                              expected="a value that leaves room for a card", hint=f"use e.g. --{key} 2")
+    if any(abs(v) > max(o.paper) for v in o.back_offset):
+        raise RenderError(f"back offset {o.back_offset[0]:g},{o.back_offset[1]:g} mm is larger than the paper",
+                          field="back_offset", expected="a shift of a few mm", hint="e.g. --back-offset 0.5,-0.3")
+    return o

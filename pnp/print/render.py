@@ -9,7 +9,9 @@ from pathlib import Path
 
 from pnp.cardset.model import CardSet, Component, Piece
 from pnp.cardset.text import TextEngine
+from pnp import limits
 from pnp.errors import RenderError
+from pnp.leftovers import part_prefix, remove_stale
 from pnp.paths import templates_root
 from pnp.print.imposition import Line, back_rect, crop_marks, cut_lines, fit_grid, tile_board
 from pnp.print.options import PrintOptions
@@ -46,7 +48,12 @@ def effective_options(cs: CardSet, options: PrintOptions, explicit: set[str] = f
     """Options with the card set's `print:` defaults applied where the user gave none."""
     from pnp.print.options import with_settings
     defaults = {k: v for k, v in cs.print_defaults.items() if k not in explicit}
-    return with_settings(options, defaults) if defaults else options
+    try:
+        return with_settings(options, defaults) if defaults else options
+    except RenderError as exc:  # a bad `print:` value in the manifest: say where it is
+        if exc.field in defaults:
+            exc.file, exc.field = str(cs.manifest or cs.folder), f"print.{exc.field}"
+        raise
 
 
 class _Writer:
@@ -66,6 +73,7 @@ class _Writer:
     def end_page(self) -> None:
         self.c.showPage()
         self.pages += 1
+        limits.PAGES.check(self.pages, file=self.cs.manifest or self.cs.folder)
 
     def place(self, piece: Piece, side: str, comp: Component, x: float, y: float, ph: float, rotation: int,
               shared: bool = True) -> None:
@@ -210,8 +218,12 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
 
     out_file = Path(out_file)
     _writable(out_file.parent)
+    if out_file.is_dir() or (out_file.exists() and not os.access(out_file, os.W_OK)):
+        raise RenderError("a folder or unwritable file is where the PDF goes", file=str(out_file),
+                          hint="move it away or choose another folder with -o")
+    remove_stale(out_file.parent)
     drawer = FaceDrawer(cs, text_engine(cs), ink_saver=options.ink_saver)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out_file.stem}-", suffix=".pdf.part", dir=out_file.parent)
+    fd, tmp = tempfile.mkstemp(prefix=part_prefix(out_file), suffix=".pdf.part", dir=out_file.parent)
     os.close(fd)
     try:
         canvas = new_canvas(tmp)
@@ -233,9 +245,12 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, out_file)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(exc, OSError):  # disk full, an immutable file in the way, ...
+            raise RenderError(f"cannot write the PDF ({exc.strerror or exc})", file=str(out_file),
+                              hint="free some space or choose another folder with -o") from None
         raise
     return RenderResult([out_file], writer.pages, cs.count, list(drawer.overflows))
 

@@ -1,0 +1,112 @@
+"""`pnp campaign doctor`: check the store, list its backups with their campaigns and dates, restore one."""
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+
+from pnp.errors import CampaignError, PnpError
+from pnp.store import db
+
+
+def _taken(backup: Path) -> str:
+    """When a backup was taken: from its timestamped name, else the file's modification time (UTC)."""
+    try:
+        stamp = datetime.strptime(backup.stem.split("-")[0], "%Y%m%dT%H%M%S.%fZ")
+        return stamp.replace(tzinfo=timezone.utc).isoformat(timespec="seconds")
+    except ValueError:
+        return datetime.fromtimestamp(backup.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
+
+
+def _look(path: Path) -> dict:
+    """A store file's check result and campaigns (name, events, last event date), read-only."""
+    out = {"file": str(path), "ok": False, "problem": None, "campaigns": []}
+    try:
+        conn = db.open_readonly(path)
+    except sqlite3.Error as exc:
+        out["problem"] = f"cannot open ({exc})"
+        return out
+    try:
+        problem = db.check(conn)
+        if problem is None:
+            rows = conn.execute("SELECT c.name, c.player, (SELECT COUNT(*) FROM campaign_event e WHERE "
+                                "e.campaign_id=c.id), (SELECT MAX(created) FROM campaign_event e WHERE "
+                                "e.campaign_id=c.id) FROM campaign c ORDER BY c.name").fetchall()
+            out["campaigns"] = [{"name": n, "player": p, "events": k, "last_event": t} for n, p, k, t in rows]
+    except sqlite3.Error as exc:
+        problem = str(exc)
+    finally:
+        conn.close()
+    out["ok"], out["problem"] = problem is None, problem
+    return out
+
+
+def _check_store(path: Path) -> dict:
+    """The live store: SQLite's check, then every campaign's log replayed against its snapshot."""
+    from pnp.campaign import service
+    from pnp.campaign.cards import load_cards
+    from pnp.campaign.store import Store
+
+    if not path.exists() or path.stat().st_size == 0:
+        state = "missing" if not path.exists() else "empty"
+        fresh = not db.backups(path)  # nothing was ever recorded here: a new store will be made when needed
+        return {"file": str(path), "ok": fresh, "state": "none yet" if fresh else state, "readonly": False,
+                "campaigns": [], "problem": None if fresh else f"the store is {state}"}
+    out = _look(path)
+    out["state"], out["readonly"] = ("ok" if out["ok"] else "damaged"), not db.writable(path)
+    if not out["ok"]:
+        return out
+    try:
+        st = Store(path, create=False)
+    except PnpError as exc:
+        return {**out, "ok": False, "state": "damaged", "problem": exc.message}
+    try:
+        data = load_cards()
+        for c in out["campaigns"]:
+            try:
+                service.check(st, c["name"], data)
+            except PnpError as exc:
+                c["problem"] = exc.message
+        bad = [c["name"] for c in out["campaigns"] if c.get("problem")]
+        if bad:
+            out.update(ok=False, state="damaged", problem=f"campaign(s) that do not check: {', '.join(bad)}")
+    finally:
+        st.close()
+    return out
+
+
+def _pick(path: Path, choice: str, found: list[dict]) -> Path:
+    """The backup named by --restore: 'latest' (newest that checks), a listed file name, or a path."""
+    if choice == "latest":
+        good = [b for b in found if b["ok"] and b["campaigns"]]
+        if not good:
+            raise CampaignError("no backup that checks cleanly and holds a campaign", file=str(db.backup_dir(path)),
+                                hint="name a backup file to restore, or start a new store elsewhere with --store")
+        return Path(good[-1]["file"])
+    for b in found:
+        if choice in (b["file"], Path(b["file"]).name, Path(b["file"]).stem):
+            return Path(b["file"])
+    names = ", ".join(Path(b["file"]).name for b in found) or "none"
+    raise CampaignError(f"no backup named '{choice}'", file=str(db.backup_dir(path)),
+                        expected=f"'latest' or one of: {names}", hint="run 'pnp campaign doctor' to list them")
+
+
+def doctor(store=None, restore: str | None = None) -> dict:
+    """Check the store, its backups and stores a restore replaced; with restore, put that one in place first."""
+    path = db.store_path(store)
+    found = [{**_look(b), "taken": _taken(b)} for b in db.backups(path)]
+    earlier = [{**_look(p), "taken": _taken(p)} for p in sorted(path.parent.glob(path.name + ".replaced-*"))
+               if not p.name.endswith(("-wal", "-shm"))]
+    restored = None
+    if restore:
+        chosen = _pick(path, restore, found + earlier if restore != "latest" else found)
+        try:
+            moved = db.restore(path, chosen)
+        except OSError as exc:
+            raise CampaignError(f"cannot restore the backup ({exc.strerror})", file=str(path),
+                                hint="make the store's folder writable") from None
+        restored = {"from": str(chosen), "replaced_store_moved_to": str(moved) if moved else None}
+    report = {"store": _check_store(path), "backups": found, "earlier_stores": earlier, "restored": restored,
+              "keep": db.keep_count()}
+    report["ok"] = report["store"]["ok"]
+    return report
