@@ -297,7 +297,7 @@ def _fields(cmd) -> list[dict]:
     for p in cmd.params:
         if not isinstance(p, click.Option) or p.name == "as_json":
             continue
-        kind = ("flag" if p.is_flag else "choice" if isinstance(p.type, click.Choice)
+        kind = ("file" if isinstance(p.type, (click.Path, click.File)) else "flag" if p.is_flag else "multi" if p.multiple else "choice" if isinstance(p.type, click.Choice)
                 else "int" if isinstance(p.type, click.types.IntParamType) else "text")
         out.append({"name": p.name, "flag": max(p.opts, key=len), "kind": kind, "required": p.required,
                     "help": p.help or "", "default": None if p.default is None or callable(p.default) else p.default,
@@ -318,12 +318,19 @@ def judge_form(store, request) -> dict:
     given = request.query_params
     values = {f["name"]: given.get(f["name"], "") for f in fields}
     ruling, error = None, None
-    if given.get("go"):
+    files = [f["flag"] for f in fields if f["kind"] == "file"]
+    if files:  # a request never names a file on this machine: such situations stay at the terminal
+        error = (f"this situation reads a file ({', '.join(files)}); run it at the terminal: "
+                 f"pnp judge {game} {name} --help")
+    elif given.get("go"):
         args = []
         for f in fields:
-            v = values[f["name"]].strip()[:500]
+            v = values[f["name"]].strip()[:2000]
             if f["kind"] == "flag":
                 args += [f["flag"]] if v else []
+            elif f["kind"] == "multi":  # a repeatable option: one value per line
+                for line in v.splitlines():
+                    args += [f["flag"], line.strip()] if line.strip() else []
             elif v:
                 args += [f["flag"], v]
         out = io.StringIO()
