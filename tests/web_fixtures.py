@@ -32,7 +32,7 @@ class Server:
 
     def __init__(self, store: Path, *extra: str):
         self.proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--store", str(store), "--port", "0",
-                                      "--host", "127.0.0.1", "--json", *extra],
+                                      "--json", *extra],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(store.parent))
         line = self.proc.stdout.readline()
         if not line:
