@@ -7,7 +7,7 @@ file path: static files are a fixed table read from the package, uploads are par
 """
 from __future__ import annotations
 
-import json
+import time
 from importlib import resources
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -50,14 +50,24 @@ def create_app(store=None, token: str | None = None) -> Starlette:
 
     def page(builder, template):
         """A GET page: builder(store, request) -> context; a library error shows as the page's error."""
-        async def endpoint(request: Request):
+        def build(request):
+            start = time.thread_time()
             try:
-                ctx = await run_in_threadpool(builder, store, request)
+                return builder(store, request), None
             except PnpError as exc:
-                return render(request, "error.html", 400 if exc.exit_code == 1 else 422, error=exc.one_line())
-            if isinstance(ctx, Response):
-                return ctx
-            return render(request, template, **ctx)
+                return None, exc
+            finally:
+                request.state.cpu = time.thread_time() - start
+
+        async def endpoint(request: Request):
+            ctx, exc = await run_in_threadpool(build, request)
+            start = time.thread_time()
+            if exc is not None:
+                resp = render(request, "error.html", 400 if exc.exit_code == 1 else 422, error=exc.one_line())
+            else:
+                resp = ctx if isinstance(ctx, Response) else render(request, template, **ctx)
+            request.state.cpu += time.thread_time() - start
+            return resp
         return endpoint
 
     def action(doer, back: str, template: str | None = None, builder=None):
@@ -112,11 +122,29 @@ def create_app(store=None, token: str | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes)
     app.add_middleware(Guard, token=token)
+    app.add_middleware(ServerTiming)
     return app
 
 
-def json_download(doc: dict, filename: str) -> Response:
-    """A JSON attachment with a safe file name."""
-    return Response(json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n",
-                    media_type="application/json",
-                    headers={"content-disposition": f'attachment; filename="{filename}"'})
+class ServerTiming:
+    """Adds `Server-Timing`: `app` the wall time from receiving a request to starting its response
+    (waiting behind other requests included), `cpu` the CPU time spent building and rendering the page."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        start = time.perf_counter()
+
+        async def timed(message):
+            if message["type"] == "http.response.start":
+                ms = (time.perf_counter() - start) * 1000
+                timing = f"app;dur={ms:.2f}"
+                cpu = scope.get("state", {}).get("cpu")
+                if cpu is not None:
+                    timing += f", cpu;dur={cpu * 1000:.2f}"
+                message.setdefault("headers", []).append((b"server-timing", timing.encode()))
+            await send(message)
+        await self.app(scope, receive, timed)
