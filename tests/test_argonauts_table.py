@@ -65,3 +65,22 @@ def test_back_takes_back_a_mistaken_reveal_and_the_game_is_the_web_pages_game(tm
     assert "Resuming the game on campaign 'mine' (step 1)" in result.output
     field = table.state_of(table.load(store, "mine")).field
     assert field == ["scylla"]  # Harpies taken back, Scylla revealed from the terminal
+
+
+def test_the_screen_shows_each_cards_exact_chance_as_the_odds_command(tmp_path):
+    from fractions import Fraction
+
+    from pnp.games.argonauts.odds import p_success
+    store = tmp_path / "s.db"
+    service.new(store, "mine", "Jason")
+    game = table.start(store, "mine")
+    for card in ("harpies", "scylla", "amycus"):
+        game = table.act(store, "mine", game["version"], card)
+    game = table.act(store, "mine", game["version"], {"harpies": 3, "scylla": 5, "amycus": 0})
+    v = table.view(game, store)
+    shown = {c["id"]: c["chance"] for c in v["field"]}
+    state = table.state_of(game)
+    for cid, crew in (("harpies", 3), ("scylla", 5), ("amycus", 0)):
+        p = p_success(crew, state.stats[cid].difficulty)
+        assert shown[cid] == f"{p} = {float(p) * 100:.1f}%"
+    assert shown["amycus"] == f"{Fraction(0)} = 0.0%"  # no crew, no roll (argonauts.gap.4)

@@ -251,3 +251,11 @@ def test_every_judge_situation_has_a_form_from_its_own_options_and_rules_as_the_
         assert step in text
     for cite in cli["citations"]:
         assert cite["rule"] in text
+
+
+def test_tapping_a_card_marks_the_deed_it_grants_as_not_choosable(store):
+    page = unescape(client(store).get("/win", params=[("card", "harpies"), ("card", "talos")]).text)
+    assert re.search(r'value="harpies" checked', page) and 'name="card" value="talos"' not in page  # Talos is in the reserve
+    assert re.search(r'value="harpies" disabled><span>Freed Phineus from the Harpies <span class="muted">'
+                     r'\(granted by Harpies in this win\)', page)
+    assert re.search(r'value="rocks"><span>Ran the Clashing Rocks', page)

@@ -137,7 +137,11 @@ def test_whole_game_on_a_phone_then_undo_and_every_page(served, page):
     shot(page, "history")
     page.goto(server.base + "/win")
     page.locator("label.tile", has_text="Harpies").click()
+    page.wait_for_selector("input[name=deed][value=harpies][disabled]")  # htmx marks the deed Harpies grants
     page.locator("label.tile", has_text="Birds of Ares").click()
+    page.wait_for_selector("text=2 cards tapped.")
+    page.locator("input[name=deed][value=homecoming]").check()
+    page.evaluate("window.scrollTo(0, document.querySelector('#deeds').offsetTop - 300)")
     shot(page, "win")
     page.goto(server.base + "/rules?q=wrath+two+more+cards")
     assert "argonauts.quest.4" in page.inner_text("main")
@@ -169,6 +173,7 @@ async def _concurrent(server: Server, store: Path, rounds: int) -> None:
         for _ in range(rounds):
             await page.goto(server.base + "/win")
             await page.locator("label.tile", has_text="Amycus").click()
+            await page.wait_for_selector("text=1 cards tapped.")  # htmx redrew the deeds for the tap
             await page.locator("input[name=deed]:not([value=amycus])").first.check()
             await page.click("button:has-text('Record the win')")
             await page.wait_for_url("**/campaign")

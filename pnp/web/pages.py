@@ -90,18 +90,25 @@ def deck(store, request) -> dict:
 
 
 def win_form(store, request) -> dict:
-    """The cards that may be in the victory pile (deck Monsters and Treasures) and the deeds still open."""
+    """The cards that may be in the victory pile (deck Monsters and Treasures) and the deeds still open.
+
+    Cards already tapped (?card=…, sent by htmx as they are tapped) mark the deeds they grant in this
+    win, which cannot also be the chosen deed (argonauts.gap.25).
+    """
     name, state, data = service.current_state(store)
     cards = [data.card(c) for c in state.deck if data.card(c).has_track]
-    grants = {}
+    tapped = set(request.query_params.getlist("card")) & {c.id for c in cards}
+    grants, now = {}, {}
     for c in cards:
         if c.deed:
             grants.setdefault(c.deed, []).append(c.name)
-    deeds = [{"id": d.id, "name": d.name, "granted_by": grants.get(d.id, [])}
+            if c.id in tapped:
+                now.setdefault(c.deed, []).append(c.name)
+    deeds = [{"id": d.id, "name": d.name, "granted_by": grants.get(d.id, []), "granted_now": now.get(d.id, [])}
              for d in data.deeds if d.id not in state.deeds]
-    return {"campaign": name, "player": state.player,
-            "cards": [{"id": c.id, "name": c.name, "kind": c.kind, "level": state.levels.get(c.id)} for c in cards],
-            "deeds": deeds}
+    return {"campaign": name, "player": state.player, "deeds": deeds,
+            "cards": [{"id": c.id, "name": c.name, "kind": c.kind, "level": state.levels.get(c.id),
+                       "tapped": c.id in tapped} for c in cards]}
 
 
 def win(store, form) -> str:

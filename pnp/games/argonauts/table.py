@@ -226,7 +226,8 @@ def label(state: State, action) -> str:
 def chance(state: State, card: str) -> Fraction:
     """Exact chance the card resolves with the crew on it now (argonauts.combat.5, .17)."""
     s = state.stats[card]
-    return p_success(state.on.get(card, 0), s.difficulty, state.modifier(s.kind))
+    spent = getattr(state, "roll_bonus", 0) if card == state.rolling else 0  # single-use modifiers spent on it
+    return p_success(state.on.get(card, 0), s.difficulty, state.modifier(s.kind) + spent)
 
 
 def percent(p) -> str:
@@ -243,7 +244,8 @@ def view(game: dict, store=None) -> dict:
         s = state.stats[c]
         return {"id": c, "name": s.name, "kind": s.kind, "difficulty": s.difficulty if s.kind in FIGHTABLE else None,
                 "deadliness": s.deadliness if s.kind == "monster" else None, "ignorable": s.ignorable,
-                "crew": state.on.get(c, 0), "text": cards[c].text}
+                "crew": state.on.get(c, 0), "text": cards[c].text,
+                "chance": percent(chance(state, c)) if s.kind in FIGHTABLE and c in state.unresolved else None}
 
     choices = []
     if state.phase in ("combat", "after", "deaths"):
