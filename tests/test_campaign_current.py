@@ -1,27 +1,16 @@
 """The current campaign: only `use` and a successful `new` set it; reads, imports and failures never move it."""
 from __future__ import annotations
 
-import json
 import sqlite3
 
 import pytest
-from click.testing import CliRunner
-
-from pnp.cli.main import main
-
-
-def run(store, *args):
-    return CliRunner().invoke(main, ["campaign", *args, "--store", str(store)])
+from test_campaign_cli import ok_json, run
 
 
 def ok(store, *args):
     result = run(store, *args)
     assert result.exit_code == 0, result.output
     return result.output
-
-
-def ok_json(store, *args):
-    return json.loads(ok(store, *args, "--json"))
 
 
 def wins(store, name):

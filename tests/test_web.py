@@ -34,8 +34,7 @@ def store(tmp_path):
 
 
 def client(store, token=None):
-    c = TestClient(create_app(store, token), follow_redirects=False)
-    return c
+    return TestClient(create_app(store, token), base_url="http://127.0.0.1:8765", follow_redirects=False)
 
 
 def csrf(c) -> str:
@@ -259,3 +258,12 @@ def test_tapping_a_card_marks_the_deed_it_grants_as_not_choosable(store):
     assert re.search(r'value="harpies" disabled><span>Freed Phineus from the Harpies <span class="muted">'
                      r'\(granted by Harpies in this win\)', page)
     assert re.search(r'value="rocks"><span>Ran the Clashing Rocks', page)
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8765", "192.168.1.20:8765"])
+def test_without_lan_a_request_for_another_host_name_is_403(store, host):
+    """A page whose domain is re-pointed at 127.0.0.1 (DNS rebinding) cannot read or write."""
+    c = client(store)
+    assert c.get("/campaign").status_code == 200
+    assert c.get("/campaign", headers={"host": host}).status_code == 403
+    assert c.get("/campaign", headers={"host": "localhost:8765"}).status_code == 200

@@ -14,6 +14,7 @@ CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-csrf-token"
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
 MAX_BODY = 2 * 1024 * 1024  # bytes a request may carry: an export of a long campaign is tens of kB
+LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 
 
 def new_token() -> str:
@@ -58,7 +59,9 @@ def _replay(body: bytes, receive):
 class Guard:
     """ASGI middleware: access token, CSRF and body size.
 
-    With an access token set (--lan), a request without it answers 403. The token arrives once in
+    Without a token (local use) a request must name a loopback host, so a web page that re-points
+    its own domain at 127.0.0.1 (DNS rebinding) gets 403. With an access token set (--lan), a
+    request without it answers 403. The token arrives once in
     the URL (`?token=`), is moved into an HttpOnly cookie and the browser is sent to the same URL
     without it. Every write must echo this browser's CSRF cookie in the form field `csrf` (or the
     X-CSRF-Token header); otherwise 403. Bodies over MAX_BODY answer 413 before the app sees them.
@@ -68,10 +71,18 @@ class Guard:
         self.app = app
         self.token = token
 
+    def _local(self, request: Request) -> bool:
+        host = request.headers.get("host", "")
+        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+        return name in LOOPBACK
+
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         request = Request(scope)
+        if self.token is None and not self._local(request):
+            return await _deny(403, "pnp serve answers only to 127.0.0.1 or localhost; use --lan for other devices")(
+                scope, receive, send)
         if self.token is not None:
             query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
             if same((query.get("token") or [None])[0], self.token):
