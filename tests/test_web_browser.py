@@ -123,11 +123,17 @@ def test_whole_game_on_a_phone_then_undo_and_every_page(served, page):
 
     # undo on the Player card: the campaign is back where it was, for the CLI too
     page.click("nav a[href='/campaign']")
+    asked = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     page.click("button:has-text('Undo last')")
     page.wait_for_selector("text=undid record 2")
     assert cli(store, "status")["wins"] == 0
+    assert asked == ["Undo the last record on voyage (win)? It cannot be redone, only recorded again."]
     page.click("nav a[href='/deck']")
     page.wait_for_selector(".card")
+    page.locator("h2:text('Reserve (locked)')").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, -60)")
+    shot(page, "deck-reserve")
     card = page.locator("article.card", has=page.locator(f"header b:text-is(\"{names[won[0]]}\")")).first
     assert card.locator(".tick.on").count() == 1
 
