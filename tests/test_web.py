@@ -96,7 +96,8 @@ def test_win_form_records_tapped_cards_and_shows_errors_on_the_form(store):
     c = client(store)
     token = csrf(c)
     r = c.post("/win", data={"campaign": "voyage", "csrf": token, "card": ["harpies", "amycus"], "deed": "amycus"})
-    assert r.status_code == 400 and "already granted" in r.text and 'name="card"' in r.text
+    assert r.status_code == 400 and "already granted" in r.text
+    assert 'value="harpies" checked' in r.text and 'value="amycus" checked' in r.text  # taps kept
     assert service.status(store)["wins"] == 0
     c.post("/win", data={"campaign": "voyage", "csrf": token, "card": ["harpies", "amycus"], "deed": "rocks"})
     assert service.history(store)[-1]["payload"] == {"victory": ["harpies", "amycus"], "deed": "rocks"}
@@ -143,7 +144,7 @@ def test_reprint_pdf_holds_the_cards_the_last_win_ticked_and_the_player_card(sto
 
 def _random_position(store, rng):
     """A table game played with random reveals and dice to a random assignment phase."""
-    game = table.start(store, "voyage")
+    game = table.start(store, "voyage", replace=True)
     for _ in range(rng.randrange(0, 30)):
         v = table.view(game, store)
         if v["phase"] == "over":
@@ -267,3 +268,38 @@ def test_without_lan_a_request_for_another_host_name_is_403(store, host):
     assert c.get("/campaign").status_code == 200
     assert c.get("/campaign", headers={"host": host}).status_code == 403
     assert c.get("/campaign", headers={"host": "localhost:8765"}).status_code == 200
+
+
+def test_two_screens_finishing_at_once_record_the_game_once(store):
+    import threading
+    rng = random.Random(11)
+    game = table.start(store, "voyage")
+    while (v := table.view(game, store))["phase"] != "over":
+        step = (rng.choice(v["deck"])["id"] if v["phase"] == "quest" else 6 if v["phase"] == "roll"
+                else v["plans"][0]["assignment"] if v["phase"] == "assign" else v["choices"][0]["action"])
+        game = table.act(store, "voyage", game["version"], step)
+    outcomes = []
+
+    def tap():
+        try:
+            outcomes.append(table.finish(store, "voyage", v["open_deeds"][0]["id"], v["version"])["campaign"])
+        except Exception as exc:  # the loser is told, in one line
+            outcomes.append(exc.one_line())
+    threads = [threading.Thread(target=tap) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert outcomes.count("voyage") == 1, outcomes
+    assert all("recorded or moved on" in o or "no game in progress" in o for o in outcomes if o != "voyage"), outcomes
+    assert [h["kind"] for h in service.history(store)] == ["new", "win"]
+    assert table.load(store, "voyage") is None
+
+
+def test_starting_over_a_game_in_progress_is_refused(store):
+    game = table.start(store, "voyage")
+    game = table.act(store, "voyage", game["version"], "harpies")
+    with pytest.raises(Exception, match="already in progress on campaign 'voyage' \\(step 1\\)"):
+        table.start(store, "voyage")
+    assert table.state_of(table.load(store, "voyage")).field == ["harpies"]
+    assert table.start(store, "voyage", replace=True)["steps"] == 0

@@ -74,12 +74,18 @@ def _session(store, fn):
         st.close()
 
 
-def _record(store, name, data: CardData, kind: str, payload_fn):
-    """One record in one transaction: reload under the write lock, apply, back up, append."""
+def _record(store, name, data: CardData, kind: str, payload_fn, along=None):
+    """One record in one transaction: reload under the write lock, apply, back up, append.
+
+    `along(conn, campaign_id)`, if given, runs inside the same transaction (e.g. the table game
+    that produced the record is removed with it); if it raises, nothing is recorded.
+    """
     st = _open(store)
     try:
         with st.record():
             row, state, events, effective = _load(st, name, data)
+            if along is not None:
+                along(st.conn, row["id"])
             payload = payload_fn(state, effective)
             if kind == "undo":
                 new_state, _ = rebuild(events + [{"seq": row["seq"] + 1, "kind": "undo", "payload": payload}], data)
@@ -219,21 +225,21 @@ def parse_victory(text: str | list, data: CardData) -> list[str]:
     return [match("card", item, choices) for item in items if item.strip()]
 
 
-def win(store=None, name: str | None = None, victory="", deed: str | None = None) -> dict:
+def win(store=None, name: str | None = None, victory="", deed: str | None = None, along=None) -> dict:
     """Record a won game (argonauts.winning.2-10): tick, ADD, deeds, rewards; return what changed."""
     data = load_cards()
     ids = parse_victory(victory, data)
     deed_id = match("deed", deed, {d.id: d.name for d in data.deeds}) if deed else None
     payload = {"victory": ids, "deed": deed_id}
-    cname, state, changes = _record(store, name, data, "win", lambda s, e: payload)
+    cname, state, changes = _record(store, name, data, "win", lambda s, e: payload, along)
     return {"campaign": cname, "changes": changes, "summary": describe(changes, data),
             "status": status_of(cname, state, data)}
 
 
-def loss(store=None, name: str | None = None) -> dict:
+def loss(store=None, name: str | None = None, along=None) -> dict:
     """Record a lost game: one more loss, no card changes (argonauts.losing.3-4)."""
     data = load_cards()
-    cname, state, changes = _record(store, name, data, "loss", lambda s, e: {})
+    cname, state, changes = _record(store, name, data, "loss", lambda s, e: {}, along)
     return {"campaign": cname, "changes": changes, "summary": describe(changes, data),
             "status": status_of(cname, state, data)}
 

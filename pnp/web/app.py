@@ -77,6 +77,7 @@ def create_app(store=None, token: str | None = None) -> Starlette:
             try:
                 result = await run_in_threadpool(doer, store, form)
             except PnpError as exc:
+                request.state.form = form  # the page again, as the player filled it in
                 ctx = await run_in_threadpool(builder, store, request) if builder else {}
                 return render(request, template or "error.html", 409 if "moved on" in exc.message else 400,
                               error=exc.one_line(), **ctx)

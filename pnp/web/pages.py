@@ -97,7 +97,9 @@ def win_form(store, request) -> dict:
     """
     name, state, data = service.current_state(store)
     cards = [data.card(c) for c in state.deck if data.card(c).has_track]
-    tapped = set(request.query_params.getlist("card")) & {c.id for c in cards}
+    refused = getattr(request.state, "form", None)  # a refused POST: keep what was tapped
+    picked = refused.getlist("card") if refused is not None else request.query_params.getlist("card")
+    tapped = set(picked) & {c.id for c in cards}
     grants, now = {}, {}
     for c in cards:
         if c.deed:

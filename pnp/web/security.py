@@ -117,7 +117,7 @@ class Guard:
 
         async def send_with_cookie(message):
             if fresh and message["type"] == "http.response.start":
-                cookie = f"{CSRF_COOKIE}={csrf}; Path=/; SameSite=Strict"
+                cookie = f"{CSRF_COOKIE}={csrf}; Path=/; SameSite=Strict; HttpOnly"
                 message.setdefault("headers", []).append((b"set-cookie", cookie.encode()))
             await send(message)
         await self.app(scope, receive, send_with_cookie)

@@ -102,13 +102,16 @@ def _with_advice(game: dict, state: State) -> dict:
     return game
 
 
-def start(store=None, campaign: str | None = None) -> dict:
-    """A new table game for the campaign's deck, levels and crew (replacing any game in progress)."""
+def start(store=None, campaign: str | None = None, replace: bool = False) -> dict:
+    """A new table game for the campaign's deck, levels and crew; a game in progress is replaced only if asked."""
     from pnp.games.argonauts.campaign_link import campaign_game
     g = campaign_game(campaign, store)
     state = State(deck_stats(g["deck"], g["levels"]), sorted(g["deck"]), g["crew"])
     with _campaign(store, g["name"], True) as (conn, row):
         old = _read(conn, row["id"])
+        if old is not None and not replace:
+            raise CampaignError(f"a game is already in progress on campaign '{row['name']}' (step {old['steps']})",
+                                hint="continue it, or abandon it first")
         game = _with_advice({"campaign": row["name"], "back": [], "steps": 0,
                              "version": (old["version"] + 1) if old else 1}, state)
         _write(conn, row["id"], game)
@@ -158,27 +161,25 @@ def back(store=None, campaign: str | None = None, version: int | None = None) ->
 def finish(store=None, campaign: str | None = None, deed: str | None = None, version: int | None = None) -> dict:
     """Record the finished game on its campaign (a win with its victory pile and deed, or a loss), once.
 
-    The game is claimed (deleted) in one transaction before recording, so two screens finishing at
-    once record it once; if the record is refused, the game is put back unchanged.
+    The record and the removal of the game are one transaction: two screens finishing at once
+    record it once, and a refused record (a wrong deed) leaves the game as it was.
     """
-    from pnp.games.argonauts.campaign_link import record_result
-    with _campaign(store, campaign, True) as (conn, row):
-        game = _read(conn, row["id"])
-        if game is None:
-            raise CampaignError(f"no game in progress on campaign '{row['name']}'", hint="it may be recorded already")
-        if version is not None and version != game["version"]:
-            raise Stale("the game moved on since this screen was drawn", hint="look again before recording")
-        state = state_of(game)
-        if not state.is_terminal():
-            raise CampaignError("the game is not over yet", hint="play on until the deck is done or the crew is lost")
-        conn.execute("DELETE FROM argonauts_table WHERE campaign_id=?", (row["id"],))
-    try:
-        return record_result(row["name"], state.result > 0, list(state.victory), deed, store)
-    except PnpError:
-        with _campaign(store, row["name"], True) as (conn, r):
-            if _read(conn, r["id"]) is None:
-                _write(conn, r["id"], game)
-        raise
+    from pnp.campaign import service
+    game = load(store, campaign)
+    if game is None:
+        raise CampaignError("no game in progress on this campaign", hint="it may be recorded already")
+    state = state_of(game)
+    if not state.is_terminal():
+        raise CampaignError("the game is not over yet", hint="play on until the deck is done or the crew is lost")
+    seen = game["version"] if version is None else version
+
+    def claim(conn, campaign_id):
+        gone = conn.execute("DELETE FROM argonauts_table WHERE campaign_id=? AND version=?", (campaign_id, seen))
+        if gone.rowcount != 1:
+            raise Stale("the game was recorded or moved on from another screen", hint="look at the campaign's history")
+    if state.result > 0:
+        return service.win(store, game["campaign"], list(state.victory), deed, along=claim)
+    return service.loss(store, game["campaign"], along=claim)
 
 
 def abandon(store=None, campaign: str | None = None) -> None:

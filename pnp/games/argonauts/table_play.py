@@ -95,7 +95,7 @@ def run_table(store=None, campaign: str | None = None, fresh: bool = False) -> d
     """Play the campaign's game at the table from the terminal; returns the record made at the end."""
     game = None if fresh else table.load(store, campaign)
     if game is None:
-        game = table.start(store, campaign)
+        game = table.start(store, campaign, replace=fresh)
         click.echo(f"New game on campaign '{game['campaign']}': shuffle your deck and reveal three cards.")
     else:
         click.echo(f"Resuming the game on campaign '{game['campaign']}' (step {game['steps']}).")
