@@ -303,3 +303,22 @@ def test_starting_over_a_game_in_progress_is_refused(store):
         table.start(store, "voyage")
     assert table.state_of(table.load(store, "voyage")).field == ["harpies"]
     assert table.start(store, "voyage", replace=True)["steps"] == 0
+
+
+def test_every_writing_form_on_every_page_carries_the_csrf_token(store):
+    c = client(store)
+    token = csrf(c)
+    service.win(store, "voyage", "Harpies", "rocks")
+    game = table.start(store, "voyage")
+    seen = 0
+    for _ in range(8):  # the play page in its phases: reveal, assign, roll, choices
+        for path in ("/", "/campaign", "/deck", "/win", "/history", "/play", "/rules", "/judge"):
+            for form in re.findall(r"<form[^>]*>.*?</form>", c.get(path).text, flags=re.S):
+                if 'method="post"' in form:
+                    assert f'name="csrf" value="{token}"' in form, (path, form[:200])
+                    seen += 1
+        v = table.view(game, store)
+        step = (v["deck"][0]["id"] if v["phase"] == "quest" else 6 if v["phase"] == "roll"
+                else v["plans"][0]["assignment"] if v["phase"] == "assign" else v["choices"][0]["action"])
+        game = table.act(store, "voyage", game["version"], step)
+    assert seen > 40
