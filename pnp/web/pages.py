@@ -57,12 +57,14 @@ def player(store, request) -> dict:
     return {"s": status, "last": last[-1] if last else None}
 
 
-def _track(card, level: int | None, data) -> list[dict]:
-    """The level track as printed: six boxes, numbers under some, ADD tags (argonauts.reading.1-4)."""
-    return [{"n": i + 1, "ticked": level is not None and i < level,
-             "difficulty": card.difficulty[i] if card.difficulty else None,
-             "deadliness": card.deadliness[i] if card.deadliness else None,
-             "add": data.card(card.add[i]).name if i in card.add else None} for i in range(6)]
+def _track(card, level: int | None, data) -> dict:
+    """The level track as printed, row by row: ticks, numbers under some boxes, ADD tags (argonauts.reading.1-4)."""
+    def row(values):
+        return ["" if v is None else str(v) for v in values] if values else None
+    return {"ticks": [level is not None and i < level for i in range(6)], "difficulty": row(card.difficulty),
+            "deadliness": row(card.deadliness) if card.kind == "monster" else None,
+            "add": ["ADD" if i in card.add else "" for i in range(6)] if card.add else None,
+            "adds": [(box + 1, data.card(target).name) for box, target in sorted(card.add.items())]}
 
 
 def deck(store, request) -> dict:
