@@ -154,6 +154,13 @@ def test_whole_game_on_a_phone_then_undo_and_every_page(served, page):
     shot(page, "rules")
     page.click("text=argonauts.quest.4")
     page.wait_for_selector("h1:text('argonauts.quest.4')")
+    shot(page, "statement")
+    page.goto(server.base + "/rules/argonauts/gaps")
+    assert page.locator("ul.hits li").count() >= 20
+    shot(page, "gaps")
+    page.goto(server.base + "/judge")
+    assert page.locator("a[href='/judge/argonauts/roll']").count() == 1
+    shot(page, "judge-list")
     page.goto(server.base + "/judge/argonauts/roll")
     page.fill("input[name=die]", "6")
     page.fill("input[name=crew]", "0")

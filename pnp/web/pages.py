@@ -270,11 +270,12 @@ def statement(store, request) -> dict:
     from pnp.rules.book import load
     slug, rid = _game(request.path_params["game"]).slug, request.path_params["rule"]
     book = load(slug)
+    title = _game(slug).title
     if ".gap." in rid:
-        g = book.gap(rid)
-        return {"game": slug, "gap": g, "rule": None}
+        return {"game": slug, "title": title, "gap": book.gap(rid), "rule": None}
     s = book.statement(rid)
-    return {"game": slug, "rule": {"id": s.id, "text": s.text, "section": s.section.title}, "gap": None}
+    return {"game": slug, "title": title, "rule": {"id": s.id, "text": s.text, "section": s.section.title},
+            "gap": None}
 
 
 def gaps(store, request) -> dict:
