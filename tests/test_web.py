@@ -101,7 +101,7 @@ def test_win_form_records_tapped_cards_and_shows_errors_on_the_form(store):
     assert service.status(store)["wins"] == 0
     c.post("/win", data={"campaign": "voyage", "csrf": token, "card": ["harpies", "amycus"], "deed": "rocks"})
     assert service.history(store)[-1]["payload"] == {"victory": ["harpies", "amycus"], "deed": "rocks"}
-    assert "Last record (win)" in c.get("/campaign").text
+    assert "Last record on voyage (win)" in c.get("/campaign").text
 
 
 def test_import_upload_is_limited_and_validated_like_the_cli(store, tmp_path):
@@ -322,3 +322,21 @@ def test_every_writing_form_on_every_page_carries_the_csrf_token(store):
                 else v["plans"][0]["assignment"] if v["phase"] == "assign" else v["choices"][0]["action"])
         game = table.act(store, "voyage", game["version"], step)
     assert seen > 40
+
+
+def test_a_wrath_tapped_on_the_play_page_asks_for_two_more_cards(store):
+    """argonauts.quest.4: a revealed Wrath deals two more; a Blessing only takes its place (gap 24)."""
+    c = client(store)
+    token = csrf(c)
+    c.post("/play/start", data={"csrf": token, "campaign": "voyage"})
+    for card, left in (("harpies", 2), ("wrath-of-zeus", 3), ("calm-seas", 2), ("scylla", 1)):
+        version = re.search(r'name="version" value="(\d+)"', c.get("/play").text).group(1)
+        assert c.post("/play/step", data={"csrf": token, "campaign": "voyage", "version": version,
+                                          "card": card}).status_code == 303
+        assert f"Tap the card you revealed ({left} to go)" in c.get("/play").text
+    version = re.search(r'name="version" value="(\d+)"', c.get("/play").text).group(1)
+    c.post("/play/step", data={"csrf": token, "campaign": "voyage", "version": version, "card": "amycus"})
+    page = c.get("/play").text
+    assert "Assign your crew" in page and 'name="crew:harpies"' in page and 'name="crew:wrath-of-zeus"' not in page
+    stale = c.post("/play/step", data={"csrf": token, "campaign": "voyage", "version": version, "card": "talos"})
+    assert stale.status_code == 409 and "moved on" in stale.text

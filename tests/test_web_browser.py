@@ -110,7 +110,7 @@ def test_whole_game_on_a_phone_then_undo_and_every_page(served, page):
     names = {c["id"]: c["name"] for c in cli(store, "deck")}
     assert sorted(names[c] for c in won if c in names) == sorted(n.strip() for n in victory.split(",") if n.strip()
                                                                  and n.strip() in names.values())
-    assert "Last record (win)" in page.inner_text("main")
+    assert "Last record on voyage (win)" in page.inner_text("main")
 
     # the deck page draws the ticks the win added, as the CLI reports the levels
     page.click("nav a[href='/deck']")
