@@ -31,10 +31,9 @@ NAV = [("/", "Campaigns"), ("/campaign", "Player"), ("/deck", "Deck"), ("/play",
 
 
 def _env() -> Environment:
-    env = Environment(loader=PackageLoader("pnp.web", "templates"), autoescape=select_autoescape(["html"]),
-                      trim_blocks=True, lstrip_blocks=True)
-    env.filters["pct"] = lambda p: f"{float(p) * 100:.1f}%"
-    return env
+    """The pages' Jinja2 environment: templates from the package, HTML autoescaped."""
+    return Environment(loader=PackageLoader("pnp.web", "templates"), autoescape=select_autoescape(["html"]),
+                       trim_blocks=True, lstrip_blocks=True)
 
 
 def create_app(store=None, token: str | None = None) -> Starlette:
@@ -44,8 +43,8 @@ def create_app(store=None, token: str | None = None) -> Starlette:
               for name, (f, mime) in STATIC.items()}
 
     def render(request: Request, template: str, status: int = 200, **ctx) -> HTMLResponse:
-        html = env.get_template(template).render(request=request, csrf=request.state.csrf, csrf_field=CSRF_FIELD,
-                                                 nav=NAV, path=request.url.path, **ctx)
+        html = env.get_template(template).render(csrf=request.state.csrf, csrf_field=CSRF_FIELD, nav=NAV,
+                                                 path=request.url.path, **ctx)
         return HTMLResponse(html, status_code=status)
 
     def page(builder, template):
@@ -70,20 +69,20 @@ def create_app(store=None, token: str | None = None) -> Starlette:
             return resp
         return endpoint
 
-    def action(doer, back: str, template: str | None = None, builder=None):
-        """A POST: doer(store, form) -> (flash, redirect) ; on a library error the form's page again with it."""
+    def action(doer, template: str, builder):
+        """A POST: doer(store, form) -> the page to go to; on a library error, the form's page again with it."""
         async def endpoint(request: Request):
             form = await request.form(max_files=1, max_fields=200, max_part_size=MAX_BODY)
             try:
-                result = await run_in_threadpool(doer, store, form)
+                target = await run_in_threadpool(doer, store, form)
             except PnpError as exc:
                 request.state.form = form  # the page again, as the player filled it in
-                ctx = await run_in_threadpool(builder, store, request) if builder else {}
-                return render(request, template or "error.html", 409 if "moved on" in exc.message else 400,
-                              error=exc.one_line(), **ctx)
-            if isinstance(result, Response):
-                return result
-            target = result or back
+                status = getattr(exc, "http_status", 400)
+                try:
+                    ctx = await run_in_threadpool(builder, store, request)
+                except PnpError:
+                    return render(request, "error.html", status, error=exc.one_line())
+                return render(request, template, status, error=exc.one_line(), **ctx)
             return RedirectResponse(target, status_code=303)
         return endpoint
 
@@ -96,24 +95,24 @@ def create_app(store=None, token: str | None = None) -> Starlette:
 
     routes = [
         Route("/", page(pages.campaigns, "campaigns.html")),
-        Route("/use", action(pages.use, "/campaign", "campaigns.html", pages.campaigns), methods=["POST"]),
-        Route("/new", action(pages.new, "/campaign", "campaigns.html", pages.campaigns), methods=["POST"]),
+        Route("/use", action(pages.use, "campaigns.html", pages.campaigns), methods=["POST"]),
+        Route("/new", action(pages.new, "campaigns.html", pages.campaigns), methods=["POST"]),
         Route("/campaign", page(pages.player, "player.html")),
         Route("/deck", page(pages.deck, "deck.html")),
         Route("/win", page(pages.win_form, "win.html")),
-        Route("/win", action(pages.win, "/campaign", "win.html", pages.win_form), methods=["POST"]),
-        Route("/loss", action(pages.loss, "/campaign", "player.html", pages.player), methods=["POST"]),
-        Route("/undo", action(pages.undo, "/campaign", "player.html", pages.player), methods=["POST"]),
+        Route("/win", action(pages.win, "win.html", pages.win_form), methods=["POST"]),
+        Route("/loss", action(pages.loss, "player.html", pages.player), methods=["POST"]),
+        Route("/undo", action(pages.undo, "player.html", pages.player), methods=["POST"]),
         Route("/history", page(pages.history, "history.html")),
         Route("/export", page(pages.export, "error.html")),
-        Route("/import", action(pages.import_, "/", "campaigns.html", pages.campaigns), methods=["POST"]),
+        Route("/import", action(pages.import_, "campaigns.html", pages.campaigns), methods=["POST"]),
         Route("/reprint", page(pages.reprint, "error.html")),
         Route("/play", page(pages.play, "play.html")),
-        Route("/play/start", action(pages.play_start, "/play", "play.html", pages.play), methods=["POST"]),
-        Route("/play/step", action(pages.play_step, "/play", "play.html", pages.play), methods=["POST"]),
-        Route("/play/back", action(pages.play_back, "/play", "play.html", pages.play), methods=["POST"]),
-        Route("/play/finish", action(pages.play_finish, "/campaign", "play.html", pages.play), methods=["POST"]),
-        Route("/play/abandon", action(pages.play_abandon, "/play", "play.html", pages.play), methods=["POST"]),
+        Route("/play/start", action(pages.play_start, "play.html", pages.play), methods=["POST"]),
+        Route("/play/step", action(pages.play_step, "play.html", pages.play), methods=["POST"]),
+        Route("/play/back", action(pages.play_back, "play.html", pages.play), methods=["POST"]),
+        Route("/play/finish", action(pages.play_finish, "play.html", pages.play), methods=["POST"]),
+        Route("/play/abandon", action(pages.play_abandon, "play.html", pages.play), methods=["POST"]),
         Route("/rules", page(pages.rules, "rules.html")),
         Route("/rules/{game}/gaps", page(pages.gaps, "gaps.html")),
         Route("/rules/{game}/{rule}", page(pages.statement, "statement.html")),

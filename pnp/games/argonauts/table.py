@@ -35,6 +35,8 @@ BACK_STEPS = 40  # how many earlier positions "back one step" keeps
 class Stale(PnpError):
     """The game moved on since this screen was drawn (another screen or the terminal acted)."""
 
+    http_status = 409  # Conflict, for pnp serve
+
 
 def match_card(text: str, choices: list[str]) -> str:
     """The card id a player typed or tapped, among `choices` (ids); the one place names are matched."""
