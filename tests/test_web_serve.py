@@ -66,3 +66,16 @@ def test_lan_prints_a_qr_code_of_the_url(tmp_path):
         proc.wait(timeout=20)
         proc.stdout.close()
         proc.stderr.close()
+
+
+def test_the_listening_socket_sends_without_waiting_for_acks():
+    """Accepted connections inherit TCP_NODELAY: no Nagle pause on each kept-alive response."""
+    import socket
+
+    from pnp.web.server import bind
+    sock = bind("127.0.0.1", 0)
+    try:
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 1
+        assert sock.getsockname()[0] == "127.0.0.1" and sock.getsockname()[1] > 0
+    finally:
+        sock.close()
