@@ -340,3 +340,19 @@ def test_a_wrath_tapped_on_the_play_page_asks_for_two_more_cards(store):
     assert "Assign your crew" in page and 'name="crew:harpies"' in page and 'name="crew:wrath-of-zeus"' not in page
     stale = c.post("/play/step", data={"csrf": token, "campaign": "voyage", "version": version, "card": "talos"})
     assert stale.status_code == 409 and "moved on" in stale.text
+
+
+def test_assigning_crew_by_hand_on_the_play_page(store):
+    c = client(store)
+    token = csrf(c)
+    game = table.start(store, "voyage")
+    for card in ("harpies", "scylla", "calm-seas"):
+        game = table.act(store, "voyage", game["version"], card)
+    form = {"csrf": token, "campaign": "voyage", "version": str(game["version"]), "counted": "1"}
+    r = c.post("/play/step", data=dict(form, **{"crew:harpies": "abc", "crew:scylla": "2"}))
+    assert r.status_code == 400 and "whole number 0-99, not &#39;abc&#39;" in r.text
+    r = c.post("/play/step", data=dict(form, **{"crew:harpies": "13", "crew:scylla": "0"}))
+    assert r.status_code == 400 and "13 crew assigned but only 12 alive" in r.text
+    r = c.post("/play/step", data=dict(form, **{"crew:harpies": "3", "crew:scylla": "5"}))
+    assert r.status_code == 303
+    assert table.state_of(table.load(store, "voyage")).on == {"harpies": 3, "scylla": 5}
