@@ -79,3 +79,18 @@ def test_the_listening_socket_sends_without_waiting_for_acks():
         assert sock.getsockname()[0] == "127.0.0.1" and sock.getsockname()[1] > 0
     finally:
         sock.close()
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
+    import socket
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        port = taken.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "pnp", "serve", "--port", str(port), "--store", str(tmp_path / "s.db")],
+                           capture_output=True, text=True, env=env(tmp_path), timeout=60)
+        assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+        assert f"cannot listen on 127.0.0.1:{port}" in r.stderr and "--port" in r.stderr
+    finally:
+        taken.close()
