@@ -16,6 +16,7 @@ from pnp.cli.main import main
 from pnp.games.argonauts import table
 from pnp.web.app import create_app
 from pnp.web.security import MAX_BODY
+from web_fixtures import play_to_end, table_step
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -149,8 +150,7 @@ def _random_position(store, rng):
         v = table.view(game, store)
         if v["phase"] == "over":
             break
-        step = (rng.choice(v["deck"])["id"] if v["phase"] == "quest" else rng.randint(1, 6) if v["phase"] == "roll"
-                else v["plans"][0]["assignment"] if v["phase"] == "assign" else rng.choice(v["choices"])["action"])
+        step = rng.choice(v["choices"])["action"] if v["choices"] else table_step(v, rng, die=None)
         game = table.act(store, "voyage", game["version"], step)
     while table.view(game, store)["phase"] == "quest":
         game = table.act(store, "voyage", game["version"], rng.choice(table.view(game, store)["deck"])["id"])
@@ -195,12 +195,7 @@ def test_a_stale_screen_cannot_apply_a_step_twice(store):
 
 
 def test_finishing_records_once_and_a_refused_record_keeps_the_game(store):
-    rng = random.Random(3)
-    game = table.start(store, "voyage")
-    while (v := table.view(game, store))["phase"] != "over":
-        step = (rng.choice(v["deck"])["id"] if v["phase"] == "quest" else 6 if v["phase"] == "roll"
-                else v["plans"][0]["assignment"] if v["phase"] == "assign" else v["choices"][0]["action"])
-        game = table.act(store, "voyage", game["version"], step)
+    game, v = play_to_end(store, "voyage", random.Random(3))
     with pytest.raises(Exception, match="unknown deed"):
         table.finish(store, "voyage", "glory")
     assert table.load(store, "voyage") is not None and service.status(store)["wins"] == 0
@@ -272,12 +267,7 @@ def test_without_lan_a_request_for_another_host_name_is_403(store, host):
 
 def test_two_screens_finishing_at_once_record_the_game_once(store):
     import threading
-    rng = random.Random(11)
-    game = table.start(store, "voyage")
-    while (v := table.view(game, store))["phase"] != "over":
-        step = (rng.choice(v["deck"])["id"] if v["phase"] == "quest" else 6 if v["phase"] == "roll"
-                else v["plans"][0]["assignment"] if v["phase"] == "assign" else v["choices"][0]["action"])
-        game = table.act(store, "voyage", game["version"], step)
+    game, v = play_to_end(store, "voyage", random.Random(11))
     outcomes = []
 
     def tap():
@@ -318,9 +308,7 @@ def test_every_writing_form_on_every_page_carries_the_csrf_token(store):
                     assert f'name="csrf" value="{token}"' in form, (path, form[:200])
                     seen += 1
         v = table.view(game, store)
-        step = (v["deck"][0]["id"] if v["phase"] == "quest" else 6 if v["phase"] == "roll"
-                else v["plans"][0]["assignment"] if v["phase"] == "assign" else v["choices"][0]["action"])
-        game = table.act(store, "voyage", game["version"], step)
+        game = table.act(store, "voyage", game["version"], table_step(v, random.Random(0)))
     assert seen > 40
 
 

@@ -51,3 +51,21 @@ class Server:
 def launch(playwright):
     """Debian's Chromium, headless (Playwright never downloads a browser here)."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def table_step(v: dict, rng, die: int | None = 6):
+    """A step for a table game's view: a random face-down card, the die (random if None), the advice."""
+    if v["phase"] == "quest":
+        return rng.choice(v["deck"])["id"]
+    if v["phase"] == "roll":
+        return die if die is not None else rng.randint(1, 6)
+    return v["plans"][0]["assignment"] if v["phase"] == "assign" else v["choices"][0]["action"]
+
+
+def play_to_end(store, campaign: str, rng) -> tuple[dict, dict]:
+    """Start a table game and play it to its end with sixes and the advice: (game, final view)."""
+    from pnp.games.argonauts import table
+    game = table.start(store, campaign)
+    while (v := table.view(game, store))["phase"] != "over":
+        game = table.act(store, campaign, game["version"], table_step(v, rng))
+    return game, v
