@@ -321,7 +321,9 @@ def test_a_wrath_tapped_on_the_play_page_asks_for_two_more_cards(store):
         version = re.search(r'name="version" value="(\d+)"', c.get("/play").text).group(1)
         assert c.post("/play/step", data={"csrf": token, "campaign": "voyage", "version": version,
                                           "card": card}).status_code == 303
-        assert f"Tap the card you revealed ({left} to go)" in c.get("/play").text
+        page = c.get("/play").text
+        assert f"Tap the card you revealed ({left} to go)" in page
+        assert ("Wrath of Zeus: the gods are angry" in page) == (card != "harpies")
     version = re.search(r'name="version" value="(\d+)"', c.get("/play").text).group(1)
     c.post("/play/step", data={"csrf": token, "campaign": "voyage", "version": version, "card": "amycus"})
     page = c.get("/play").text
