@@ -4,6 +4,7 @@ Target (issue 16): every page renders in under 50 ms on the server (median). The
 its Server-Timing header the CPU time it spent building and rendering each page (`cpu`) and the wall
 time from receiving the request to starting the response (`app`, which includes waiting behind the
 other 19 clients' requests); the client's round trip is printed too.
+Not timed: /reprint, a download that runs the print engine (a PDF, about a second), not a page.
 Run: python bench/serve_bench.py [--requests 200] [--clients 20]
 """
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import httpx
 
-PAGES = ["/", "/campaign", "/deck", "/win", "/history", "/play", "/rules?q=wrath+reveals+two+more",
+PAGES = ["/", "/campaign", "/deck", "/win", "/history", "/play", "/export", "/rules?q=wrath+reveals+two+more",
          "/rules/argonauts/argonauts.quest.4", "/rules/argonauts/gaps", "/judge", "/judge/argonauts/roll",
          "/judge/argonauts/roll?go=1&die=4&crew=3&difficulty=7", "/static/htmx.min.js"]
 
