@@ -166,15 +166,15 @@ def test_undo_reverts_the_last_record_completely(tmp_path):
         service.undo(store)
 
 
-def test_campaigns_side_by_side_default_is_most_recently_used(tmp_path):
+def test_campaigns_side_by_side_default_is_the_current_one(tmp_path):
     store = tmp_path / "s.db"
     service.new(store, "a", "Jason")
     service.new(store, "b", "Medea")
-    assert service.status(store)["campaign"] == "b"
+    assert service.status(store)["campaign"] == "b"  # new made it current
     service.loss(store, "a")
+    assert service.status(store)["campaign"] == "b"  # writing to a named campaign does not switch
+    service.use(store, "a")
     assert service.status(store)["campaign"] == "a"
-    service.status(store, "b")  # naming a campaign selects it
-    assert service.status(store)["campaign"] == "b"
     assert service.status(store, "a")["losses"] == 1 and service.status(store, "b")["losses"] == 0
     with pytest.raises(CampaignError, match="already exists"):
         service.new(store, "a", "Jason")

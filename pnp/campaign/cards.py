@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 
@@ -91,12 +91,13 @@ class CardData:
 
     def card(self, card_id: str) -> Card:
         """The card with this id."""
-        return self._by_id()[card_id]
+        return self._by_id[card_id]
 
     def deed(self, deed_id: str) -> Deed:
         """The deed with this id."""
         return {d.id: d for d in self.deeds}[deed_id]
 
+    @cached_property
     def _by_id(self) -> dict:
         return {c.id: c for c in self.cards}
 

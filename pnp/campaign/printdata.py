@@ -23,10 +23,12 @@ def _kind_label(card) -> str:
     return card.kind.capitalize()
 
 
-def adventure_rows(data: CardData, state=None) -> list[dict]:
-    """One row per Adventure card: names for ADD labels and deeds, and the level (ticked boxes)."""
+def adventure_rows(data: CardData, state=None, only: set | None = None) -> list[dict]:
+    """One row per Adventure card (or per card in `only`): names for ADD labels and deeds, and the level."""
     rows = []
     for c in data.cards:
+        if only is not None and c.id not in only:
+            continue
         adds = [None] * 6
         for box, target in c.add.items():
             adds[box] = data.card(target).name
@@ -59,10 +61,10 @@ def player_rows(data: CardData, state=None) -> list[dict]:
     }]
 
 
-def write(folder: Path, data: CardData, state=None) -> list[Path]:
-    """Write the print data files into a card-set folder."""
+def write(folder: Path, data: CardData, state=None, only: set | None = None) -> list[Path]:
+    """Write the print data files into a card-set folder (only those Adventure cards, when given)."""
     out = []
-    for name, rows in zip(FILES, (adventure_rows(data, state), player_rows(data, state))):
+    for name, rows in zip(FILES, (adventure_rows(data, state, only), player_rows(data, state))):
         path = Path(folder) / name
         path.write_text(HEADER + yaml.safe_dump({"cards": rows}, sort_keys=False, allow_unicode=True, width=110),
                         encoding="utf-8")

@@ -5,7 +5,7 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
-from pnp.campaign import model
+from pnp.campaign import current, model
 from pnp.campaign.cards import CardData, load_cards, match
 from pnp.campaign.store import Store, open_store
 from pnp.errors import CampaignError
@@ -46,9 +46,18 @@ def rebuild(events: list[dict], data: CardData, *, check_changes: bool = False) 
     return states[-1], effective
 
 
+def _open(store) -> Store:
+    """Open the store with the current-campaign table in place."""
+    st = open_store(store)
+    with st.guard():
+        current.ensure(st.conn)
+    return st
+
+
 def _load(st: Store, name: str | None, data: CardData):
-    """The campaign row and its state rebuilt from the log, checked against the stored snapshot."""
-    row = st.row(name)
+    """The campaign row (named, else current) and its state rebuilt from the log, checked against the snapshot."""
+    with st.guard():
+        row = st.row(current.resolve(st.conn, name, str(st.path)))
     events = st.events(row["id"])
     try:
         state, effective = rebuild(events, data)
@@ -61,23 +70,28 @@ def _load(st: Store, name: str | None, data: CardData):
     return row, state, events, effective
 
 
-def _session(store, name, fn, *, touch=True):
+def _session(store, fn):
+    """Run a read: it never changes the store, not even which campaign is current."""
     data = load_cards()
-    st = open_store(store)
+    st = _open(store)
     try:
-        if touch and name is not None:
-            st.touch(st.row(name)["id"])
         return fn(st, data)
     finally:
         st.close()
 
 
-def _record(store, name, data: CardData, kind: str, payload_fn):
-    """One record in one transaction: reload under the write lock, apply, back up, append."""
-    st = open_store(store)
+def _record(store, name, data: CardData, kind: str, payload_fn, along=None):
+    """One record in one transaction: reload under the write lock, apply, back up, append.
+
+    `along(conn, campaign_id)`, if given, runs inside the same transaction (e.g. the table game
+    that produced the record is removed with it); if it raises, nothing is recorded.
+    """
+    st = _open(store)
     try:
         with st.record():
             row, state, events, effective = _load(st, name, data)
+            if along is not None:
+                along(st.conn, row["id"])
             payload = payload_fn(state, effective)
             if kind == "undo":
                 new_state, _ = rebuild(events + [{"seq": row["seq"] + 1, "kind": "undo", "payload": payload}], data)
@@ -148,15 +162,43 @@ def new(store, name: str, player: str) -> dict:
         raise CampaignError("campaign and player names must not be empty", hint="give --name and --player")
     data = load_cards()
     state = model.initial(player, data)
-    st = open_store(store)
+    st = _open(store)
     try:
         with st.record():
             created = _now()
             cid = st.insert_campaign(name, player, created, state.to_dict())
             st.append(cid, 1, "new", {"player": player}, {}, created, state.to_dict())
+            current.set_(st.conn, cid)  # a successful new makes it current, in the same transaction
     finally:
         st.close()
     return status_of(name, state, data)
+
+
+def use(store, name: str) -> dict:
+    """Make a campaign the current one (the only command besides a successful 'new' that does)."""
+    data = load_cards()
+    st = _open(store)
+    try:
+        with st.record():
+            row, state, _, _ = _load(st, name, data)
+            current.set_(st.conn, row["id"])
+        return status_of(row["name"], state, data)
+    finally:
+        st.close()
+
+
+def campaigns(store=None) -> dict:
+    """Every campaign with its player, wins and losses, and which one is current."""
+    st = _open(store)
+    try:
+        with st.guard():
+            now = current.get(st.conn)
+            rows = [st.row(n) for n in current.all_names(st.conn)]
+        return {"current": now, "campaigns": [
+            {"name": r["name"], "player": r["player"], "wins": r["state"]["wins"], "losses": r["state"]["losses"],
+             "deeds": len(r["state"]["deeds"]), "current": r["name"] == now} for r in rows]}
+    finally:
+        st.close()
 
 
 def status(store=None, name: str | None = None) -> dict:
@@ -164,12 +206,12 @@ def status(store=None, name: str | None = None) -> dict:
     def run(st, data):
         row, state, _, _ = _load(st, name, data)
         return status_of(row["name"], state, data)
-    return _session(store, name, run)
+    return _session(store, run)
 
 
 def deck(store=None, name: str | None = None) -> list[dict]:
     """The selected campaign's adventure deck as it now stands."""
-    return _session(store, name, lambda st, data: deck_of(_load(st, name, data)[1], data))
+    return _session(store, lambda st, data: deck_of(_load(st, name, data)[1], data))
 
 
 def current_state(store=None, name: str | None = None) -> tuple[str, model.State, CardData]:
@@ -177,7 +219,7 @@ def current_state(store=None, name: str | None = None) -> tuple[str, model.State
     def run(st, data):
         row, state, _, _ = _load(st, name, data)
         return row["name"], state, data
-    return _session(store, name, run, touch=False)
+    return _session(store, run)
 
 
 def parse_victory(text: str | list, data: CardData) -> list[str]:
@@ -187,21 +229,21 @@ def parse_victory(text: str | list, data: CardData) -> list[str]:
     return [match("card", item, choices) for item in items if item.strip()]
 
 
-def win(store=None, name: str | None = None, victory="", deed: str | None = None) -> dict:
+def win(store=None, name: str | None = None, victory="", deed: str | None = None, along=None) -> dict:
     """Record a won game (argonauts.winning.2-10): tick, ADD, deeds, rewards; return what changed."""
     data = load_cards()
     ids = parse_victory(victory, data)
     deed_id = match("deed", deed, {d.id: d.name for d in data.deeds}) if deed else None
     payload = {"victory": ids, "deed": deed_id}
-    cname, state, changes = _record(store, name, data, "win", lambda s, e: payload)
+    cname, state, changes = _record(store, name, data, "win", lambda s, e: payload, along)
     return {"campaign": cname, "changes": changes, "summary": describe(changes, data),
             "status": status_of(cname, state, data)}
 
 
-def loss(store=None, name: str | None = None) -> dict:
+def loss(store=None, name: str | None = None, along=None) -> dict:
     """Record a lost game: one more loss, no card changes (argonauts.losing.3-4)."""
     data = load_cards()
-    cname, state, changes = _record(store, name, data, "loss", lambda s, e: {})
+    cname, state, changes = _record(store, name, data, "loss", lambda s, e: {}, along)
     return {"campaign": cname, "changes": changes, "summary": describe(changes, data),
             "status": status_of(cname, state, data)}
 
@@ -228,7 +270,7 @@ def history(store=None, name: str | None = None) -> list[dict]:
                  "changes": e["changes"], "summary": describe(e["changes"], data) if e["kind"] != "new"
                  else f"new campaign for {e['payload']['player']}",
                  "undone": e["kind"] in ("win", "loss") and e["seq"] not in live} for e in events]
-    return _session(store, name, run)
+    return _session(store, run)
 
 
 def export(store=None, name: str | None = None) -> dict:
@@ -237,7 +279,7 @@ def export(store=None, name: str | None = None) -> dict:
         row, state, events, _ = _load(st, name, data)
         return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "name": row["name"], "player": row["player"],
                 "created": row["created"], "events": events, "state": state.to_dict()}
-    return _session(store, name, run)
+    return _session(store, run)
 
 
 def export_text(doc: dict) -> str:
@@ -319,7 +361,7 @@ def import_(store, doc: dict, name: str | None = None, source: str = "import") -
     cname = name or doc.get("name")
     if not isinstance(cname, str) or not cname.strip() or not isinstance(doc.get("created"), str):
         raise _malformed("missing 'name' or 'created'", source)
-    st = open_store(store)
+    st = _open(store)
     try:
         with st.record():
             final = state.to_dict()

@@ -136,13 +136,6 @@ class Store:
     def _next_used(self) -> int:
         return self.conn.execute("SELECT COALESCE(MAX(used), 0) + 1 FROM campaign").fetchone()[0]
 
-    def touch(self, campaign_id: int) -> None:
-        """Make this campaign the most recently used (not a record: no backup, no event; skipped when read-only)."""
-        if self.readonly:
-            return
-        with self.guard(), db.write(self.conn):
-            self.conn.execute("UPDATE campaign SET used=? WHERE id=?", (self._next_used(), campaign_id))
-
     def insert_campaign(self, name: str, player: str, created: str, state: dict) -> int:
         """A new campaign row (its first event is appended separately)."""
         try:

@@ -72,10 +72,18 @@ def advise(revealed, crew, treasures, campaign, levels, as_json):
 @click.option("--campaign", default=None, help="Play this campaign's current deck and record the result.")
 @click.option("--seed", type=int, default=None, help="Shuffle seed (printed when chosen for you).")
 @click.option("--new", "fresh", is_flag=True, help="Start afresh even if a saved game exists.")
-def play(campaign, seed, fresh):
+@click.option("--table", "at_table", is_flag=True,
+              help="Follow your physical deck: type each revealed card and die (the campaign's, default current).")
+def play(campaign, seed, fresh, at_table):
     """Play a whole game at the terminal, advice as the default; saved after every step.
+
+    With --table it follows the cards and dice on your table instead (pnp argonauts play --table).
 
     Example: pnp argonauts play --seed 7
     """
+    if at_table:
+        from pnp.games.argonauts.table_play import run_table
+        run_table(None, campaign, fresh)
+        return
     from pnp.games.argonauts.play import run
     run(campaign, seed, fresh)

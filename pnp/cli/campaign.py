@@ -19,7 +19,7 @@ def _common(fn=None, *, select=True):
             return fn(**kw)
         if select:
             wrapper = click.option("--campaign", "campaign_name", metavar="NAME",
-                                   help="Campaign to use (default: most recently used).")(wrapper)
+                                   help="Campaign to act on (default: the current one, see 'campaign use').")(wrapper)
         return wrapper
     return deco(fn) if fn else deco
 
@@ -38,7 +38,7 @@ def _status_text(s: dict) -> None:
 
 
 def _record_text(result: dict) -> None:
-    click.echo(f"{result['campaign']}: {result['summary']}")
+    click.echo(f"Recorded on campaign '{result['campaign']}' ({result['status']['player']}): {result['summary']}")
     if result["status"]["complete"]:
         click.echo(f"Campaign complete! Final score: {result['status']['score']} (total losses; lower is better)")
 
@@ -62,7 +62,46 @@ def new(player, new_name, store, as_json):
     """
     from pnp.campaign import service
     s = service.new(store, new_name, player)
-    emit_json(s) if as_json else _status_text(s)
+    if as_json:
+        emit_json(s)
+        return
+    click.echo(f"Started campaign '{s['campaign']}'; it is now the current campaign.")
+    _status_text(s)
+
+
+@campaign.command()
+@click.argument("name")
+@_common(select=False)
+def use(name, store, as_json):
+    """Make NAME the current campaign: commands without --campaign act on it from now on.
+
+    Example: pnp campaign use first-voyage
+    """
+    from pnp.campaign import service
+    s = service.use(store, name)
+    emit_json(s) if as_json else click.echo(f"Current campaign: '{s['campaign']}' ({s['player']}), "
+                                            f"{s['wins']} wins, {s['losses']} losses.")
+
+
+@campaign.command(name="list")
+@_common(select=False)
+def list_cmd(store, as_json):
+    """Every campaign with its wins and losses; the current one is marked with '*'.
+
+    Example: pnp campaign list
+    """
+    from pnp.campaign import service
+    r = service.campaigns(store)
+    if as_json:
+        emit_json(r)
+        return
+    if not r["campaigns"]:
+        click.echo("No campaigns yet: start one with 'pnp campaign new --player NAME --name CAMPAIGN'.")
+    for c in r["campaigns"]:
+        click.echo(f"{'*' if c['current'] else ' '} {c['name']:<24} {c['player']:<16} {c['wins']:>3} wins "
+                   f"{c['losses']:>3} losses  {c['deeds']} deeds")
+    if r["campaigns"] and r["current"] is None:
+        click.echo("No campaign is current: choose one with 'pnp campaign use NAME'.")
 
 
 @campaign.command()
@@ -179,7 +218,12 @@ def import_cmd(file, new_name, store, as_json):
     """
     from pnp.campaign import service
     s = service.import_(store, service.read_export(file), new_name, source=file)
-    emit_json(s) if as_json else _status_text(s)
+    if as_json:
+        emit_json(s)
+        return
+    click.echo(f"Imported campaign '{s['campaign']}' (the current campaign is unchanged; "
+               f"'pnp campaign use {s['campaign']}' to switch to it).")
+    _status_text(s)
 
 
 @campaign.command(name="print")

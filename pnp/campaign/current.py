@@ -1,0 +1,64 @@
+"""The current campaign: set only by `campaign use` and a successful `campaign new`, read by everything else.
+
+Kept in its own schema namespace (one-row table `campaign_current`), so reads, imports and failed
+commands cannot move it, and a command without --campaign never guesses between campaigns.
+"""
+from __future__ import annotations
+
+import sqlite3
+
+from pnp.errors import CampaignError
+from pnp.store import db
+
+NAMESPACE = "campaign_current"
+MIGRATIONS = [
+    # v1: at most one row naming the current campaign (by id: a rename or import never redirects it)
+    """
+    CREATE TABLE campaign_current (
+        one INTEGER PRIMARY KEY CHECK (one = 1),
+        campaign_id INTEGER NOT NULL REFERENCES campaign(id)
+    )
+    """,
+]
+
+
+def ensure(conn: sqlite3.Connection) -> None:
+    """Create the table on first use (outside any open transaction)."""
+    db.migrate(conn, NAMESPACE, MIGRATIONS)
+
+
+def get(conn: sqlite3.Connection) -> str | None:
+    """The current campaign's name, or None when none has been chosen."""
+    row = conn.execute("SELECT c.name FROM campaign_current k JOIN campaign c ON c.id = k.campaign_id").fetchone()
+    return row[0] if row else None
+
+
+def set_(conn: sqlite3.Connection, campaign_id: int) -> None:
+    """Make this campaign current (call inside the caller's write transaction)."""
+    conn.execute("INSERT INTO campaign_current(one, campaign_id) VALUES(1, ?) "
+                 "ON CONFLICT(one) DO UPDATE SET campaign_id=excluded.campaign_id", (campaign_id,))
+
+
+def all_names(conn: sqlite3.Connection) -> list[str]:
+    """Every campaign name, alphabetically."""
+    return [r[0] for r in conn.execute("SELECT name FROM campaign ORDER BY name")]
+
+
+def resolve(conn: sqlite3.Connection, name: str | None, path: str) -> str:
+    """The campaign a command acts on: the one named, else the current one, else the only one.
+
+    With several campaigns and none current this refuses and lists them, so nothing is guessed.
+    """
+    if name is not None:
+        return name
+    chosen = get(conn)
+    if chosen is not None:
+        return chosen
+    names = all_names(conn)
+    if len(names) == 1:
+        return names[0]
+    if not names:
+        raise CampaignError("no campaign yet", file=path,
+                            hint="start one: pnp campaign new --player NAME --name CAMPAIGN")
+    raise CampaignError(f"{len(names)} campaigns and none is current: {', '.join(names)}", file=path,
+                        hint="choose one with 'pnp campaign use NAME' or give --campaign NAME")

@@ -1,0 +1,221 @@
+"""`pnp serve` in real Chromium on a phone viewport: a whole Argonauts game on the play page, the
+campaign pages, screenshots of each page, and two browsers plus the CLI writing to one campaign at once."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from web_fixtures import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENS, Server, cli, env, launch
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")
+
+
+@pytest.fixture
+def served(tmp_path):
+    store = tmp_path / "s.db"
+    cli(store, "new", "--player", "Jason", "--name", "voyage")
+    server = Server(store)
+    yield server, store
+    server.stop()
+
+
+@pytest.fixture
+def page(served):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = launch(p)
+        context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+        yield context.new_page()
+        browser.close()
+
+
+def shot(page, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=False)
+
+
+def tap(page, selector: str) -> None:
+    """Tap a button and wait until htmx has swapped in the page the server answered with."""
+    page.evaluate("window.__before = document.querySelector('main')")
+    page.locator(selector).first.click()
+    page.wait_for_function("document.querySelector('main') && document.querySelector('main') !== window.__before",
+                           timeout=60_000)
+
+
+def play_whole_game(page, rng: random.Random) -> dict:
+    """Tap through a game: reveal cards from the deck list, take the advice, roll mostly sixes."""
+    seen, rolls = set(), 0
+    for _ in range(400):
+        if page.locator("form[action='/play/finish']").count():
+            return {"seen": seen, "rolls": rolls}
+        if page.locator("button[name=card]").count():
+            values = page.locator("button[name=card]").evaluate_all("bs => bs.map(b => b.value)")
+            if "quest" not in seen:
+                shot(page, "play-reveal")
+            seen.add("quest")
+            tap(page, f"button[name=card][value='{rng.choice(values)}']")
+        elif page.locator("button[name=plan]").count():
+            if "assign" not in seen:
+                shot(page, "play-assign")
+            seen.add("assign")
+            tap(page, "button[name=plan]")
+        elif page.locator("button[name=die]").count():
+            if "roll" not in seen:
+                shot(page, "play-roll")
+            seen.add("roll")
+            rolls += 1
+            tap(page, f"button[name=die][value='{1 if rolls == 1 else 6}']")
+        elif page.locator("button[name=action]").count():
+            seen.add("choice")
+            assert "(advised)" in page.locator("button[name=action]").first.inner_text()
+            tap(page, "button[name=action]")
+        else:
+            raise AssertionError("the play page shows no step: " + page.inner_text("main")[:300])
+    raise AssertionError("the game did not end in 400 taps")
+
+
+def test_whole_game_on_a_phone_then_undo_and_every_page(served, page):
+    server, store = served
+    rng = random.Random(16)
+    page.goto(server.url)
+    assert page.viewport_size == PHONE
+    shot(page, "campaigns")
+    page.click("nav a[href='/play']")
+    page.wait_for_selector("button:has-text('Start a game')")
+    shot(page, "play-start")
+    tap(page, "button:has-text('Start a game')")
+    result = play_whole_game(page, rng)
+    assert {"quest", "assign", "roll", "choice"} <= result["seen"]
+    assert "You won!" in page.inner_text("#prompt")  # sixes win every roll after the first (argonauts.combat.17)
+    shot(page, "play-end")
+    victory = page.inner_text("main").split("Victory:")[1].split("\n")[0]
+    deed = page.locator("input[name=deed]:checked").get_attribute("value")
+    page.click("button:has-text('Record the win on voyage')")
+    page.wait_for_url("**/campaign")
+    shot(page, "player")
+
+    status = cli(store, "status")
+    assert (status["wins"], status["losses"]) == (1, 0)
+    assert next(d for d in status["deeds"] if d["id"] == deed)["ticked"]
+    history = cli(store, "history")
+    assert [h["kind"] for h in history] == ["new", "win"]
+    won = history[-1]["payload"]["victory"]
+    names = {c["id"]: c["name"] for c in cli(store, "deck")}
+    assert sorted(names[c] for c in won if c in names) == sorted(n.strip() for n in victory.split(",") if n.strip()
+                                                                 and n.strip() in names.values())
+    assert "Last record on voyage (win)" in page.inner_text("main")
+
+    # the deck page draws the ticks the win added, as the CLI reports the levels
+    page.click("nav a[href='/deck']")
+    page.wait_for_selector(".card")
+    shot(page, "deck")
+    levels = {c["name"]: c["level"] for c in cli(store, "deck") if c["level"]}
+    card = page.locator("article.card", has=page.locator(f"header b:text-is(\"{names[won[0]]}\")")).first
+    assert card.locator(".tick.on").count() == levels[names[won[0]]] == 2
+    assert page.locator("article.card.locked").count() == status["reserve_left"]
+
+    # undo on the Player card: the campaign is back where it was, for the CLI too
+    page.click("nav a[href='/campaign']")
+    asked = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+    page.click("button:has-text('Undo last')")
+    page.wait_for_selector("text=undid record 2")
+    assert cli(store, "status")["wins"] == 0
+    assert asked == ["Undo the last record on voyage (win)? It cannot be redone, only recorded again."]
+    page.click("nav a[href='/deck']")
+    page.wait_for_selector(".card")
+    page.locator("h2:text('Reserve (locked)')").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, -60)")
+    shot(page, "deck-reserve")
+    card = page.locator("article.card", has=page.locator(f"header b:text-is(\"{names[won[0]]}\")")).first
+    assert card.locator(".tick.on").count() == 1
+
+    # the other pages, each screenshotted for docs/companion.md
+    page.click("nav a[href='/history']")
+    page.wait_for_selector("text=undid record 2")
+    shot(page, "history")
+    page.goto(server.base + "/win")
+    page.locator("label.tile", has_text="Harpies").click()
+    page.wait_for_selector("input[name=deed][value=harpies][disabled]")  # htmx marks the deed Harpies grants
+    page.locator("label.tile", has_text="Birds of Ares").click()
+    page.wait_for_selector("text=2 cards tapped.")
+    page.locator("input[name=deed][value=homecoming]").check()
+    page.evaluate("window.scrollTo(0, document.querySelector('#deeds').offsetTop - 300)")
+    shot(page, "win")
+    page.goto(server.base + "/rules?q=wrath+two+more+cards")
+    assert "argonauts.quest.4" in page.inner_text("main")
+    shot(page, "rules")
+    page.click("text=argonauts.quest.4")
+    page.wait_for_selector("h1:text('argonauts.quest.4')")
+    shot(page, "statement")
+    page.goto(server.base + "/rules/argonauts/gaps")
+    assert page.locator("ul.hits li").count() >= 20
+    shot(page, "gaps")
+    page.goto(server.base + "/judge")
+    assert page.locator("a[href='/judge/argonauts/roll']").count() == 1
+    shot(page, "judge-list")
+    page.goto(server.base + "/judge/argonauts/roll")
+    page.fill("input[name=die]", "6")
+    page.fill("input[name=crew]", "0")
+    page.fill("input[name=difficulty]", "9")
+    page.click("button:has-text('Rule')")
+    page.wait_for_selector("#ruling")
+    assert "argonauts.gap.4" in page.inner_text("#ruling")
+    shot(page, "judge")
+
+
+async def _concurrent(server: Server, store: Path, rounds: int) -> None:
+    from playwright.async_api import async_playwright
+
+    async def losses(context):
+        page = await context.new_page()
+        for _ in range(rounds):
+            await page.goto(server.base + "/campaign")
+            await page.click("button:has-text('Record a loss')")
+            await page.wait_for_url("**/campaign")
+
+    async def wins(context):
+        page = await context.new_page()
+        for _ in range(rounds):
+            await page.goto(server.base + "/win")
+            await page.locator("label.tile", has_text="Amycus").click()
+            await page.wait_for_selector("text=1 cards tapped.")  # htmx redrew the deeds for the tap
+            await page.locator("input[name=deed]:not([value=amycus])").first.check()
+            await page.click("button:has-text('Record the win')")
+            await page.wait_for_url("**/campaign")
+
+    async def terminal():
+        for _ in range(rounds):
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "pnp", "campaign", "loss", "--campaign", "voyage", "--store", str(store),
+                env=env(store.parent), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+            out, err = await proc.communicate()
+            assert proc.returncode == 0, err.decode()
+            assert b"Recorded on campaign 'voyage'" in out
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        one = await browser.new_context(viewport=PHONE)
+        two = await browser.new_context(viewport=PHONE)
+        await asyncio.gather(losses(one), wins(two), terminal())
+        await browser.close()
+
+
+def test_two_browsers_and_the_cli_on_one_campaign_lose_and_double_nothing(served):
+    server, store = served
+    rounds = 4
+    asyncio.run(_concurrent(server, store, rounds))
+    history = cli(store, "history")
+    assert [h["seq"] for h in history] == list(range(1, 2 + 3 * rounds))
+    kinds = [h["kind"] for h in history[1:]]
+    assert (kinds.count("win"), kinds.count("loss")) == (rounds, 2 * rounds)
+    status = cli(store, "status")
+    assert (status["wins"], status["losses"]) == (rounds, 2 * rounds)
+    assert json.dumps(status["deeds"]).count('"ticked": true') == rounds + 1  # each win's deed, plus Amycus's own

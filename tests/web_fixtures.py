@@ -1,0 +1,71 @@
+"""Helpers for the `pnp serve` tests: a real server process on a free port, the CLI, and Chromium."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+SCREENS = Path(__file__).resolve().parents[1] / "output" / "screens"
+
+
+def env(tmp: Path) -> dict:
+    """The environment for child processes: this interpreter's path, a private cache."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "PNP_CACHE": str(tmp / "cache")}
+
+
+def cli(store: Path, *args: str) -> dict:
+    """Run `pnp campaign ... --json` as a separate process, as a user at the terminal would."""
+    r = subprocess.run([sys.executable, "-m", "pnp", "campaign", *args, "--store", str(store), "--json"],
+                       capture_output=True, text=True, env=env(store.parent), timeout=120)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+class Server:
+    """`python -m pnp serve --port 0 --json` in a child process; .url is the address it printed."""
+
+    def __init__(self, store: Path, *extra: str):
+        self.proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--store", str(store), "--port", "0",
+                                      "--json", *extra],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(store.parent))
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"pnp serve did not start: {self.proc.stderr.read()}")
+        self.info = json.loads(line)
+        self.url = self.info["url"]
+        self.base = f"http://127.0.0.1:{self.info['port']}"
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=20)
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+
+
+def launch(playwright):
+    """Debian's Chromium, headless (Playwright never downloads a browser here)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def table_step(v: dict, rng, die: int | None = 6):
+    """A step for a table game's view: a random face-down card, the die (random if None), the advice."""
+    if v["phase"] == "quest":
+        return rng.choice(v["deck"])["id"]
+    if v["phase"] == "roll":
+        return die if die is not None else rng.randint(1, 6)
+    return v["plans"][0]["assignment"] if v["phase"] == "assign" else v["choices"][0]["action"]
+
+
+def play_to_end(store, campaign: str, rng) -> tuple[dict, dict]:
+    """Start a table game and play it to its end with sixes and the advice: (game, final view)."""
+    from pnp.games.argonauts import table
+    game = table.start(store, campaign)
+    while (v := table.view(game, store))["phase"] != "over":
+        game = table.act(store, campaign, game["version"], table_step(v, rng))
+    return game, v
