@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from pnp.errors import IllegalMove
-from pnp.games import twelve_labors as tl
+from pnp.games.twelve_labors import engine as tl
 from pnp.games.base import CHANCE, TERMINAL, random_playout
 
 

@@ -48,7 +48,7 @@ def test_resolve_tie_goes_by_turn_order_and_cites_the_gap():
 
 def test_resolve_by_labor_name_uses_board_values():
     v = judge("resolve", "--labor", "cerberus", "--helper", "red:1")["verdict"]
-    from pnp.games.twelve_labors import board
+    from pnp.games.twelve_labors.engine import board
     cerberus = board()[11]
     assert v["moves"] == {"hercules": cerberus.black + cerberus.target}
 

@@ -1,8 +1,6 @@
 """`pnp judge GAME SITUATION`: rulings computed from each game's rules code."""
 from __future__ import annotations
 
-import importlib.util
-
 import click
 
 from pnp.catalog import GAMES
@@ -10,9 +8,8 @@ from pnp.cli.lazy import LazyGroup
 
 
 def _available() -> dict[str, str]:
-    """Games whose judge module exists: slug -> 'pnp.judge.<module>:situations'."""
-    return {slug: f"pnp.judge.{g.module}:situations" for slug, g in GAMES.items()
-            if importlib.util.find_spec(f"pnp.judge.{g.module}") is not None}
+    """Games that declare judge situations: slug -> 'pnp.games.<module>.judge:situations'."""
+    return {slug: g.entry(g.situations) for slug, g in GAMES.items() if g.situations}
 
 
 def _example(cmd: click.Command) -> str | None:

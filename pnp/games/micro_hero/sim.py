@@ -5,8 +5,8 @@ import random
 
 from pnp.games.base import sample_chance
 from pnp.games.stats import wilson
-from pnp.games.micro_hero import LINGER, MicroHeroState, Options
-from pnp.games.micro_hero_policy import POLICIES
+from pnp.games.micro_hero.engine import LINGER, MicroHeroState, Options
+from pnp.games.micro_hero.policies import POLICIES
 
 
 def play(options: Options, seed: int, policy: str = "greedy") -> MicroHeroState:

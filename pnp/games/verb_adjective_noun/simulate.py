@@ -5,8 +5,8 @@ import sys
 
 import click
 
-from pnp.games.verb_adjective_noun import MAX_PLAYERS, MIN_PLAYERS
-from pnp.games.verb_adjective_noun_sim import POLICIES
+from pnp.games.verb_adjective_noun.engine import MAX_PLAYERS, MIN_PLAYERS
+from pnp.games.verb_adjective_noun.sim import POLICIES
 from pnp.simulate.options import run_options
 
 
@@ -20,7 +20,7 @@ def command(n, seed, policy, players, as_json):
     Example: pnp simulate verb-adjective-noun -n 200 --policy greedy --players 4 --seed 7
     """
     from pnp.cli.output import emit_json
-    from pnp.games.verb_adjective_noun_sim import run
+    from pnp.games.verb_adjective_noun.sim import run
     with click.progressbar(length=n, label="Verb the Adjective Noun", file=sys.stderr) as bar:
         report = run(n, seed, players, policy, progress=bar.update)
     if as_json:

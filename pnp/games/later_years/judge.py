@@ -24,7 +24,7 @@ def fee(action, obj, as_json):
 
     Example: pnp judge later-years fee --action capture --object temple
     """
-    from pnp.games.later_years_rulings import fee_ruling
+    from pnp.games.later_years.rulings import fee_ruling
     emit_ruling(fee_ruling(action, obj), as_json)
 
 
@@ -39,7 +39,7 @@ def task(action, obj, done_before, cards, as_json):
 
     Example: pnp judge later-years task --action endorse --object politician --done-before 1 --cards "endorse x2, politician, politician"
     """
-    from pnp.games.later_years_rulings import task_ruling
+    from pnp.games.later_years.rulings import task_ruling
     emit_ruling(task_ruling(action, obj, done_before, cards), as_json)
 
 
@@ -52,7 +52,7 @@ def auction(bids, coins, as_json):
 
     Example: pnp judge later-years auction --coins "andromeda:5, antigone:4" --bids "andromeda@1:2, antigone@1:1, andromeda@2:1"
     """
-    from pnp.games.later_years_rulings import auction_ruling
+    from pnp.games.later_years.rulings import auction_ruling
     emit_ruling(auction_ruling(bids, coins), as_json)
 
 
@@ -65,7 +65,7 @@ def chains(board, player, as_json):
 
     Example: pnp judge later-years chains --board cardsets/later-years/examples/board.yaml --player red
     """
-    from pnp.games.later_years_rulings import chains_ruling
+    from pnp.games.later_years.rulings import chains_ruling
     emit_ruling(chains_ruling(board, player), as_json)
 
 
@@ -79,5 +79,5 @@ def score(board, coins, cards, as_json):
 
     Example: pnp judge later-years score --board cardsets/later-years/examples/board.yaml --coins "red:12, blue:9, green:9"
     """
-    from pnp.games.later_years_rulings import score_ruling
+    from pnp.games.later_years.rulings import score_ruling
     emit_ruling(score_ruling(board, coins, cards), as_json)

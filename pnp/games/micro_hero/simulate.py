@@ -20,8 +20,8 @@ def command(n, seed, policy, difficulties, expansions, players, as_json):
 
     Example: pnp simulate micro-hero -n 200 --seed 1 --json
     """
-    from pnp.games.micro_hero import LINGER
-    from pnp.games.micro_hero_sim import simulate
+    from pnp.games.micro_hero.engine import LINGER
+    from pnp.games.micro_hero.sim import simulate
     diffs = difficulties or tuple(LINGER)
     exps = frozenset(e.strip() for e in expansions.split(",") if e.strip())
     click.echo(f"seed {seed}", err=True)

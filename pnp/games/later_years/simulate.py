@@ -5,8 +5,8 @@ import sys
 
 import click
 
-from pnp.games.later_years import MAX_PLAYERS, MIN_PLAYERS
-from pnp.games.later_years_sim import POLICIES
+from pnp.games.later_years.engine import MAX_PLAYERS, MIN_PLAYERS
+from pnp.games.later_years.sim import POLICIES
 from pnp.simulate.options import run_options
 
 
@@ -20,7 +20,7 @@ def command(n, seed, policy, players, as_json):
     Example: pnp simulate later-years -n 500 --players 4 --seed 7
     """
     from pnp.cli.output import emit_json
-    from pnp.games.later_years_sim import run
+    from pnp.games.later_years.sim import run
     with click.progressbar(length=n, label="Later Years", file=sys.stderr) as bar:
         report = run(n, seed, players, policy, progress=bar.update)
     if as_json:

@@ -6,7 +6,7 @@ import statistics
 
 from pnp.games.base import sample_chance
 from pnp.games.stats import first_player, split_win, spread
-from pnp.games.verb_adjective_noun import TRIALS_TO_END, VerbState, cards, check_add, is_complete
+from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, cards, check_add, is_complete
 
 POLICIES = ("random", "greedy")
 

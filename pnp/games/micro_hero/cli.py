@@ -32,7 +32,7 @@ def save(deck, supply, beaten, stance, difficulty, expansions, shield, lifecard,
 
     Example: pnp micro-hero save --deck "strike+,block,training,training,strike,block,training,block,strike,training" --supply "training,strike,block,wrestle,dodge,study,wound:3,lion-skin" --beaten nemean-lion
     """
-    from pnp.games.micro_hero_save import parse_snapshot, save as do_save
+    from pnp.games.micro_hero.save import parse_snapshot, save as do_save
     snap = parse_snapshot(deck, supply, beaten, stance, difficulty, expansions, shield, lifecard, revenge)
     out = do_save(snap, name=name, note=note)
     if as_json:
@@ -51,7 +51,7 @@ def resume(name, seq, as_json):
 
     Example: pnp micro-hero resume --name default
     """
-    from pnp.games.micro_hero_save import resume as do_resume
+    from pnp.games.micro_hero.save import resume as do_resume
     out = do_resume(name, seq)
     if as_json:
         emit_json(out)
@@ -69,7 +69,7 @@ def status(name, as_json):
 
     Example: pnp micro-hero status --json
     """
-    from pnp.games.micro_hero_save import status as do_status
+    from pnp.games.micro_hero.save import status as do_status
     out = do_status(name)
     if as_json:
         emit_json(out)

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from pnp.errors import UsageError
-from pnp.games.micro_hero import chain_score, distinct_orders
-from pnp.games.micro_hero_cards import Kind, catalog
+from pnp.games.micro_hero.engine import chain_score, distinct_orders
+from pnp.games.micro_hero.cards import Kind, catalog
 from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
 
 GAME = "micro-hero"

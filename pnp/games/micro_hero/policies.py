@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.micro_hero import MicroHeroState
+from pnp.games.micro_hero.engine import MicroHeroState
 
 ICON_WEIGHT = {"attack": 1.2, "defence": 1.1, "xp": 0.8}
 LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury")

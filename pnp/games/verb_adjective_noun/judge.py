@@ -24,7 +24,7 @@ def add(trial, card, as_json):
 
     Example: pnp judge verb-adjective-noun add --trial "tickle, sulky" --card "cyclops"
     """
-    from pnp.games.verb_adjective_noun_rulings import add_ruling
+    from pnp.games.verb_adjective_noun.rulings import add_ruling
     emit_ruling(add_ruling(trial, card), as_json)
 
 
@@ -36,7 +36,7 @@ def trial(cards, as_json):
 
     Example: pnp judge verb-adjective-noun trial --cards "tickle, sulky, cyclops, before breakfast"
     """
-    from pnp.games.verb_adjective_noun_rulings import trial_ruling
+    from pnp.games.verb_adjective_noun.rulings import trial_ruling
     emit_ruling(trial_ruling(cards), as_json)
 
 
@@ -49,7 +49,7 @@ def auction(markers, player, as_json):
 
     Example: pnp judge verb-adjective-noun auction --markers "red:3, blue:3, green:1"
     """
-    from pnp.games.verb_adjective_noun_rulings import auction_ruling
+    from pnp.games.verb_adjective_noun.rulings import auction_ruling
     emit_ruling(auction_ruling(markers, player), as_json)
 
 
@@ -63,7 +63,7 @@ def score(trial, markers, turn, as_json):
 
     Example: pnp judge verb-adjective-noun score --trial "tickle, sulky, cyclops" --markers "red:1, blue:1, green:1"
     """
-    from pnp.games.verb_adjective_noun_rulings import score_ruling
+    from pnp.games.verb_adjective_noun.rulings import score_ruling
     emit_ruling(score_ruling(trial, markers, turn), as_json)
 
 
@@ -76,5 +76,5 @@ def burn(cards, removed, as_json):
 
     Example: pnp judge verb-adjective-noun burn --cards "shampoo, blindfolded" --removed 5
     """
-    from pnp.games.verb_adjective_noun_rulings import burn_ruling
+    from pnp.games.verb_adjective_noun.rulings import burn_ruling
     emit_ruling(burn_ruling(cards, removed), as_json)

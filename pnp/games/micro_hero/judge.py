@@ -23,7 +23,7 @@ def score(play, as_json):
 
     Example: pnp judge micro-hero score --play "strike,block+,training,wound,strike"
     """
-    from pnp.games.micro_hero_rulings import score as rule
+    from pnp.games.micro_hero.rulings import score as rule
     emit_ruling(rule(play), as_json)
 
 
@@ -37,7 +37,7 @@ def best_order(hand, need_attack, need_defence, as_json):
 
     Example: pnp judge micro-hero best-order --hand "strike,strike,block,training,training" --need-defence 4
     """
-    from pnp.games.micro_hero_rulings import best_order as rule
+    from pnp.games.micro_hero.rulings import best_order as rule
     emit_ruling(rule(hand, need_attack, need_defence), as_json)
 
 
@@ -52,7 +52,7 @@ def upgrade(xp, plan, discard, round_no, as_json):
 
     Example: pnp judge micro-hero upgrade --xp 12 --plan "buy strike; upgrade; foresee"
     """
-    from pnp.games.micro_hero_rulings import upgrade_plan
+    from pnp.games.micro_hero.rulings import upgrade_plan
     emit_ruling(upgrade_plan(xp, plan, discard, round_no), as_json)
 
 
@@ -68,5 +68,5 @@ def wound(wounds_left, taking, attack, defence, blood, as_json):
 
     Example: pnp judge micro-hero wound --wounds-left 0 --attack 7 --defence 1
     """
-    from pnp.games.micro_hero_rulings import wound_check
+    from pnp.games.micro_hero.rulings import wound_check
     emit_ruling(wound_check(wounds_left, taking, attack, defence, blood), as_json)

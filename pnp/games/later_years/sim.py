@@ -6,7 +6,7 @@ import statistics
 
 from pnp.games.base import sample_chance
 from pnp.games.stats import first_player, split_win, spread
-from pnp.games.later_years import LaterYearsState, fee
+from pnp.games.later_years.engine import LaterYearsState, fee
 
 POLICIES = ("random", "greedy")
 

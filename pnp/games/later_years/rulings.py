@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.later_years import (Auction, Board, card_types, count_value, draw_chains, fee, final_scores,
+from pnp.games.later_years.engine import (Auction, Board, card_types, count_value, draw_chains, fee, final_scores,
                                    minimal_payments, names, need_for, resolve_name, value_of, winners)
 from pnp.judge.ruling import Ruling, make_ruling
 from pnp.yamlio import load_yaml

@@ -27,7 +27,7 @@ def play(value, previous, trait, level, god, as_json):
 
     Example: pnp judge labors-of-herakles play --value 4 --previous 4 --trait strength --level 8
     """
-    from pnp.games import labors_of_herakles_rulings as r
+    from pnp.games.labors_of_herakles import rulings as r
     emit_ruling(r.play(value, previous, trait, level, god), as_json)
 
 
@@ -41,7 +41,7 @@ def labor(levels, required, name, as_json):
 
     Example: pnp judge labors-of-herakles labor --levels "7,6,5,6" --labor "nemean lion"
     """
-    from pnp.games import labors_of_herakles_rulings as r
+    from pnp.games.labors_of_herakles import rulings as r
     emit_ruling(r.labor(levels, required, name), as_json)
 
 
@@ -54,7 +54,7 @@ def trait(level, change, as_json):
 
     Example: pnp judge labors-of-herakles trait --level 8 --change +1
     """
-    from pnp.games import labors_of_herakles_rulings as r
+    from pnp.games.labors_of_herakles import rulings as r
     emit_ruling(r.trait(level, change), as_json)
 
 
@@ -67,5 +67,5 @@ def endgame(hand, levels, as_json):
 
     Example: pnp judge labors-of-herakles endgame --hand "strength:3,cunning:7,courage:6" --levels "7,6,5,6"
     """
-    from pnp.games import labors_of_herakles_rulings as r
+    from pnp.games.labors_of_herakles import rulings as r
     emit_ruling(r.endgame(hand, levels), as_json)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pnp.errors import UsageError
-from pnp.games.twelve_labors import (Helper, assist_dice, board, deck, helper_winner, train_moves,
+from pnp.games.twelve_labors.engine import (Helper, assist_dice, board, deck, helper_winner, train_moves,
                                      wrestle_order)
 from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL
-from pnp.games.micro_hero_cards import ICONS, MODULES, Icons, Kind, catalog
+from pnp.games.micro_hero.cards import ICONS, MODULES, Icons, Kind, catalog
 
 HAND = 5                     # micro-hero.draw.1
 PREP_ACTIONS = 2             # micro-hero.coop-round-end.1, gap.4

@@ -31,7 +31,7 @@ def resolve(target, black, labor, helpers, order, as_json):
     Example: pnp judge twelve-labors resolve --target 9 --black 2 --helper "red:5,3 cards:2,2,1" --helper "iolaus:4,2"
     """
     from pnp.errors import UsageError
-    from pnp.games import twelve_labors_rulings as r
+    from pnp.games.twelve_labors import rulings as r
     if labor:
         _, target, black = r.labor_values(labor)
     elif target is None or black is None:
@@ -50,7 +50,7 @@ def wrestle(order, chose, cards, as_json):
 
     Example: pnp judge twelve-labors wrestle --order "red,blue,green,yellow" --chose "green" --cards "red:2,blue:1,green:0,yellow:none"
     """
-    from pnp.games import twelve_labors_rulings as r
+    from pnp.games.twelve_labors import rulings as r
     emit_ruling(r.wrestle(order, chose, cards), as_json)
 
 
@@ -64,7 +64,7 @@ def research(chose, take, as_json):
 
     Example: pnp judge twelve-labors research --chose yes
     """
-    from pnp.games import twelve_labors_rulings as r
+    from pnp.games.twelve_labors import rulings as r
     emit_ruling(r.research(chose.lower() == "yes", take), as_json)
 
 
@@ -77,7 +77,7 @@ def train(chose, reserve, as_json):
 
     Example: pnp judge twelve-labors train --chose yes --reserve 1
     """
-    from pnp.games import twelve_labors_rulings as r
+    from pnp.games.twelve_labors import rulings as r
     emit_ruling(r.train(chose.lower() == "yes", reserve), as_json)
 
 
@@ -91,5 +91,5 @@ def assist(chose, active, open_boxes, as_json):
 
     Example: pnp judge twelve-labors assist --chose yes --active 2
     """
-    from pnp.games import twelve_labors_rulings as r
+    from pnp.games.twelve_labors import rulings as r
     emit_ruling(r.assist(chose.lower() == "yes", active, open_boxes), as_json)

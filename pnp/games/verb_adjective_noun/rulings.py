@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from pnp.errors import UsageError
-from pnp.games.verb_adjective_noun import (MARKERS, WORDS, Card, auction_winner, burn_value, check_add, is_complete,
+from pnp.games.verb_adjective_noun.engine import (MARKERS, WORDS, Card, auction_winner, burn_value, check_add, is_complete,
                                            leaders, parse_cards, slots, trial_award, trial_laurels)
 from pnp.judge.ruling import Ruling, make_ruling
 

@@ -9,7 +9,7 @@ import click
 
 from pnp.games.base import random_playout
 from pnp.games.stats import spread
-from pnp.games.twelve_labors import MAX_PLAYERS, MIN_PLAYERS, State
+from pnp.games.twelve_labors.engine import MAX_PLAYERS, MIN_PLAYERS, State
 from pnp.simulate.options import run_options
 
 POLICIES = ("random",)

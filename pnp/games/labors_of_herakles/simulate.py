@@ -9,7 +9,7 @@ from collections import Counter
 import click
 
 from pnp.games.base import random_playout
-from pnp.games.labors_of_herakles import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
+from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
 from pnp.games.stats import first_player, split_win, spread
 from pnp.simulate.options import run_options
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pnp.errors import UsageError
-from pnp.games.labors_of_herakles import (BONUS_LEVELS, GODS, TRAIT_MAX, TRAIT_MIN, TRAITS, adventures,
+from pnp.games.labors_of_herakles.engine import (BONUS_LEVELS, GODS, TRAIT_MAX, TRAIT_MIN, TRAITS, adventures,
                                           advances, hand_bonus, labor_cards, labor_succeeds, move_trait)
 from pnp.judge.ruling import Ruling, make_ruling
 
