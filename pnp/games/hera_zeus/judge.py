@@ -41,7 +41,9 @@ def challenge(attacker, defender, column, as_json):
               help="hand: raid the opponent's hand; front: strike a front-row card or statue; place: put it down.")
 @click.option("--card", default=None, help="The card the raid drew (hand) or the card struck (front). " + CARD_HELP)
 @click.option("--hand", default=None, help='The rest of the raided hand, for Pandora: "argus, 5, sirens".')
-@click.option("--column", default=None, help='Cards behind the struck card, front to back: "defender: argus, 3".')
+@click.option("--column", default=None,
+              help='front: cards behind the struck card and the striker\'s own cards in that column, front to '
+                   'back: "attacker: io, 4; defender: argus, 3".')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def pegasus(use, card, hand, column, as_json):
     """Rules one of Pegasus's three uses, given the card drawn or struck.

@@ -169,7 +169,11 @@ def pegasus(use: str, card: str | None = None, hand: str | None = None, column: 
                    "game": None if state.winner is None else {"winner": "raider", "rule": state.end_rule}}
         summary = f"Pegasus raid takes {C.name}: {outcome}."
     else:
-        behind = _column(column)["defender"]
+        sides = _column(column)
+        behind = sides["defender"]
+        # The striker's own cards in the struck column: Pandora's wipe takes them too (hera-zeus.gap.25).
+        state.field[HERA][0] = [take(state, HERA, mirrored(t, HERA), "--column") for t in sides["attacker"]]
+        own = list(state.field[HERA][0])
         if target == "statue":
             state.field[ZEUS][0] = [take(state, ZEUS, mirrored(t, ZEUS), "--column") for t in behind or ["5"]]
             state.statue[ZEUS] = 0
@@ -183,6 +187,7 @@ def pegasus(use: str, card: str | None = None, hand: str | None = None, column: 
         before = list(state.field[ZEUS][0])
         events = _play(state, "pegasus front 1")
         lost = [state.cards[c].name for c in before if c not in state.field[ZEUS][0]]
+        own_lost = [state.cards[c].name for c in own if c not in state.field[HERA][0]]
         if state.winner is not None:
             outcome = ("striker wins the game" if state.winner == HERA else "striker loses the game")
         elif target == "statue":
@@ -192,9 +197,12 @@ def pegasus(use: str, card: str | None = None, hand: str | None = None, column: 
         else:
             outcome = "stays face up"
         verdict = {"use": "front", "card": target, "outcome": outcome, "discarded": lost,
+                   "striker_discarded": own_lost,
                    "game": None if state.winner is None else
                    {"winner": "striker" if state.winner == HERA else "opponent", "rule": state.end_rule}}
         summary = f"Pegasus strikes {name}: {outcome}."
+        if lost or own_lost:
+            summary += f" Discarded: {', '.join(lost + own_lost)}."
         cites += ["hera-zeus.pegasus.7"]
     steps += [t for t, _ in events]
     cites += [r for _, r in events]

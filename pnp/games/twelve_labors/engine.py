@@ -77,6 +77,16 @@ def colours() -> tuple[str, ...]:
 
 # ---------------------------------------------------------------- pure rules (engine and judge)
 
+def heroes_beaten(scores: list[int], hercules: int, iolaus: int) -> bool:
+    """The "beat the heroes" variant's condition: the best player ends strictly above both markers (gap.2)."""
+    return max(scores) > max(hercules, iolaus)
+
+
+def performed(chosen) -> list[str]:
+    """The actions carried out this turn, in their fixed order: only those someone picked (turn.3, actions.1)."""
+    return [a for a in ACTIONS if a in set(chosen)]
+
+
 def wrestle_order(order: list[str], chose: set[str], cards: dict[str, int | None]) -> list[str]:
     """New turn order after Wrestle: wrestlers first, each group by card high to low, ties by old order.
 
@@ -108,7 +118,7 @@ def helper_winner(target: int, helpers: list[Helper], order: list[str]) -> Helpe
     above = [h for h in helpers if h.total > target]
     if not above:
         return None
-    rank = {name: i for i, name in enumerate(order)}
+    rank = {name: i for i, name in enumerate(n for n in order if n != "iolaus")}   # gap.1: Iolaus is off the track
     return min(above, key=lambda h: (-h.total, rank.get(h.name, len(order))))
 
 
@@ -240,12 +250,12 @@ class State:
     def returns(self) -> list[float]:
         """+1 sole winner, 0 shared win, -1 others (gap.2, gap.3).
 
-        In the "beat the heroes" variant everyone loses if Hercules or Iolaus is above every player.
+        In the "beat the heroes" variant everyone loses unless the best player is strictly above both markers.
         """
         if not self._over:
             return [0.0] * self.n
         best = max(self.score)
-        if self.beat_the_heroes and max(self.hercules, self.iolaus) > best:
+        if self.beat_the_heroes and not heroes_beaten(self.score, self.hercules, self.iolaus):   # gap.2
             return [-1.0] * self.n
         winners = [p for p in range(self.n) if self.score[p] == best]
         return [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0 for p in range(self.n)]
@@ -364,7 +374,7 @@ class State:
     def _reveal(self) -> None:
         """Queue the picked actions in their fixed order (turn.3, actions.1), then resolution."""
         steps: list[tuple] = []
-        picked = set(self.chosen)
+        picked = set(performed(self.chosen))
         if "wrestle" in picked:
             steps += [("show", p) for p in self.order] + [("do", "_wrestle")]
         if "research" in picked:

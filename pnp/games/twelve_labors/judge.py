@@ -13,7 +13,7 @@ YES_NO = click.Choice(["yes", "no"], case_sensitive=False)
 def situations():
     """Rulings for The Twelve Labors.
 
-    Example: pnp judge twelve-labors resolve --target 9 --black 2 --helper "red:5,3 cards:2,2,1" --helper "iolaus:4"
+    Example: pnp judge twelve-labors resolve --labor girdle --helper "red:5,3,1 cards:2,2,1" --helper "iolaus:4,2"
     """
 
 
@@ -28,7 +28,7 @@ def situations():
 def resolve(target, black, labor, helpers, order, as_json):
     """Who helped Hercules when a Labor is resolved, and who moves how far.
 
-    Example: pnp judge twelve-labors resolve --target 9 --black 2 --helper "red:5,3 cards:2,2,1" --helper "iolaus:4,2"
+    Example: pnp judge twelve-labors resolve --target 7 --black 2 --helper "red:5,3,1 cards:2,2,1" --helper "iolaus:4,2"
     """
     from pnp.errors import UsageError
     from pnp.games.twelve_labors import rulings as r

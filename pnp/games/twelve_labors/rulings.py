@@ -1,9 +1,11 @@
 """Rulings for The Twelve Labors (`pnp judge twelve-labors …`), computed with the engine's rule functions."""
 from __future__ import annotations
 
+from collections import Counter
+
 from pnp.errors import UsageError
-from pnp.games.twelve_labors.engine import (Helper, assist_dice, board, deck, helper_winner, train_moves,
-                                     wrestle_order)
+from pnp.games.twelve_labors.engine import (PLAYER_COLOURS, WHITE_DICE, Helper, assist_dice, board, deck,
+                                            helper_winner, performed, train_moves, wrestle_order)
 from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
 
 GAME = "twelve-labors"
@@ -77,16 +79,57 @@ def labor_values(name: str) -> tuple[str, int, int]:
     return hits[0].name, hits[0].target, hits[0].black
 
 
+def _labors_for(target: int, black: int) -> list:
+    """The Labors still to resolve that carry this Target and black number; none is an impossible set-up."""
+    labors = [lab for lab in board() if (lab.target, lab.black) == (target, black)]
+    live = [lab for lab in labors if not lab.resolved]
+    if not live:
+        known = ", ".join(f"{lab.name} {lab.target}/{lab.black}" for lab in board() if not lab.resolved)
+        raise UsageError(f"no Labor left to resolve has Target {target} and black number {black}"
+                         + (f" ({labors[0].name} is resolved before play starts)" if labors else ""),
+                         field="--target/--black", expected=f"Target/black of a Labor still in play: {known}",
+                         hint="twelve-labors.description.1, gap.15; or give --labor NAME")
+    return live
+
+
+def _check_setup(labors: list, hs: list[Helper]) -> None:
+    """Refuse helpers a real resolution cannot have: unknown colours, dice that do not fill the Labor, wit cards
+    that are not the Labor's colour or exceed the deck (twelve-labors.resolve.1-4, components.2-4)."""
+    unknown = [h.name for h in hs if h.name != IOLAUS and h.name not in PLAYER_COLOURS]
+    if unknown:
+        raise UsageError(f"'{unknown[0]}' is not a player colour", field="--helper",
+                         expected=f"{', '.join(PLAYER_COLOURS)} or iolaus")
+    dice = sum(len(h.dice) for h in hs)
+    boxes = sorted({lab.boxes for lab in labors})
+    if dice not in boxes:
+        raise UsageError(f"{dice} dice on {labors[0].name}, which has {' or '.join(map(str, boxes))} die boxes",
+                         field="--helper", expected="one die per box: a Labor is resolved when it is full",
+                         hint="twelve-labors.turn.4")
+    white = sum(len(h.dice) for h in hs if h.name == IOLAUS)
+    if white > WHITE_DICE:
+        raise UsageError(f"{white} white dice", field="--helper", expected=f"at most {WHITE_DICE}")
+    laid = Counter(v for h in hs for v in h.cards)
+    colours = {lab.colour for lab in labors}
+    for value, n in laid.items():
+        have = min(deck().get((c, value), 0) for c in colours)
+        if n > have:
+            raise UsageError(f"{n} wit cards of value {value}", field="--helper",
+                             expected=f"at most {have} of the Labor's colour ({'/'.join(sorted(colours))})")
+
+
 def resolve(target: int, black: int, helpers: list[str], order: str | None = None) -> Ruling:
     """Who helped Hercules at a resolution, and who moves how far (twelve-labors.resolve.*)."""
-    if not 0 <= target <= 99 or not 0 <= black <= 99:
-        raise UsageError("target and black numbers must be 0..99", field="--target/--black", expected="0..99")
+    labors = _labors_for(target, black)
     hs = [parse_helper(h) for h in helpers]
     names = [h.name for h in hs]
     if len(set(names)) != len(names):
         raise UsageError("a helper is given twice", field="--helper", expected="one --helper per player")
+    _check_setup(labors, hs)
     players = [n for n in names if n != IOLAUS]
     turn_order = _names(order, "--order") if order else players
+    if IOLAUS in turn_order:
+        raise UsageError("Iolaus has no place on the turn order track", field="--order",
+                         expected="player colours only", hint="twelve-labors.gap.1: he loses every tie to a player")
     missing = [n for n in players if n not in turn_order]
     if missing:
         raise UsageError(f"--order lacks {', '.join(missing)}", field="--order",
@@ -124,8 +167,10 @@ def resolve(target: int, black: int, helpers: list[str], order: str | None = Non
     helper = winner.name if winner else "hercules"
     verdict = {"helper": helper, "totals": {h.name: h.total for h in hs},
                "above_target": [h.name for h in above], "moves": moves}
-    summary = (f"{helper} helped Hercules (+{target}); Hercules +{black}" if winner
-               else f"Hercules did it alone: +{black + target}")
+    summary = (f"{helper} helped Hercules and moves up {target}; Hercules moves up {black}" if winner
+               else f"Nobody beat the Target {target}: Hercules did it alone and moves up {black + target}")
+    summary += ("; the Labor is resolved, every die goes back to its owner" +
+                (" and the wit cards are discarded." if any(h.cards for h in hs) else "."))
     return make_ruling(GAME, "resolve", verdict=verdict, summary=summary, steps=steps, cites=cites, basis=basis)
 
 
@@ -155,6 +200,16 @@ def wrestle(order: str, chose: str, cards: str) -> Ruling:
     unknown = sorted(wrestlers - set(before))
     if unknown:
         raise UsageError(f"'{unknown[0]}' is not in --order", field="--chose", expected=", ".join(before))
+    if "wrestle" not in performed(["wrestle"] if wrestlers else []):
+        if any(v is not None for v in shown.values()):
+            raise UsageError("cards are shown only when someone picked Wrestle", field="--cards",
+                             expected="no --cards, or --chose naming the wrestlers", hint="twelve-labors.actions.1")
+        return make_ruling(GAME, "wrestle", verdict={"performed": False, "order": before, "discarded": {}},
+                           summary="Nobody picked Wrestle, so it is not done this turn: nobody shows a card and the "
+                                   "turn order stays " + ", ".join(before) + ".",
+                           steps=["Only the actions someone picked are carried out this turn.",
+                                  "Nobody picked Wrestle: no cards are shown and the turn order does not change."],
+                           cites=["twelve-labors.actions.1", "twelve-labors.turn.3"])
     after = wrestle_order(before, wrestlers, shown)
 
     def show(p):
@@ -175,8 +230,11 @@ def wrestle(order: str, chose: str, cards: str) -> Ruling:
         cites.append("twelve-labors.wrestle.5")
     steps.append("The shown cards are discarded.")
     cites.append("twelve-labors.wrestle.6")
-    verdict = {"order": after, "discarded": {p: v for p, v in shown.items() if v is not None}}
-    return make_ruling(GAME, "wrestle", verdict=verdict, summary="New turn order: " + ", ".join(after),
+    verdict = {"performed": True, "order": after, "discarded": {p: v for p, v in shown.items() if v is not None}}
+    gone = ", ".join(f"{p}'s {v}" for p, v in verdict["discarded"].items())
+    return make_ruling(GAME, "wrestle", verdict=verdict,
+                       summary="New turn order: " + ", ".join(after) + (f"; the shown cards ({gone}) are discarded."
+                                                                         if gone else "; no card was shown."),
                        steps=steps, cites=cites, basis=basis)
 
 
