@@ -1,0 +1,174 @@
+"""Differential tests: positions reached by random playouts, the judge's verdict there, and what the engine
+then does from that same position. A judge and an engine that disagree fail here."""
+from __future__ import annotations
+
+import copy
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pnp.games.base import random_playout, sample_chance
+
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SEEDS = st.integers(0, 2**31)
+
+
+def play_until(state, rng, stop, max_steps=20_000):
+    """Random legal play until stop(state) holds (returns the state) or the game ends (returns None)."""
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return None
+        if stop(state):
+            return state
+        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    return None
+
+
+# --- By Jove ------------------------------------------------------------------------------------------
+
+def _by_jove_drive(state, gen, rng):
+    """Run one of the engine's rule generators to its end with random outcomes and choices."""
+    from pnp.games.by_jove.engine import Chance, _GameOver
+    try:
+        req = next(gen)
+        while True:
+            req = gen.send(rng.choice([o for o, _ in req.outcomes]) if isinstance(req, Chance)
+                           else rng.choice(req.options))
+    except StopIteration as stop:
+        return stop.value
+    except _GameOver:
+        return "game over"
+
+
+def _by_jove_clone(state):
+    """A deep copy of a By Jove State between two steps (its rules generator is not copied)."""
+    gen, state._gen = state._gen, None
+    try:
+        return copy.deepcopy(state)
+    finally:
+        state._gen = gen
+
+
+def _by_jove_position(seed):
+    """A reachable By Jove position: random play until a player is about to throw for a normal move."""
+    from pnp.games.by_jove import State
+    from pnp.games.by_jove.engine import Chance
+    rng = random.Random(seed)
+    state = State(rng.randint(2, 6))
+    steps = rng.randint(0, 400)
+
+    def ready(s):
+        nonlocal steps
+        steps -= 1
+        p = s.players[s.turn_player]
+        return (steps <= 0 and isinstance(s.pending, Chance) and s.pending.kind == "dice"
+                and not p.in_hades and p.where == "outer" and not p.pending)
+    return play_until(state, rng, ready), rng
+
+
+@SETTINGS
+@given(seed=SEEDS, index=st.integers(0, 39))
+def test_by_jove_space_under_protection_matches_the_engine(seed, index):
+    from pnp.games.by_jove import rulings
+    state, rng = _by_jove_position(seed)
+    if state is None:
+        return
+    p = state.turn_player
+    pl = state.players[p]
+    space = state.board.spaces[index]
+    if space.kind == "god":
+        return
+    for q in state.players:           # keep bouncing out of it: that is the bounce ruling's business
+        if q.seat != p and q.pos == index and q.where == "outer":
+            return
+    ruling = rulings.space(space.name, pl.coins, protected=True)
+    before = copy.deepcopy(pl.holdings()), list(pl.heroes), pl.skip
+    pl.pos = index
+    twin = _by_jove_clone(state)
+    k = rng.random()
+    _by_jove_drive(twin, twin._arrive(p, (1, 2), False), random.Random(k))
+    tp = twin.players[p]
+    plain = tp.holdings(), list(tp.heroes), tp.skip, (tp.where, tp.pos, tp.in_hades, tp.pending)
+    rng.seed(k)
+    decisions = []
+    original = rng.choice
+
+    def choose(options):
+        decisions.append(list(options))
+        return original(options)
+    rng.choice = choose
+    _by_jove_drive(state, state._arrive(p, (1, 2), True), rng)
+    after = pl.holdings(), list(pl.heroes), pl.skip
+    word = ruling.verdict.get("protection", "as-usual")
+    if word == "as-usual":   # protection changes nothing here, so the engine plays it the same either way
+        assert (*after, (pl.where, pl.pos, pl.in_hades, pl.pending)) == plain
+    if word == "ignored":
+        assert after == before
+    if word in ("ignored", "win-only", "no-fee"):
+        assert after[0]["vap"] >= before[0]["vap"] and set(before[1]) <= set(after[1]) and after[2] == before[2]
+        assert pl.where == "outer" and pl.pos == index and not pl.in_hades
+    if word == "no-fee":
+        assert after[0]["coins"] >= before[0]["coins"]
+    if word == "optional":
+        assert ["enter", "stay"] in decisions
+
+
+@SETTINGS
+@given(seed=SEEDS, young=st.booleans(), protected=st.booleans())
+def test_by_jove_peril_ruling_matches_the_engine_battle(seed, young, protected):
+    from pnp.games.by_jove import rulings
+    from pnp.games.by_jove.engine import Chance
+    state, rng = _by_jove_position(seed)
+    if state is None:
+        return
+    state.young = young
+    p = state.turn_player
+    pl = state.players[p]
+    pl.pos = state.board.find("Hydra")
+    before = pl.holdings(), list(pl.heroes)
+    rolls = []
+    gen = state._battle(p, protected)
+    req, result = next(gen), None
+    try:
+        while True:
+            value = rng.choice([o for o, _ in req.outcomes]) if isinstance(req, Chance) else rng.choice(req.options)
+            if isinstance(req, Chance):
+                rolls.append(value)
+            else:
+                fighter = value
+            req = gen.send(value)
+    except StopIteration as stop:
+        result = stop.value
+    except Exception:  # the win completed the collection: the game is over, a win all the same
+        result = True
+    hero = (fighter if len(before[1]) > 1 else before[1][0]) if before[1] else None
+    kind = "mortal" if hero is None else ("hercules" if hero == "Hercules" else "hero")
+    ruling = rulings.peril(kind, rolls[0], rolls[1:], protected=protected, young=young)
+    verdict = ruling.verdict
+    assert verdict["result"] == {True: "win", False: "loss", None: "loss-ignored"}[result]
+    if result is False:
+        assert (hero is not None and hero not in pl.heroes) == verdict["lose_hero"]
+        assert (pl.vap < before[0]["vap"]) == (verdict["lose_vap"] and before[0]["vap"] > 0)
+        assert pl.pos == 0
+        if young:
+            assert "no VAP award is lost" in ruling.summary
+    if result is None:
+        assert (pl.holdings()["vap"], pl.heroes) == (before[0]["vap"], before[1])
+
+
+@SETTINGS
+@given(seed=SEEDS)
+def test_by_jove_taxes_ruling_matches_the_engine(seed):
+    from pnp.games.by_jove import rulings
+    state, rng = _by_jove_position(seed)
+    if state is None:
+        return
+    p = state.turn_player
+    pl = state.players[p]
+    coins = pl.coins
+    ruling = rulings.space("Taxes", coins)
+    pl.pos = state.board.find("Taxes")
+    _by_jove_drive(state, state._arrive(p, (1, 2), False), rng)
+    if all(q.pos != pl.pos or q.seat == p for q in state.players):
+        assert coins - pl.coins == ruling.verdict["pay"]
