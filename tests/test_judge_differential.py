@@ -172,3 +172,60 @@ def test_by_jove_taxes_ruling_matches_the_engine(seed):
     _by_jove_drive(state, state._arrive(p, (1, 2), False), rng)
     if all(q.pos != pl.pos or q.seat == p for q in state.players):
         assert coins - pl.coins == ruling.verdict["pay"]
+
+
+# --- Argonauts -----------------------------------------------------------------------------------------
+
+@SETTINGS
+@given(seed=SEEDS)
+def test_argonauts_judge_agrees_with_the_engine_along_a_random_game(seed):
+    from pnp.games.argonauts import rulings
+    from pnp.games.argonauts.state import new_game
+    rng = random.Random(seed)
+    state = new_game(seed=seed)
+    state.treasures = []
+    checked = 0
+    while not state.is_terminal():
+        if state.phase == "quest" and not state.field:             # a quest phase begins: play it out
+            deck_left, shown = len(state.deck), []
+            while state.phase == "quest":
+                card = sample_chance(state, rng)
+                shown.append(card)
+                state.apply_action(card)
+            v = rulings.reveal(",".join(shown), deck_left).verdict
+            assert (v["revealed"], v["known"], v["deck_left"]) == (len(shown), True, len(state.deck))
+            checked += 1
+            continue
+        if state.phase == "assign":                               # any assignment: legal exactly when the engine takes it
+            ids = list(state.field)
+            counts = [rng.randint(0, 4) for _ in ids]
+            verdict = rulings.assign(",".join(f"{c}:{n}" for c, n in zip(ids, counts)), state.crew).verdict
+            twin = copy.deepcopy(state)
+            try:
+                twin.apply_action(("assign", None, dict(zip(ids, counts))))
+                taken = True
+            except Exception:
+                taken = False
+            assert verdict["legal"] == taken
+            for t in state.treasures:                             # a treasure offered now is usable now
+                offered = any(a[0] in ("use", "ignore") and t in a for a in state.legal_actions())
+                if offered:
+                    assert rulings.treasure(t, "assignment").verdict["usable"]
+        if state.phase == "roll":
+            card, s = state.rolling, state.stats[state.rolling]
+            die = sample_chance(state, rng)
+            ruling = rulings.roll(die, state.on.get(card, 0), s.difficulty, state.modifier(s.kind) + state.roll_bonus)
+            state.apply_action(die)
+            won = card in state.victory or card in state.treasures
+            if state.phase != "after":                            # settled: the engine's result is final
+                assert ruling.verdict["resolves"] == won
+            else:
+                assert ruling.verdict["resolves"] is False
+            checked += 1
+            continue
+        before = state.crew
+        state.apply_action(rng.choice(state.legal_actions()) if not state.is_chance_node() else sample_chance(state, rng))
+        if state.is_terminal():
+            v = rulings.end(state.crew, len(state.deck)).verdict
+            assert v == ("won" if state.returns() == [1.0] else "lost"), (before, state.crew, len(state.deck))
+    assert checked

@@ -20,9 +20,11 @@ def argonauts():
 @click.option("--modifier", type=int, default=0, show_default=True, help="Treasure roll modifiers.")
 @click.option("--assign", "assignment", default=None, help='A whole assignment: "harpies:3,talos:2".')
 @click.option("--treasure", "treasures", multiple=True, help="A treasure held (repeatable).")
+@click.option("--kind", type=click.Choice(["monster", "treasure"]), default="monster", show_default=True,
+              help="The kind of the one card rolled for (treasures may apply to one kind only).")
 @click.option("--campaign", default=None, help="Read card levels from this campaign.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def odds(crew, difficulty, modifier, assignment, treasures, campaign, as_json):
+def odds(crew, difficulty, modifier, assignment, treasures, kind, campaign, as_json):
     """Exact chance a card resolves, or the crew-death distribution of a whole assignment.
 
     Example: pnp argonauts odds --crew 3 --difficulty 8 --modifier 1
@@ -31,13 +33,14 @@ def odds(crew, difficulty, modifier, assignment, treasures, campaign, as_json):
     from pnp.games.argonauts.odds import odds_for
     if assignment is None and difficulty is None:
         raise UsageError("give --difficulty (one card) or --assign (a whole assignment)", field="difficulty")
-    res = odds_for(crew, difficulty, modifier, assignment, list(treasures), campaign)
+    res = odds_for(crew, difficulty, modifier, assignment, list(treasures), campaign, kind)
     if as_json:
         emit_json(res)
     elif "chance" in res:
         note = "; no crew means no roll and a failure (argonauts.gap.4)" if res["crew"] == 0 else ""
+        held = f", holding {', '.join(res['treasures'])}" if res["treasures"] else ""
         click.echo(f"{res['chance']} = {res['percent']:.2f}% ({res['crew']} crew + {res['modifier']} "
-                   f"against {res['difficulty']}{note})")
+                   f"against {res['difficulty']}{held}{note})")
     else:
         click.echo(f"Assignment {res['assignment']} with {res['crew']} crew:")
         click.echo(f"  survive the turn {res['p_survive']:.4f}, expected crew left {res['crew_left']:.3f}")
