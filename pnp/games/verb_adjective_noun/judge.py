@@ -45,7 +45,7 @@ def trial(cards, as_json):
 @click.option("--player", default=None, help="Whose turn is starting (optional).")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def auction(markers, player, as_json):
-    """Who wins an auction card (a strict majority of markers; ties win nothing).
+    """Who wins an auction card (the most markers, alone; a tie wins nothing), and when.
 
     Example: pnp judge verb-adjective-noun auction --markers "red:3, blue:3, green:1"
     """

@@ -136,8 +136,19 @@ def auction_ruling(markers_text: str, player: str | None = None) -> Ruling:
                "returned": {p: n for p, n in markers.items() if p != winner and n} if winner else {}}
     if player:
         p = player.lower()
+        if p not in markers:
+            raise UsageError(f"--player {p} has no entry in --markers", field="--player",
+                             expected=", ".join(markers), hint="list every player, with 0 for no markers")
         verdict["wins_now"] = winner == p
         steps.append(f"at the start of {p}'s turn: " + ("wins the card" if winner == p else "does not win it"))
+        if winner == p:
+            summary = f"At the start of {p}'s turn {p} wins the card (removing {markers[p]} marker(s))."
+        elif winner is not None:
+            summary = (f"At the start of {p}'s turn nothing happens to this card: {winner} has the most markers "
+                       f"and takes it at the start of {winner}'s own turn if still ahead then.")
+            verdict["returned"], verdict["removed"] = {}, {}
+        else:
+            summary = f"At the start of {p}'s turn nothing happens: " + summary[0].lower() + summary[1:]
     return make_ruling(GAME, "auction", verdict=verdict, summary=summary, steps=steps, cites=cites, basis=basis)
 
 
