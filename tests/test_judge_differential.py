@@ -229,3 +229,71 @@ def test_argonauts_judge_agrees_with_the_engine_along_a_random_game(seed):
             v = rulings.end(state.crew, len(state.deck)).verdict
             assert v == ("won" if state.returns() == [1.0] else "lost"), (before, state.crew, len(state.deck))
     assert checked
+
+
+# --- Verb the Adjective Noun -----------------------------------------------------------------------------
+
+NAMES = ("red", "blue", "green", "yellow", "purple", "black")
+
+
+def _markers(marks: dict, n: int) -> str:
+    return ", ".join(f"{NAMES[q]}:{marks.get(q, 0)}" for q in range(n))
+
+
+@SETTINGS
+@given(seed=SEEDS, players=st.integers(3, 6))
+def test_verb_adjective_noun_judge_agrees_with_the_engine_along_a_random_game(seed, players):
+    from pnp.games.verb_adjective_noun import rulings
+    from pnp.games.verb_adjective_noun.engine import VerbState
+    rng = random.Random(seed)
+    state = VerbState(players)
+    checked = 0
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        actions = state.legal_actions()
+        if state.phase == "turn":
+            p, hand = state.player, state.hands[state.player]
+            for card in sorted(set(hand))[:3]:                 # add: legal exactly when the engine offers it
+                for i, trial in enumerate(state.trials):
+                    verdict = rulings.add_ruling(", ".join(trial.cards), card).verdict
+                    if state.supply[p] >= 1:
+                        assert verdict["legal"] == (("add", card, i) in actions)
+                    checked += 1
+        action = rng.choice(actions)
+        turn_ends = state.phase in ("turn", "draw-cost") and action[0] != "draw"
+        if turn_ends:   # the position after this move, before the next turn starts
+            twin = copy.deepcopy(state)
+            twin._start_turn = lambda: None
+            twin.apply_action(action)
+            lots = [(lot["card"], dict(lot["markers"])) for lot in twin.auction]
+            trials = [(list(t.cards), dict(t.markers)) for t in twin.trials]
+        before_laurels, removed, supply = list(state.laurels), list(state.removed), list(state.supply)
+        mover = state.player
+        if action[0] == "burn":
+            burnt = rulings.burn_ruling(", ".join(action[1]), state.removed[mover]).verdict
+        if action[0] == "burn":
+            assert twin.supply[mover] - supply[mover] == burnt["recovered"]
+        state.apply_action(action)
+        if not turn_ends or state.is_terminal():
+            continue
+        nxt = state.player                                     # the next turn has started: auctions, then trials
+        for card, marks in lots:
+            v = rulings.auction_ruling(_markers(marks, players), NAMES[nxt]).verdict
+            assert v["wins_now"] == (card in state.hands[nxt] and all(lot["card"] != card for lot in state.auction))
+            checked += 1
+        gained = [state.laurels[q] - before_laurels[q] for q in range(players)]
+        expected = [0] * players
+        for cards_, marks in trials:
+            if sum(marks.values()) == 0:
+                continue
+            v = rulings.score_ruling(", ".join(cards_), _markers(marks, players), NAMES[nxt]).verdict
+            for name, k in v["awards"].items():
+                expected[NAMES.index(name)] += k
+            assert v["scored"] == all(t.cards != cards_ for t in state.trials)
+            checked += 1
+        assert gained == expected
+    assert checked

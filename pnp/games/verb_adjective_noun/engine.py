@@ -184,9 +184,14 @@ def trial_award(trial: list[Card], markers: dict, scorer) -> dict:
     return {p: total for p in lead}
 
 
+def burn_markers(burnt: list[Card]) -> int:
+    """Markers the burnt cards are worth: their laurels each, at least 1 (burn.2)."""
+    return sum(max(c.laurels, 1) for c in burnt)
+
+
 def burn_value(burnt: list[Card], removed: int) -> int:
-    """Markers recovered by burning: max(laurels, 1) per card, capped at those removed (burn.2, gap.8)."""
-    return min(removed, sum(max(c.laurels, 1) for c in burnt))
+    """Markers recovered by burning, capped at those removed from the game (burn.2, gap.8)."""
+    return min(removed, burn_markers(burnt))
 
 
 # ---------------------------------------------------------------- the game

@@ -4,8 +4,9 @@ from __future__ import annotations
 import re
 
 from pnp.errors import UsageError
-from pnp.games.verb_adjective_noun.engine import (MARKERS, WORDS, Card, auction_winner, burn_value, check_add, is_complete,
-                                           leaders, parse_cards, slots, trial_award, trial_laurels)
+from pnp.games.verb_adjective_noun.engine import (MARKERS, WORDS, Card, auction_winner, burn_markers, burn_value,
+                                                  check_add, is_complete, leaders, parse_cards, slots, trial_award,
+                                                  trial_laurels)
 from pnp.judge.ruling import Ruling, make_ruling
 
 GAME = "verb-adjective-noun"
@@ -214,13 +215,14 @@ def burn_ruling(cards_text: str, removed: int | None = None) -> Ruling:
     if removed is not None and not 0 <= removed <= MARKERS - 1:
         raise UsageError(f"--removed {removed} is out of range", field="--removed", expected=f"0..{MARKERS - 1}")
     steps = [f"{c.word}: {c.laurels} laurel(s) -> {max(c.laurels, 1)} marker(s)" for c in burnt]
-    raw = sum(max(c.laurels, 1) for c in burnt)
+    raw = burn_markers(burnt)
     cites = ["verb-adjective-noun.burn.1", "verb-adjective-noun.burn.2"]
     got = raw if removed is None else burn_value(burnt, removed)
     if removed is not None and got < raw:
         steps.append(f"only {removed} of your markers are removed from the game, so you get {got} back")
         cites.append("verb-adjective-noun.gap.8")
-    summary = f"Burning {len(burnt)} card(s) recovers {got} removed marker(s)."
+    summary = (f"Burning {len(burnt)} card(s) recovers {got} removed marker(s) into your supply; the cards go to "
+               "the discard pile.")
     return make_ruling(GAME, "burn", verdict={"recovered": got, "value": raw, "cards": [c.id for c in burnt]},
                        summary=summary, steps=steps, cites=cites,
                        basis="inferred" if "verb-adjective-noun.gap.8" in cites else "stated")
