@@ -297,3 +297,120 @@ def test_verb_adjective_noun_judge_agrees_with_the_engine_along_a_random_game(se
             checked += 1
         assert gained == expected
     assert checked
+
+
+# --- The Twelve Labors -----------------------------------------------------------------------------------
+
+@SETTINGS
+@given(seed=SEEDS, players=st.integers(2, 5))
+def test_twelve_labors_judge_agrees_with_the_engine_along_a_random_game(seed, players):
+    from pnp.games.twelve_labors import rulings
+    from pnp.games.twelve_labors.engine import IOLAUS, PLAYER_COLOURS, State
+    rng = random.Random(seed)
+    state = State(players)
+    names = {IOLAUS: "iolaus", **{p: PLAYER_COLOURS[p] for p in range(players)}}
+    seen = {"resolve": 0, "wrestle": 0}
+    finish, wrestle = state._finish_resolution, state._wrestle
+
+    def judged_finish(i):
+        lab = state.labors[i]
+        helpers = []
+        for o in dict.fromkeys(state.dice_on[i]):
+            spec = f"{names[o]}:{','.join(map(str, state._rolls.get(o, ())))}"
+            if state._wit.get(o):
+                spec += " cards:" + ",".join(map(str, state._wit[o]))
+            helpers.append(spec)
+        order = ",".join(PLAYER_COLOURS[p] for p in state.order if p in state.dice_on[i]) or None
+        ruling = rulings.resolve(lab.target, lab.black, helpers, order)
+        hercules, score, iolaus = state.hercules, list(state.score), state.iolaus
+        finish(i)
+        assert state.helped[-1][1] == ruling.verdict["helper"]
+        moves = ruling.verdict["moves"]
+        assert state.hercules - hercules == moves["hercules"] - lab.black    # black already added at the start
+        assert state.iolaus - iolaus == moves.get("iolaus", 0)
+        assert [state.score[p] - score[p] for p in range(players)] == [moves.get(PLAYER_COLOURS[p], 0)
+                                                                       for p in range(players)]
+        seen["resolve"] += 1
+
+    def judged_wrestle():
+        before = [PLAYER_COLOURS[p] for p in state.order]
+        chose = ",".join(PLAYER_COLOURS[p] for p in range(players) if state.chosen[p] == "wrestle")
+        cards = ",".join(f"{PLAYER_COLOURS[p]}:{k[1] if k else 'none'}" for p, k in state._shown.items())
+        ruling = rulings.wrestle(",".join(before), chose, cards)
+        wrestle()
+        assert ruling.verdict["order"] == [PLAYER_COLOURS[p] for p in state.order] and ruling.verdict["performed"]
+        seen["wrestle"] += 1
+    state._finish_resolution, state._wrestle = judged_finish, judged_wrestle
+    turns = 0
+    while not state.is_terminal() and turns < 60:
+        if state.current_player() >= 0 and state._queue[0][0] == "choose" and state._queue[0][1] == 0:
+            turns += 1
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        step = state._queue[0]
+        if step[0] == "choose" and step[1] == players - 1:     # every pick is in: Wrestle only if someone chose it
+            action = rng.choice(state.legal_actions())
+            picks = state.chosen[:-1] + [action]
+            if "wrestle" not in picks:
+                order = ",".join(PLAYER_COLOURS[p] for p in state.order)
+                assert rulings.wrestle(order, "", "").verdict == {"performed": False, "order": order.split(","),
+                                                                  "discarded": {}}
+            state.apply_action(action)
+            continue
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert seen["resolve"]
+
+
+# --- Hera and Zeus ---------------------------------------------------------------------------------------
+
+def _hz_outcome(state, twin, p, c):
+    """What a challenge or strike in column c did: cards each side lost, and the winner (by role) if any."""
+    lost = [len([x for x in state.field[q][c] if x not in twin.field[q][c]]) for q in (p, 1 - p)]
+    if twin.end_rule in ("hera-zeus.end.2", "hera-zeus.end.3"):   # the next turn's start: not the column's doing
+        return lost, None
+    winner = None if twin.winner is None else ("mover" if twin.winner == p else "opponent")
+    return lost, winner
+
+
+@SETTINGS
+@given(seed=SEEDS)
+def test_hera_zeus_judge_agrees_with_the_engine_along_a_random_game(seed):
+    from pnp.games.hera_zeus import rulings
+    from pnp.games.hera_zeus.state import State
+    rng = random.Random(seed)
+    state = State(rng=random.Random(seed)) if "rng" in State.__init__.__code__.co_varnames else State()
+    checked = 0
+    for _ in range(600):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        actions = state.legal_actions()
+        p, o = state.to_move, 1 - state.to_move
+        for action in actions:
+            words = action.split()
+            if words[0] == "challenge" or words[:2] == ["pegasus", "front"]:
+                c = int(words[-1]) - 1
+                mine = [state.cards[x].token for x in state.field[p][c]]
+                theirs = [state.cards[x].token for x in state.field[o][c]]
+                twin = copy.deepcopy(state)
+                twin.apply_action(action)
+                lost, winner = _hz_outcome(state, twin, p, c)
+                if words[0] == "challenge":
+                    v = rulings.challenge(mine[0], theirs[0], f"attacker: {', '.join(mine[1:])}; "
+                                                              f"defender: {', '.join(theirs[1:])}").verdict
+                    assert [len(v["discarded"]["attacker"]), len(v["discarded"]["defender"])] == lost
+                    role = v["game"] and ("mover" if v["game"]["winner"] == "attacker" else "opponent")
+                else:
+                    struck = "statue" if state.front(o, c) == "statue" else theirs[0]
+                    behind = theirs if struck == "statue" else theirs[1:]
+                    v = rulings.pegasus("front", struck, None, f"attacker: {', '.join(mine)}; "
+                                                               f"defender: {', '.join(behind)}").verdict
+                    assert [len(v["striker_discarded"]), len(v["discarded"])] == lost
+                    role = v["game"] and ("mover" if v["game"]["winner"] == "striker" else "opponent")
+                assert role == winner, (action, mine, theirs)
+                checked += 1
+        state.apply_action(rng.choice(actions))
+    assert checked or state.is_terminal()

@@ -46,8 +46,9 @@ def _card(name: str, what: str) -> str:
         raise
 
 
-def _column(text: str | None) -> dict[str, list[str]]:
-    """'attacker: 4, io; defender: argus' -> the cards behind each front card, front to back."""
+def _column(text: str | None, whole: str | None = None) -> dict[str, list[str]]:
+    """'attacker: 4, io; defender: argus' -> the cards behind each front card, front to back (for the side
+    named by `whole`, the whole column)."""
     out = {"attacker": [], "defender": []}
     if not text:
         return out
@@ -62,9 +63,10 @@ def _column(text: str | None) -> dict[str, list[str]]:
         if side not in out:
             raise UsageError(f"--column: unknown side '{side}'", field="--column", expected="attacker or defender")
         out[side] = _tokens(cards, "--column")
-        if len(out[side]) > ROWS - 1:
-            raise UsageError(f"--column: {len(out[side])} cards behind the {side}'s front card", field="--column",
-                             expected=f"at most {ROWS - 1} (a column holds {ROWS})")
+        if len(out[side]) > ROWS - (side != whole):
+            raise UsageError(f"--column: {len(out[side])} cards " + ("in the striker's column" if side == whole else
+                             f"behind the {side}'s front card"), field="--column",
+                             expected=f"at most {ROWS - (side != whole)} (a column holds {ROWS})")
     return out
 
 
@@ -169,7 +171,7 @@ def pegasus(use: str, card: str | None = None, hand: str | None = None, column: 
                    "game": None if state.winner is None else {"winner": "raider", "rule": state.end_rule}}
         summary = f"Pegasus raid takes {C.name}: {outcome}."
     else:
-        sides = _column(column)
+        sides = _column(column, whole="attacker")
         behind = sides["defender"]
         # The striker's own cards in the struck column: Pandora's wipe takes them too (hera-zeus.gap.25).
         state.field[HERA][0] = [take(state, HERA, mirrored(t, HERA), "--column") for t in sides["attacker"]]
