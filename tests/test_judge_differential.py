@@ -414,3 +414,52 @@ def test_hera_zeus_judge_agrees_with_the_engine_along_a_random_game(seed):
                 checked += 1
         state.apply_action(rng.choice(actions))
     assert checked or state.is_terminal()
+
+
+# --- The Labors of Herakles ------------------------------------------------------------------------------
+
+@SETTINGS
+@given(seed=SEEDS, players=st.integers(2, 5))
+def test_labors_of_herakles_judge_agrees_with_the_engine_along_a_random_game(seed, players):
+    from pnp.games.labors_of_herakles import rulings
+    from pnp.games.labors_of_herakles.engine import TRAITS, State
+    rng = random.Random(seed)
+    state = State(players)
+    seen = {"attempt": 0, "play": 0, "end": 0}
+    attempt, end = state._attempt, state._end
+
+    def judged_attempt(r):
+        lab = state.on_region[r]
+        levels = ",".join(map(str, state.traits))
+        ruling = rulings.labor(levels, name=lab)
+        attempt(r)
+        assert state.attempts[-1] == (lab, ruling.verdict["success"])
+        seen["attempt"] += 1
+
+    def judged_end():
+        levels = ",".join(map(str, state.traits))
+        expected = [rulings.endgame(",".join(h), levels).verdict["favor"] if h else 0 for h in state.hands]
+        end()
+        assert state.end_bonus == expected
+        seen["end"] += 1
+    state._attempt, state._end = judged_attempt, judged_end
+    for _ in range(3000):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        action = rng.choice(state.legal_actions())
+        if action[0] == "play":
+            card, previous = state.cards[action[1]], state.top()
+            i = TRAITS.index(card.trait)
+            v = rulings.play(card.value, previous.value, card.trait, state.traits[i], card.god).verdict
+            state.apply_action(action)
+            if card.power != f"raise-{card.trait}":
+                assert state.traits[i] == v["new_level"]
+            if not v["hero_token"]:                     # a lower card pledges no token for its god
+                assert not (state._queue and state._queue[0][0] == "token")
+            seen["play"] += 1
+            continue
+        state.apply_action(action)
+    assert seen["play"]

@@ -85,7 +85,8 @@ def play(value: int, previous: int, trait: str, level: int, god: str | None = No
                "bonus_token": bonus, "hero_token": up, "power": not up, "adventure_token": True}
     summary = (f"{trait.capitalize()} {'up' if up else 'down'} to {new}" if not ignored
                else f"{trait.capitalize()} stays {level} (limit)") + \
-              ("; place a hero token" if up else "; do the power") + ("; plus a bonus token" if bonus else "")
+              ("; place a hero token on a labor its god supports" if up else "; do the card's power") + \
+              ("; plus a bonus token on any labor" if bonus else "") + "; an adventure token goes on its region."
     basis = "inferred" if ignored or up else "stated"
     return make_ruling(GAME, "play", verdict=verdict, summary=summary, steps=steps, cites=cites, basis=basis)
 
@@ -113,8 +114,10 @@ def labor(levels: str, required: str | None = None, name: str | None = None) -> 
     verdict = {"success": ok, "traits": {t: {"level": have[t], "required": need[t], "ok": have[t] > need[t]}
                                          for t in TRAITS}}
     cites = ["labors-of-herakles.labor.1", "labors-of-herakles.labor.2", "labors-of-herakles.labor.3"]
-    return make_ruling(GAME, "labor", verdict=verdict, summary="Herakles succeeds" if ok else "Herakles fails",
-                       steps=steps, cites=cites)
+    summary = ("Herakles succeeds: each player gains 1 favor per hero token on the labor and the epic quest "
+               "advances" if ok else "Herakles fails: nobody gains favor")
+    summary += "; then the hero tokens go home, the adventure tokens leave the board and the labor is replaced."
+    return make_ruling(GAME, "labor", verdict=verdict, summary=summary, steps=steps, cites=cites)
 
 
 def _labor_card(name: str):
