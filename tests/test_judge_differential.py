@@ -463,3 +463,48 @@ def test_labors_of_herakles_judge_agrees_with_the_engine_along_a_random_game(see
             continue
         state.apply_action(action)
     assert seen["play"]
+
+
+# --- Hercules: The Later Years ---------------------------------------------------------------------------
+
+def _ly_hand(hand) -> str:
+    from pnp.games.later_years.engine import card_types
+    words = []
+    for cid, k in sorted(hand.items()):
+        t = card_types()[cid]
+        label = f"draw {t.draw}" if t.kind == "draw" else t.name + {1: "", 2: " x2", 3: " x3"}[t.counts_as]
+        words += [label] * k
+    return ", ".join(words)
+
+
+@SETTINGS
+@given(seed=SEEDS, players=st.integers(3, 5))
+def test_later_years_judge_agrees_with_the_engine_along_a_random_game(seed, players):
+    from pnp.games.later_years import rulings
+    from pnp.games.later_years.engine import LaterYearsState, names
+    rng = random.Random(seed)
+    state = LaterYearsState(players)
+    checked = 0
+    for _ in range(3000):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        actions = state.legal_actions()
+        if state.phase == "play" and sum(state.hands[state.turn].values()):
+            hand = _ly_hand(state.hands[state.turn])
+            for a in names("action"):
+                for o in names("object")[:2]:
+                    v = rulings.task_ruling(a, o, state.board.done(a, o), hand).verdict
+                    assert v["can_complete"] == any(x[:3] == ("task", a, o) for x in actions)
+                    checked += 1
+        action = rng.choice(actions)
+        if action[0] == "task":
+            p, before = state.turn, state.money[state.turn]
+            fee = rulings.fee_ruling(action[1], action[2]).verdict["fee"]
+            state.apply_action(action)
+            assert state.money[p] - before == fee
+            continue
+        state.apply_action(action)
+    assert checked or state.is_terminal()

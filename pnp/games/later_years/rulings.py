@@ -11,7 +11,8 @@ import yaml
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.later_years.engine import (Auction, Board, card_types, count_value, draw_chains, fee, final_scores,
                                    minimal_payments, names, need_for, resolve_name, value_of, winners)
-from pnp.judge.ruling import Ruling, make_ruling
+from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
+from pnp.rules.book import load
 from pnp.yamlio import load_yaml
 
 GAME = "later-years"
@@ -94,16 +95,20 @@ def task_ruling(action: str, obj: str, done_before: int, cards_text: str) -> Rul
         steps.append("pay with " + ", ".join(label(c) for c in pay_a + pay_o)
                      + "; over-paying is allowed but earns nothing extra")
         steps.append(f"place a coin on top of the {a}/{o} stack and collect the fee of {fee(a, o)} coins")
-        summary = f"Yes: {a} the {o} ({need} of each needed) can be completed for a fee of {fee(a, o)}."
+        summary = (f"Yes: {a} the {o} ({need} of each needed) can be completed: pay the cards to the discard pile, "
+                   f"put a coin on its stack and collect a fee of {fee(a, o)} coins.")
     else:
         short = [f"{need - have} more {name}" for name, have in ((a, have_a), (o, have_o)) if have < need]
         steps.append("short by " + " and ".join(short))
         summary = f"No: {a} the {o} needs {need} of each this time; short by " + " and ".join(short) + "."
     cites = ["later-years.tasks.2", "later-years.repeat.1", "later-years.repeat.2", "later-years.bonus.1",
              "later-years.bonus.3", "later-years.fees.2", "later-years.repeat.3", "later-years.gap.16"]
+    if ok and _basis_for(a, o) != "stated":   # the fee multiplies card values the project chose
+        cites.append("later-years.gap.1")
     verdict = {"can_complete": ok, "action": a, "object": o, "need": need, "action_count": have_a,
                "object_count": have_o, "fee": fee(a, o), "pay": list(pay_a + pay_o) if ok else []}
-    return make_ruling(GAME, "task", verdict=verdict, summary=summary, steps=steps, cites=cites, basis="stated")
+    basis = weakest_basis("stated", *[load(GAME).gap(c).basis for c in cites if ".gap." in c])
+    return make_ruling(GAME, "task", verdict=verdict, summary=summary, steps=steps, cites=cites, basis=basis)
 
 
 def _pairs(text: str, what: str) -> list[tuple[str, str]]:
