@@ -45,3 +45,10 @@ def test_no_game_module_is_named_outside_its_folder():
             hits = {m.group(1) for m in pattern.finditer(path.read_text(encoding="utf-8"))}
         offenders += [f"{rel}: {h}" for h in sorted(hits)]
     assert not offenders
+
+
+def test_every_game_has_a_differential_judge_test():
+    import test_judge_differential as diff
+    names = [n for n in dir(diff) if n.startswith("test_")]
+    for g in GAMES.values():
+        assert any(n.startswith(f"test_{g.module}_") for n in names), f"no differential test for {g.slug}"

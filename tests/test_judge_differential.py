@@ -508,3 +508,42 @@ def test_later_years_judge_agrees_with_the_engine_along_a_random_game(seed, play
             continue
         state.apply_action(action)
     assert checked or state.is_terminal()
+
+
+# --- Micro Hero: Hercules --------------------------------------------------------------------------------
+
+@SETTINGS
+@given(seed=SEEDS, blood=st.booleans())
+def test_micro_hero_judge_agrees_with_the_engine_along_a_random_game(seed, blood):
+    from pnp.games.micro_hero import rulings
+    from pnp.games.micro_hero.engine import MicroHeroState, Options
+    rng = random.Random(seed)
+    state = MicroHeroState(Options(expansions=frozenset({"blood"}) if blood else frozenset()))
+    checked = 0
+    for _ in range(2000):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        action = rng.choice(state.legal_actions())
+        if state.phase == "plan" and action[2] is None and not state.effects().get("first_card_solo"):
+            hero = state.heroes[state.actor]
+            play = ",".join(hero.hand[i].kind + ("+" if hero.hand[i].up else "") for i in action[1])
+            v = rulings.score(play).verdict
+            got = state.preview_plan(state.actor, action)
+            if not (hero.stance == "hercules" and hero.side == "B"):
+                assert (v["attack"], v["defence"], v["xp"]) == (got.attack, got.defence, got.xp)
+                checked += 1
+        if state.phase == "split" or (state.phase == "upgrade" and action == ("done",)):
+            twin = copy.deepcopy(state)
+            defence = sum(h.result.defence for h in twin.heroes)
+            attack, left = twin.trial_attack(), len(twin.wounds)
+            twin.apply_action(action)
+            plain = not state.effects() and not twin.effects() and "athena" not in twin.opt.expansions
+            if plain and twin.t_life > 0 and len(twin.heroes) == 1:   # the Trial survives and strikes back
+                v = rulings.wound_check(left, attack=attack, defence=defence, blood=blood).verdict
+                assert v["lost"] == (twin.is_terminal() and twin.outcome == -1 and "Wound" in twin.end_reason)
+                checked += 1
+        state.apply_action(action)
+    assert checked or state.is_terminal()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pnp.errors import UsageError
-from pnp.games.micro_hero.engine import chain_score, distinct_orders
+from pnp.games.micro_hero.engine import MicroHeroState, Options, chain_score, distinct_orders
 from pnp.games.micro_hero.cards import Kind, catalog
 from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
 
@@ -208,11 +208,11 @@ def wound_check(wounds_left: int, taking: int | None = None, attack: int | None 
     if attack is not None:
         if attack < 0 or defence < 0:
             raise UsageError("--attack and --defence must be 0 or more", field="--attack/--defence")
-        if defence >= attack:
-            due = 0
+        state = MicroHeroState(Options(expansions=frozenset({"blood"}) if blood else frozenset()))
+        due, _ = state.wounds_for(defence, 0, attack)          # the engine's defence phase (gap.2, blood.7)
+        if not due:
             steps.append(f"defence {defence} against attack {attack}: fully blocked, no Wound")
         else:
-            due = attack - defence if blood else 1
             rule = "one Wound per point over (Blood and Bruises)" if blood else "one Wound"
             steps.append(f"defence {defence} against attack {attack}: not blocked, {rule} -> {due}")
         cites += ["micro-hero.coop-defence.3", "micro-hero.gap.2"] + (["micro-hero.blood.7"] if blood else [])
@@ -229,10 +229,12 @@ def wound_check(wounds_left: int, taking: int | None = None, attack: int | None 
     steps.append(f"{taking} Wound(s) due, {wounds_left} left in the supply")
     if lost:
         steps.append(f"the Wound number {wounds_left + 1} cannot be taken: the game is lost")
-        summary = "lost: a Wound is due and the supply has none left"
+        summary = (f"lost: {taking} Wound(s) due and only {wounds_left} left in the supply, so the game is lost "
+                   "at once")
     else:
         steps.append(f"all taken; {wounds_left - taking} left in the supply")
-        summary = f"play on: {taking} Wound(s) taken, {wounds_left - taking} left"
+        summary = (f"play on: {taking} Wound(s) go onto your discard pile, {wounds_left - taking} left in the "
+                   "supply")
     if blood:
         cites.append("micro-hero.blood.8")
     verdict = {"lost": lost, "wounds_taken": min(taking, wounds_left), "wounds_due": taking,
