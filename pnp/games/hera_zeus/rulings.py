@@ -220,25 +220,30 @@ def actions(columns: int, statue: bool = False):
     if statue and columns == 0:
         raise UsageError("a standing statue always has a card behind it, so at least 1 column is held",
                          field="--columns", expected=f"1-{COLUMNS} with --statue")
+    state = empty_state()                      # the engine starts Hera's turn with these columns held
+    for c in range(columns):
+        state.field[HERA][c] = [take(state, HERA, "5", "--columns")]
+    state.statue[HERA] = 0 if statue else None
+    state.turns[HERA] = 1
+    state._start_turn(HERA)
+    ap = state.ap_total
     if statue:
-        ap = STATUE_AP
-        steps = [f"The player's statue stands, so the turn has {STATUE_AP} action points whatever the columns"]
+        steps = [f"The player's statue stands, so the turn has {ap} action points whatever the columns"]
         cites = ["hera-zeus.flow.3", "hera-zeus.statue.8"]
-    elif columns == 0:
+    elif state.winner is not None:
         return _ruling("actions", {"action_points": 0, "loses": True},
                        "No column held at the start of the turn: no action points, and the player loses.",
                        ["A player without cards in any column at the start of the turn has no action points",
                         "and loses the game; the opponent wins"],
                        ["hera-zeus.flow.6", "hera-zeus.end.3"])
     else:
-        ap = columns
-        steps = [f"One action point per column held at the start of the turn: {columns}"]
+        steps = [f"One action point per column held at the start of the turn: {ap}"]
         cites = ["hera-zeus.flow.2"]
     steps += ["Every point must be spent (draw, place, challenge or cast, one point each); none carry over",
               f"Playing the Hera or Zeus card costs nothing and gives {STATUE_AP} points this turn"]
     cites += ["hera-zeus.flow.4", "hera-zeus.flow.5", "hera-zeus.statue.1"]
     return _ruling("actions", {"action_points": ap, "loses": False},
-                   f"{ap} action point{'s' if ap != 1 else ''} this turn.", steps, cites)
+                   f"{ap} action point{'s' if ap != 1 else ''} this turn, every one to be spent.", steps, cites)
 
 
 def setup(hand: str):

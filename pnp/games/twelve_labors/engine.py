@@ -127,13 +127,6 @@ def train_moves(chose: bool, reserve: int) -> int:
     return min(2 if chose else 1, max(reserve, 0))
 
 
-def assist_dice(chose: bool, active: int, open_boxes: int) -> tuple[int, int]:
-    """(compulsory dice, optional bonus dice) placed in Assist; each scores 1 (assist.1-2, gap.13)."""
-    first = 1 if active >= 1 and open_boxes >= 1 else 0
-    bonus = 1 if chose and first and active >= 2 and open_boxes >= 2 else 0
-    return first, bonus
-
-
 # ---------------------------------------------------------------- the game state
 
 class State:

@@ -4,12 +4,12 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.errors import UsageError
-from pnp.games.twelve_labors.engine import (PLAYER_COLOURS, WHITE_DICE, Helper, assist_dice, board, deck,
+from pnp.games.twelve_labors.engine import (IOLAUS, PLAYER_COLOURS, WHITE_DICE, Helper, State, board, deck,
                                             helper_winner, performed, train_moves, wrestle_order)
 from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
 
 GAME = "twelve-labors"
-IOLAUS = "iolaus"
+IOLAUS_NAME = "iolaus"
 
 
 def card_values() -> tuple[int, int]:
@@ -49,7 +49,7 @@ def parse_helper(spec: str) -> Helper:
         if key.lower() != "cards":
             raise UsageError(f"unknown part '{extra}' in helper '{name}'", field="--helper", expected="cards:C,C,C")
         cards = tuple(_int(v, f"card of {name}", *card_values()) for v in vals.split(",") if v.strip())
-    if cards and name == IOLAUS:
+    if cards and name == IOLAUS_NAME:
         raise UsageError("Iolaus plays no wit cards", field="--helper", expected="iolaus:DICE",
                          hint="twelve-labors.resolve.3: only players lay cards")
     if cards and len(cards) != 3:
@@ -95,7 +95,7 @@ def _labors_for(target: int, black: int) -> list:
 def _check_setup(labors: list, hs: list[Helper]) -> None:
     """Refuse helpers a real resolution cannot have: unknown colours, dice that do not fill the Labor, wit cards
     that are not the Labor's colour or exceed the deck (twelve-labors.resolve.1-4, components.2-4)."""
-    unknown = [h.name for h in hs if h.name != IOLAUS and h.name not in PLAYER_COLOURS]
+    unknown = [h.name for h in hs if h.name != IOLAUS_NAME and h.name not in PLAYER_COLOURS]
     if unknown:
         raise UsageError(f"'{unknown[0]}' is not a player colour", field="--helper",
                          expected=f"{', '.join(PLAYER_COLOURS)} or iolaus")
@@ -105,7 +105,7 @@ def _check_setup(labors: list, hs: list[Helper]) -> None:
         raise UsageError(f"{dice} dice on {labors[0].name}, which has {' or '.join(map(str, boxes))} die boxes",
                          field="--helper", expected="one die per box: a Labor is resolved when it is full",
                          hint="twelve-labors.turn.4")
-    white = sum(len(h.dice) for h in hs if h.name == IOLAUS)
+    white = sum(len(h.dice) for h in hs if h.name == IOLAUS_NAME)
     if white > WHITE_DICE:
         raise UsageError(f"{white} white dice", field="--helper", expected=f"at most {WHITE_DICE}")
     laid = Counter(v for h in hs for v in h.cards)
@@ -125,9 +125,9 @@ def resolve(target: int, black: int, helpers: list[str], order: str | None = Non
     if len(set(names)) != len(names):
         raise UsageError("a helper is given twice", field="--helper", expected="one --helper per player")
     _check_setup(labors, hs)
-    players = [n for n in names if n != IOLAUS]
+    players = [n for n in names if n != IOLAUS_NAME]
     turn_order = _names(order, "--order") if order else players
-    if IOLAUS in turn_order:
+    if IOLAUS_NAME in turn_order:
         raise UsageError("Iolaus has no place on the turn order track", field="--order",
                          expected="player colours only", hint="twelve-labors.gap.1: he loses every tie to a player")
     missing = [n for n in players if n not in turn_order]
@@ -281,13 +281,34 @@ def train(chose: bool, reserve: int = 7) -> Ruling:
                        steps=steps, cites=cites, basis=basis)
 
 
+def assist_in_engine(chose: bool, active: int, open_boxes: int) -> tuple[int, int]:
+    """(dice placed, bonus dice placed) when the engine runs one player's Assist step, and the bonus step if
+    they picked Assist, with this active pool and this many empty boxes on unresolved Labors."""
+    state = State(2)
+    free = [(i, state.labors[i].boxes) for i in state._open_labors()]
+    fill = sum(n for _, n in free) - min(open_boxes, sum(n for _, n in free))
+    for i, n in free:                       # white dice take the boxes that are not to stay empty
+        take = min(n, fill)
+        state.dice_on[i] += [IOLAUS] * take
+        fill -= take
+    state.active[0], state.chosen[0] = active, "assist" if chose else "train"
+    placed = []
+    for kind in ("assist", "bonus") if chose else ("assist",):
+        state._queue = [(kind, 0)]
+        moves = [a for a in state.legal_actions() if a[0] == "place"]
+        if moves:
+            state._apply_choice(state._queue.pop(0), moves[0])
+        placed.append(int(bool(moves)))
+    return placed[0], (placed[1] if chose else 0)
+
+
 def assist(chose: bool, active: int = 3, open_boxes: int = 99) -> Ruling:
     """How many dice a player places in Assist and the points scored (twelve-labors.assist.*)."""
     if not 0 <= active <= 10:
         raise UsageError(f"--active {active}", field="--active", expected="0..10 dice in the active pool")
     if not 0 <= open_boxes <= 99:
         raise UsageError(f"--open {open_boxes}", field="--open", expected="0..99 empty die boxes")
-    first, bonus = assist_dice(chose, active, open_boxes)
+    first, bonus = assist_in_engine(chose, active, open_boxes)
     steps = [f"In turn order, place {first} die from the active pool on an unresolved Labor: +{first}."
              if first else "No die can be placed (no active die or no empty box)."]
     cites = ["twelve-labors.assist.1", "twelve-labors.gap.13"]
