@@ -49,9 +49,12 @@ def roll(die: int, crew: int, difficulty: int, modifier: int = 0):
     p = p_success(crew, difficulty, modifier)
     steps.append(f"Before rolling, the chance was {p.numerator}/{p.denominator}.")
     word = "Resolves" if ok else "Negative"
+    then = (" A Monster goes to the victory pile, a Treasure becomes yours; its crew are free again." if ok else
+            " A Monster kills its deadliness in crew at once, chosen by you; the card goes to the discard pile.")
     return make_ruling(G, "roll", verdict={"resolves": ok, "rolled": True, "total": total, "natural_six": die == 6,
                                            "chance": str(p)},
-                       summary=f"{word}: {total} against difficulty {difficulty}" + (" (natural 6)" if die == 6 else "") + ".",
+                       summary=f"{word}: {total} against difficulty {difficulty}" + (" (natural 6)" if die == 6 else "")
+                       + "." + then,
                        steps=steps, cites=cites)
 
 
@@ -181,14 +184,16 @@ def end(crew_left: int, deck_left: int):
     _range("crew-left", crew_left, 0)
     _range("deck-left", deck_left, 0)
     if crew_left == 0:
-        v, s, st, c = "lost", "Lost: the whole crew is dead.", [
+        v, s, st, c = "lost", ("Lost: the whole crew is dead. Return every card to the deck unchanged and "
+                               "mark a loss."), [
             "Every crew member is dead, which loses the game (argonauts.losing.1).",
             "That holds even when the deck is empty (argonauts.gap.13).",
             "Return the discard and victory piles to the deck, change no card, mark a loss "
             "(argonauts.losing.2, argonauts.losing.3, argonauts.losing.4)."], [
             "argonauts.losing.1", "argonauts.gap.13", "argonauts.losing.2", "argonauts.losing.3", "argonauts.losing.4"]
     elif deck_left == 0:
-        v, s, st, c = "won", f"Won: the deck is done with {crew_left} crew alive.", [
+        v, s, st, c = "won", (f"Won: the deck is done with {crew_left} crew alive. Put your treasures in the "
+                              "victory pile, tick each victory card's next box and one Heroic Deed."), [
             "The turn ends with crew alive and no card left in the deck (argonauts.winning.1, argonauts.cleanup.2).",
             "Put held treasures in the victory pile, tick the next box of each victory card, add ADD cards, "
             "then tick a Heroic Deed (argonauts.winning.2, argonauts.winning.3, argonauts.winning.5, argonauts.winning.7)."], [

@@ -150,7 +150,8 @@ def trait(level: int, change: int) -> Ruling:
         steps.append("No extra token: only a raise onto 9 or 10 earns one.")
     cites += ["labors-of-herakles.traits.2", "labors-of-herakles.gap.6"]
     verdict = {"new_level": new, "ignored": ignored, "bonus_token": bonus}
-    summary = (f"Ignored: stays {level}" if ignored else f"Now {new}") + ("; extra hero token" if bonus else "")
+    summary = (f"Ignored: stays {level}" if ignored else f"Now {new}") + (
+        "; you may put one extra hero token on any labor." if bonus else ".")
     return make_ruling(GAME, "trait", verdict=verdict, summary=summary, steps=steps, cites=cites,
                        basis="inferred" if ignored or new in BONUS_LEVELS or level in BONUS_LEVELS else "stated")
 
@@ -182,5 +183,7 @@ def endgame(hand: str, levels: str) -> Ruling:
     gained = hand_bonus(cards, have)
     steps.append("After everyone has added their hand bonus, the most favor wins.")
     verdict = {"favor": gained, "counted": [f"{t}:{v}" for v, t in cards if v < have[t]]}
-    return make_ruling(GAME, "endgame", verdict=verdict, summary=f"+{gained} favor", steps=steps,
+    summary = (f"+{gained} favor for the card(s) in hand below Herakles' trait; then the most favor wins."
+               if gained else "+0 favor: no card in hand is below Herakles' trait; then the most favor wins.")
+    return make_ruling(GAME, "endgame", verdict=verdict, summary=summary, steps=steps,
                        cites=["labors-of-herakles.end.2", "labors-of-herakles.end.3"])

@@ -71,7 +71,9 @@ def add_ruling(trial_text: str, card_text: str) -> Ruling:
         steps.append("put one of your markers on it" + (" and follow its text" if card.kind == "condition" else ""))
         if is_complete(after):
             steps.append("the trial is then complete (Verb, Adjective and Noun)")
-        summary = f"Yes: {card.word} may be added" + (" (new trial)." if not trial else ".")
+        summary = (f"Yes: {card.word} may be added" + (" (new trial)" if not trial else "")
+                   + "; put one of your markers on it" + ("; the trial is then complete." if is_complete(after)
+                                                          else "."))
     else:
         summary = f"No: {check.reasons[0]}."
     cites = check.cites + ["verb-adjective-noun.add.9", "verb-adjective-noun.add.10"]
@@ -122,7 +124,7 @@ def auction_ruling(markers_text: str, player: str | None = None) -> Ruling:
         basis = "inferred"
         if lead:
             steps.append(f"{' and '.join(lead)} tie for the most markers: nobody wins the card yet; all markers stay")
-            summary = f"Nobody wins yet: {' and '.join(lead)} are tied."
+            summary = f"Nobody wins yet: {' and '.join(lead)} are tied; the card and every marker stay."
         else:
             steps.append("no markers on the card")
             summary = "Nobody wins: no bids."
@@ -205,7 +207,8 @@ def score_ruling(trial_text: str, markers_text: str, turn: str | None = None) ->
     steps.append("then every marker on it goes back to its owner, and the trial leaves play")
     return make_ruling(GAME, "score", verdict={"scored": True, "scorer": scorer if turn else None, "leaders": lead,
                                                "awards": award, "total": total},
-                       summary="; ".join(f"{p} +{k}" for p, k in award.items()) + " laurels.",
+                       summary="; ".join(f"{p} +{k}" for p, k in award.items()) + " laurels; then every marker on it "
+                               "goes back to its owner and the trial leaves play.",
                        steps=steps, cites=cites, basis=basis)
 
 
