@@ -179,3 +179,8 @@ def test_assignment_3_blessing_with_no_crew_is_legal_for_judge_and_odds_alike():
                                        ["reveal", "--cards", "harpies,monster,harpies", "--deck-left", "9"]])
 def test_setup_2_the_same_card_twice_is_refused(situation):
     assert "listed twice" in fails(*situation)
+
+
+@pytest.mark.parametrize("placed,message", [("talos:2,talos:1", "listed twice"), ("calm-seas:2", "takes no crew")])
+def test_combat_14_deaths_refuse_crew_waiting_where_none_can_be(placed, message):
+    assert message in fails("deaths", "--deadliness", "3", "--crew", "6", "--placed", placed)

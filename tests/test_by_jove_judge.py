@@ -212,3 +212,13 @@ def test_gods_7_protected_turn_on_every_space(name, word, phrase):
 def test_parents_3_young_variant_peril_loss_summary_says_the_vap_is_kept():
     r = rulings.peril("hero", 6, [1, 2], young=True)
     assert r.verdict["lose_vap"] is False and "no VAP award is lost" in r.summary
+
+
+@pytest.mark.parametrize("players,message", [
+    ([f"P{i}:coins=1" for i in range(7)], "2 to 6 players"),
+    (["A:coins=16,vap=8,labyrinth=1,quest=1", "B:coins=20,vap=9,labyrinth=1,quest=1"], "both hold the full collection"),
+])
+def test_end_1_score_refuses_positions_the_game_cannot_reach(players, message):
+    args = [a for p in players for a in ("--player", p)]
+    res = CliRunner().invoke(main, ["judge", "by-jove", "score", *args])
+    assert res.exit_code == 2 and message in res.output, res.output

@@ -122,3 +122,8 @@ def test_gap_2_help_and_docs_say_most_markers_not_a_majority():
     doc = (Path(__file__).resolve().parents[1] / "docs" / "verb-adjective-noun.md").read_text(encoding="utf-8")
     assert "majority" not in help_text.lower() and "majority" not in doc.lower()
     assert "most markers" in help_text
+
+
+def test_burn_1_the_same_card_cannot_be_burnt_twice():
+    res = CliRunner().invoke(main, ["judge", "verb-adjective-noun", "burn", "--cards", "shampoo, shampoo"])
+    assert res.exit_code == 2 and "burnt twice" in res.output

@@ -288,6 +288,12 @@ def deaths(deadliness: int, crew: int, placed: str | None = None):
     _range("deadliness", deadliness, 0)
     _range("crew", crew, 0)
     pairs = parse_pairs(placed, "placed") if placed else []
+    if pairs:   # crew wait only on Monsters and Treasures still to resolve, each card once
+        ids = field_ids([n for n, _ in pairs], "placed")
+        bad = [load_cards()[c].name for c, (_, n) in zip(ids, pairs) if n and load_cards()[c].kind not in FIGHTABLE]
+        if bad:
+            raise UsageError(f"crew on {bad[0]}, which takes no crew", field="placed",
+                             expected="Monsters and Treasures only", hint="argonauts.assignment.3")
     on_cards = sum(n for _, n in pairs)
     if on_cards > crew:
         raise UsageError(f"{on_cards} crew placed on unresolved cards but only {crew} alive", field="placed",

@@ -332,8 +332,15 @@ def score(players) -> Ruling:
     names = [n for n, _ in players]
     if len(set(names)) != len(names):
         raise UsageError("player names must differ", field="player")
+    if len(players) > 6:
+        raise UsageError(f"{len(players)} players", field="player", expected="By Jove is for 2 to 6 players",
+                         hint="by-jove.players.1")
     cites = ["by-jove.timed.1", "by-jove.timed.2", "by-jove.timed.3", "by-jove.gap.37"]
     complete = [n for n, h in players if not rules.missing(h)]
+    if len(complete) > 1:
+        raise UsageError(f"{' and '.join(complete)} both hold the full collection", field="player",
+                         expected="at most one: the game ends the moment a collection is complete",
+                         hint="by-jove.end.1")
     scores = {n: rules.points(h) for n, h in players}
     steps = [f"{n}: {h['coins']} coins + {h['vap']}x2 VAP + {(h['labyrinth'] + h['quest'])}x8 adventure"
              f" = {scores[n]} points" for n, h in players]

@@ -215,6 +215,9 @@ def score_ruling(trial_text: str, markers_text: str, turn: str | None = None) ->
 def burn_ruling(cards_text: str, removed: int | None = None) -> Ruling:
     """Markers recovered by burning cards: the laurel value each, at least 1, capped at those removed."""
     burnt = parse_cards(cards_text)
+    twice = [c.word for c in burnt if burnt.count(c) > 1]
+    if twice:
+        raise UsageError(f"'{twice[0]}' is burnt twice", field="--cards", expected="each card once: the deck holds one")
     if removed is not None and not 0 <= removed <= MARKERS - 1:
         raise UsageError(f"--removed {removed} is out of range", field="--removed", expected=f"0..{MARKERS - 1}")
     steps = [f"{c.word}: {c.laurels} laurel(s) -> {max(c.laurels, 1)} marker(s)" for c in burnt]
