@@ -32,3 +32,24 @@ def test_judge_doc_examples_are_generated_from_real_runs(monkeypatch):
         return
     for m in blocks:
         assert m["body"] == _run(m["cmd"]), f"docs/judge.md is stale for `{m['cmd']}`: rerun with PNP_UPDATE_DOCS=1"
+
+
+def _doc_commands():
+    root = DOC.parent.parent
+    out = []
+    for path in sorted((root / "docs").glob("*.md")) + [root / "README.md"]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            cmd = line.strip().removeprefix("$ ").split("  #")[0].strip()
+            if cmd.startswith(("pnp judge ", "pnp argonauts odds ")) and not re.search(r"[\[…<]|\.yaml|\.json|--help\b", cmd):
+                out.append((path.name, cmd))
+    return out
+
+
+def test_every_judge_command_in_the_docs_runs(monkeypatch):
+    monkeypatch.delenv("PNP_HOME", raising=False)
+    failures = []
+    for name, cmd in _doc_commands():
+        result = CliRunner().invoke(main, shlex.split(cmd)[1:])
+        if result.exit_code != 0:
+            failures.append(f"{name}: {cmd}: {result.output.strip()}")
+    assert len(_doc_commands()) > 30 and not failures, "\n".join(failures)

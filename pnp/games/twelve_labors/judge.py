@@ -32,12 +32,10 @@ def resolve(target, black, labor, helpers, order, as_json):
     """
     from pnp.errors import UsageError
     from pnp.games.twelve_labors import rulings as r
-    if labor:
-        _, target, black = r.labor_values(labor)
-    elif target is None or black is None:
+    if not labor and (target is None or black is None):
         raise UsageError("give --target and --black, or --labor NAME", field="--target",
                          expected="--target N --black N", hint="e.g. --labor 'cretan bull'")
-    emit_ruling(r.resolve(target, black, list(helpers), order), as_json)
+    emit_ruling(r.resolve(target, black, list(helpers), order, labor), as_json)
 
 
 @situations.command()

@@ -117,9 +117,20 @@ def _check_setup(labors: list, hs: list[Helper]) -> None:
                              expected=f"at most {have} of the Labor's colour ({'/'.join(sorted(colours))})")
 
 
-def resolve(target: int, black: int, helpers: list[str], order: str | None = None) -> Ruling:
-    """Who helped Hercules at a resolution, and who moves how far (twelve-labors.resolve.*)."""
-    labors = _labors_for(target, black)
+def resolve(target: int | None, black: int | None, helpers: list[str], order: str | None = None,
+            labor: str | None = None) -> Ruling:
+    """Who helped Hercules at a resolution, and who moves how far (twelve-labors.resolve.*).
+
+    The Labor is named (labor) or known by its Target and black number."""
+    if labor:
+        name = labor_values(labor)[0]
+        labors = [lab for lab in board() if lab.name == name]
+        if labors[0].resolved:
+            raise UsageError(f"{name} is resolved before play starts", field="--labor",
+                             expected="a Labor still in play", hint="twelve-labors.description.1, gap.15")
+        target, black = labors[0].target, labors[0].black
+    else:
+        labors = _labors_for(target, black)
     hs = [parse_helper(h) for h in helpers]
     names = [h.name for h in hs]
     if len(set(names)) != len(names):
