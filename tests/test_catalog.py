@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 import re
 from pathlib import Path
 
@@ -52,3 +53,36 @@ def test_every_game_has_a_differential_judge_test():
     names = [n for n in dir(diff) if n.startswith("test_")]
     for g in GAMES.values():
         assert any(n.startswith(f"test_{g.module}_") for n in names), f"no differential test for {g.slug}"
+
+
+def test_a_ninth_game_is_one_folder(tmp_path, monkeypatch):
+    import pnp.catalog
+    import pnp.games
+    from click.testing import CliRunner
+
+    from pnp.cli.judge import JudgeGroup
+    from pnp.cli.simulate import SimulateGroup
+    folder = tmp_path / "ninth_game"
+    folder.mkdir()
+    (folder / "__init__.py").write_text(
+        '"""A ninth game."""\nfrom pnp.catalog import Game\n\n'
+        'GAME = Game("ninth-game", "The Ninth Labour", "ninth.txt", "en", __name__,\n'
+        '            situations="judge:situations", simulate="simulate:command")\n', encoding="utf-8")
+    (folder / "judge.py").write_text(
+        'import click\nfrom pnp.cli.judge import situations_group\n\n\n@situations_group("ninth-game")\n'
+        'def situations():\n    """Rulings."""\n\n\n@situations.command()\ndef toss():\n'
+        '    """Toss.\n\n    Example: pnp judge ninth-game toss\n    """\n    click.echo("heads")\n', encoding="utf-8")
+    (folder / "simulate.py").write_text(
+        'import click\n\n\n@click.command(name="ninth-game")\ndef command():\n    """Simulate."""\n'
+        '    click.echo("1 game")\n', encoding="utf-8")
+    monkeypatch.setattr(pnp.games, "__path__", [*pnp.games.__path__, str(tmp_path)])
+    pnp.catalog.games.cache_clear()
+    try:
+        assert "ninth-game" in pnp.catalog.games() and len(pnp.catalog.games()) == 9
+        judge, simulate = JudgeGroup(name="judge"), SimulateGroup(name="simulate")
+        assert CliRunner().invoke(judge, ["ninth-game", "toss"]).output == "heads\n"
+        assert CliRunner().invoke(simulate, ["ninth-game"]).output == "1 game\n"
+    finally:
+        pnp.catalog.games.cache_clear()
+        for name in [m for m in sys.modules if m.startswith("pnp.games.ninth_game")]:
+            del sys.modules[name]

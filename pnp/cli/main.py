@@ -20,8 +20,8 @@ COMMANDS = {
 
 def _game_commands() -> dict[str, str]:
     """Each game's own command group (`pnp argonauts …`), as its folder declares it."""
-    from pnp.catalog import GAMES
-    return {slug: g.entry(g.command) for slug, g in GAMES.items() if g.command}
+    from pnp.catalog import games
+    return {slug: g.entry(g.command) for slug, g in games().items() if g.command}
 
 
 class RootGroup(LazyGroup):

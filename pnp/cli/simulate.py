@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import click
 
-from pnp.catalog import GAMES
+from pnp.catalog import games
 from pnp.cli.lazy import LazyGroup
 
 
 def _available() -> dict[str, str]:
     """Games that declare a simulator: slug -> 'pnp.games.<module>.simulate:command'."""
-    return {slug: g.entry(g.simulate) for slug, g in GAMES.items() if g.simulate}
+    return {slug: g.entry(g.simulate) for slug, g in games().items() if g.simulate}
 
 
 class SimulateGroup(LazyGroup):
