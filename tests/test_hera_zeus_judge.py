@@ -232,3 +232,11 @@ def test_gap_34_pythia_strength_three_is_a_house_rule():
     r = ruling("challenge", "--attacker", "pythia", "--defender", "5")
     assert r["verdict"]["outcome"] == "defender wins"
     assert r["basis"] == "house rule" and "hera-zeus.gap.34" in [c["rule"] for c in r["citations"]]
+
+
+def test_pegasus_5_a_column_holding_the_opponents_raided_card_is_a_real_position():
+    # A Pegasus raid puts a taken card of strength 2-7 at the front of the raider's opponent's column, so a
+    # Zeus column can hold Hera's Nemesis beside both Poseidons (found by the differential test).
+    r = ruling("challenge", "--attacker", "poseidon", "--defender", "3", "--column",
+               "attacker: poseidon, 2, nemesis")
+    assert r["verdict"]["outcome"] == "attacker wins"

@@ -3,6 +3,7 @@ then does from that same position. A judge and an engine that disagree fail here
 from __future__ import annotations
 
 import copy
+import os
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -10,7 +11,10 @@ from hypothesis import strategies as st
 
 from pnp.games.base import random_playout, sample_chance
 
-SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Fixed examples keep the suite deterministic; PNP_DIFF_EXAMPLES=N explores N fresh random games per test.
+EXPLORE = int(os.environ.get("PNP_DIFF_EXAMPLES", "0"))
+SETTINGS = settings(max_examples=EXPLORE or 30, derandomize=not EXPLORE, database=None, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 SEEDS = st.integers(0, 2**31)
 
 
@@ -23,6 +27,17 @@ def play_until(state, rng, stop, max_steps=20_000):
             return state
         state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
     return None
+
+
+def decisions(state, rng, limit):
+    """Random play with chance outcomes sampled: yields the legal actions at each decision, for the caller to
+    judge the position and then apply a move (at most `limit` decisions, stopping when the game ends)."""
+    for _ in range(limit):
+        while state.is_chance_node() and not state.is_terminal():
+            state.apply_action(sample_chance(state, rng))
+        if state.is_terminal():
+            return
+        yield state.legal_actions()
 
 
 # --- By Jove ------------------------------------------------------------------------------------------
@@ -248,13 +263,7 @@ def test_verb_adjective_noun_judge_agrees_with_the_engine_along_a_random_game(se
     rng = random.Random(seed)
     state = VerbState(players)
     checked = 0
-    for _ in range(400):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-            continue
-        actions = state.legal_actions()
+    for actions in decisions(state, rng, 150):
         if state.phase == "turn":
             p, hand = state.player, state.hands[state.player]
             for card in sorted(set(hand))[:3]:                 # add: legal exactly when the engine offers it
@@ -381,13 +390,7 @@ def test_hera_zeus_judge_agrees_with_the_engine_along_a_random_game(seed):
     rng = random.Random(seed)
     state = State(rng=random.Random(seed)) if "rng" in State.__init__.__code__.co_varnames else State()
     checked = 0
-    for _ in range(600):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-            continue
-        actions = state.legal_actions()
+    for actions in decisions(state, rng, 300):
         p, o = state.to_move, 1 - state.to_move
         for action in actions:
             words = action.split()
@@ -443,13 +446,8 @@ def test_labors_of_herakles_judge_agrees_with_the_engine_along_a_random_game(see
         assert state.end_bonus == expected
         seen["end"] += 1
     state._attempt, state._end = judged_attempt, judged_end
-    for _ in range(3000):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-            continue
-        action = rng.choice(state.legal_actions())
+    for actions in decisions(state, rng, 3000):
+        action = rng.choice(actions)
         if action[0] == "play":
             card, previous = state.cards[action[1]], state.top()
             i = TRAITS.index(card.trait)
@@ -485,20 +483,13 @@ def test_later_years_judge_agrees_with_the_engine_along_a_random_game(seed, play
     rng = random.Random(seed)
     state = LaterYearsState(players)
     checked = 0
-    for _ in range(3000):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-            continue
-        actions = state.legal_actions()
+    for actions in decisions(state, rng, 800):
         if state.phase == "play" and sum(state.hands[state.turn].values()):
             hand = _ly_hand(state.hands[state.turn])
-            for a in names("action"):
-                for o in names("object")[:2]:
-                    v = rulings.task_ruling(a, o, state.board.done(a, o), hand).verdict
-                    assert v["can_complete"] == any(x[:3] == ("task", a, o) for x in actions)
-                    checked += 1
+            a, o = rng.choice(names("action")), rng.choice(names("object"))
+            v = rulings.task_ruling(a, o, state.board.done(a, o), hand).verdict
+            assert v["can_complete"] == any(x[:3] == ("task", a, o) for x in actions)
+            checked += 1
         action = rng.choice(actions)
         if action[0] == "task":
             p, before = state.turn, state.money[state.turn]
@@ -520,13 +511,8 @@ def test_micro_hero_judge_agrees_with_the_engine_along_a_random_game(seed, blood
     rng = random.Random(seed)
     state = MicroHeroState(Options(expansions=frozenset({"blood"}) if blood else frozenset()))
     checked = 0
-    for _ in range(2000):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-            continue
-        action = rng.choice(state.legal_actions())
+    for actions in decisions(state, rng, 2000):
+        action = rng.choice(actions)
         if state.phase == "plan" and action[2] is None and not state.effects().get("first_card_solo"):
             hero = state.heroes[state.actor]
             play = ",".join(hero.hand[i].kind + ("+" if hero.hand[i].up else "") for i in action[1])

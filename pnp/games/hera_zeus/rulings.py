@@ -70,6 +70,15 @@ def _column(text: str | None, whole: str | None = None) -> dict[str, list[str]]:
     return out
 
 
+def _take(state, side: int, token: str, where: str) -> str:
+    """A card for this side: its own card answering to the token (Io for Argus...), or, once its deck has no
+    more, the opponent's card itself (a Pegasus raid can put an opponent's card in one's column)."""
+    try:
+        return take(state, side, mirrored(token, side), where)
+    except UsageError:
+        return take(state, side, token, where)
+
+
 def _play(state, action) -> list[tuple[str, str]]:
     state.apply_action(action)
     return list(state.events)
@@ -91,8 +100,8 @@ def challenge(attacker: str, defender: str, column: str | None = None):
     o = 1 - p
     state = empty_state()
     state.to_move = p
-    state.field[p][0] = [take(state, p, mirrored(t, p), "--attacker") for t in [a] + behind["attacker"]]
-    state.field[o][0] = [take(state, o, mirrored(t, o), "--defender") for t in [d] + behind["defender"]]
+    state.field[p][0] = [_take(state, p, t, "--attacker") for t in [a] + behind["attacker"]]
+    state.field[o][0] = [_take(state, o, t, "--defender") for t in [d] + behind["defender"]]
     A = state.cards[state.field[p][0][0]]
     for cid in state.field[p][0] + state.field[o][0]:
         if not state.cards[cid].placeable:
@@ -151,8 +160,8 @@ def pegasus(use: str, card: str | None = None, hand: str | None = None, column: 
     if use == "hand":
         if target == "statue":
             raise UsageError("a statue is never in a hand", field="--card", expected="a card name or strength 0-7")
-        drawn = take(state, ZEUS, mirrored(target, ZEUS), "--card")
-        state.hand[ZEUS] = [drawn] + [take(state, ZEUS, mirrored(t, ZEUS), "--hand") for t in _tokens(hand, "--hand")]
+        drawn = _take(state, ZEUS, target, "--card")
+        state.hand[ZEUS] = [drawn] + [_take(state, ZEUS, t, "--hand") for t in _tokens(hand, "--hand")]
         if len(state.hand[ZEUS]) > 12:
             raise UsageError(f"--hand: {len(state.hand[ZEUS])} cards", field="--hand", expected="a hand of at most 12")
         events = _play(state, "pegasus hand") + _play(state, drawn)
@@ -174,14 +183,14 @@ def pegasus(use: str, card: str | None = None, hand: str | None = None, column: 
         sides = _column(column, whole="attacker")
         behind = sides["defender"]
         # The striker's own cards in the struck column: Pandora's wipe takes them too (hera-zeus.gap.25).
-        state.field[HERA][0] = [take(state, HERA, mirrored(t, HERA), "--column") for t in sides["attacker"]]
+        state.field[HERA][0] = [_take(state, HERA, t, "--column") for t in sides["attacker"]]
         own = list(state.field[HERA][0])
         if target == "statue":
-            state.field[ZEUS][0] = [take(state, ZEUS, mirrored(t, ZEUS), "--column") for t in behind or ["5"]]
+            state.field[ZEUS][0] = [_take(state, ZEUS, t, "--column") for t in behind or ["5"]]
             state.statue[ZEUS] = 0
             name = "the statue"
         else:
-            state.field[ZEUS][0] = [take(state, ZEUS, mirrored(t, ZEUS), "--card") for t in [target] + behind]
+            state.field[ZEUS][0] = [_take(state, ZEUS, t, "--card") for t in [target] + behind]
             if not state.cards[state.field[ZEUS][0][0]].placeable:
                 raise UsageError(f"{state.cards[state.field[ZEUS][0][0]].name} never stands on the battlefield",
                                  field="--card", hint="Pegasus strikes a front-row card or a statue")
@@ -257,7 +266,7 @@ def setup(hand: str):
                          expected="a hand dealt from one deck (Io, Nemesis, Amazon, Hera or Argus, Poseidon, Hero, Zeus)")
     side = sides.pop() if sides else HERA
     state = empty_state()
-    ids = [take(state, side, mirrored(t, side), "--hand") for t in tokens]
+    ids = [_take(state, side, t, "--hand") for t in tokens]
     own = [c for c in ids if state.cards[c].side == side]
     if len(own) < len(ids):
         raise UsageError(f"--hand has more copies of a card than {SIDES[side].capitalize()}'s deck holds",
