@@ -53,3 +53,29 @@ def test_every_judge_command_in_the_docs_runs(monkeypatch):
         if result.exit_code != 0:
             failures.append(f"{name}: {cmd}: {result.output.strip()}")
     assert len(_doc_commands()) > 30 and not failures, "\n".join(failures)
+
+
+def test_a_ruling_is_never_surer_than_the_gaps_it_cites(monkeypatch):
+    """Every ruling shown in the docs or a situation's example: citing an inferred or house-rule gap makes the
+    ruling inferred or house rule too (a ruling resting on a choice says so)."""
+    import json
+
+    from pnp.rules.book import load
+    monkeypatch.delenv("PNP_HOME", raising=False)
+    rank = {"house rule": 0, "inferred": 1, "stated": 2}
+    examples = [cmd for _, cmd in _doc_commands() if cmd.startswith("pnp judge ")]
+    from pnp.cli.judge import judge
+    import click
+    for slug in judge.list_commands(click.Context(judge)):
+        group = judge.get_command(click.Context(judge), slug)
+        for cmd in group.commands.values():
+            examples += [ln.strip()[len("Example:"):].strip() for ln in (cmd.help or "").splitlines()
+                         if ln.strip().startswith("Example:") and not re.search(r"\.yaml|\.json", ln)]
+    wrong = []
+    for cmd in examples:
+        data = json.loads(_run(cmd + " --json"))
+        book = load(data["game"])
+        gaps = [book.gap(c["rule"]).basis for c in data["citations"] if ".gap." in c["rule"]]
+        if gaps and rank[data["basis"]] > min(rank[b] for b in gaps):
+            wrong.append(f"{cmd}: basis {data['basis']} but cites a {min(gaps, key=rank.get)} gap")
+    assert not wrong, "\n".join(wrong)
