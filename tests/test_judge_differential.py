@@ -9,7 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.games.base import random_playout, sample_chance
+from pnp.games.base import sample_chance
 
 # Fixed examples keep the suite deterministic; PNP_DIFF_EXAMPLES=N explores N fresh random games per test.
 EXPLORE = int(os.environ.get("PNP_DIFF_EXAMPLES", "0"))
@@ -280,7 +280,7 @@ def test_verb_adjective_noun_judge_agrees_with_the_engine_along_a_random_game(se
             twin.apply_action(action)
             lots = [(lot["card"], dict(lot["markers"])) for lot in twin.auction]
             trials = [(list(t.cards), dict(t.markers)) for t in twin.trials]
-        before_laurels, removed, supply = list(state.laurels), list(state.removed), list(state.supply)
+        before_laurels, supply = list(state.laurels), list(state.supply)
         mover = state.player
         if action[0] == "burn":
             burnt = rulings.burn_ruling(", ".join(action[1]), state.removed[mover]).verdict

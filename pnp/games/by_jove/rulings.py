@@ -3,22 +3,15 @@ from __future__ import annotations
 
 from pnp.errors import UsageError
 from pnp.games.by_jove import data, rules
-from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
-from pnp.rules.book import load
+from pnp.judge.ruling import Ruling, make_ruling
 
 GAME = "by-jove"
 HOLDING_KEYS = ("coins", "vap", "labyrinth", "quest")
 
 
-def _basis(cites) -> str:
-    """The weakest basis among the cited gaps (statements are 'stated')."""
-    book = load(GAME)
-    return weakest_basis("stated", *[book.gap(c).basis for c in cites if ".gap." in c])
-
-
 def _ruling(situation: str, verdict, summary: str, steps, cites) -> Ruling:
-    return make_ruling(GAME, situation, verdict=verdict, summary=summary, steps=steps, cites=cites,
-                       basis=_basis(cites))
+    """A By Jove ruling; make_ruling takes the weakest basis of the gaps cited."""
+    return make_ruling(GAME, situation, verdict=verdict, summary=summary, steps=steps, cites=cites)
 
 
 def parse_numbers(text: str, field: str, *, count: int | None = None, low: int = 1, high: int = 6) -> list[int]:

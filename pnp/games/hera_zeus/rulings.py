@@ -8,24 +8,16 @@ from pnp.errors import UsageError
 from pnp.games.hera_zeus.cards import HERA, NEVER_CHALLENGE, SIDES, ZEUS, token_of
 from pnp.games.hera_zeus.position import OWN, empty_state, load_position, mirrored, take
 from pnp.games.hera_zeus.state import COLUMNS, DEAL, OPENING, ROWS, STATUE_AP, check_syntax
-from pnp.judge.ruling import make_ruling, weakest_basis
-from pnp.rules.book import load
+from pnp.judge.ruling import make_ruling
 
 GAME = "hera-zeus"
 _RULE_ID = re.compile(r"hera-zeus\.[a-z]+\.\d+")
 PEGASUS_USES = ("hand", "front", "place")
 
 
-def _basis(cites) -> str:
-    """The weakest basis among the cited rules and gaps (rules are stated)."""
-    book = load(GAME)
-    return weakest_basis("stated", *[book.gap(c).basis for c in cites if ".gap." in c])
-
-
 def _ruling(situation, verdict, summary, steps, cites):
     cites = list(dict.fromkeys(cites))
-    return make_ruling(GAME, situation, verdict=verdict, summary=summary, steps=steps, cites=cites,
-                       basis=_basis(cites))
+    return make_ruling(GAME, situation, verdict=verdict, summary=summary, steps=steps, cites=cites)
 
 
 def _tokens(text: str | None, what: str) -> list[str]:

@@ -11,8 +11,7 @@ import yaml
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.later_years.engine import (Auction, Board, card_types, count_value, draw_chains, fee, final_scores,
                                    minimal_payments, names, need_for, resolve_name, value_of, winners)
-from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
-from pnp.rules.book import load
+from pnp.judge.ruling import Ruling, make_ruling
 from pnp.yamlio import load_yaml
 
 GAME = "later-years"
@@ -107,8 +106,7 @@ def task_ruling(action: str, obj: str, done_before: int, cards_text: str) -> Rul
         cites.append("later-years.gap.1")
     verdict = {"can_complete": ok, "action": a, "object": o, "need": need, "action_count": have_a,
                "object_count": have_o, "fee": fee(a, o), "pay": list(pay_a + pay_o) if ok else []}
-    basis = weakest_basis("stated", *[load(GAME).gap(c).basis for c in cites if ".gap." in c])
-    return make_ruling(GAME, "task", verdict=verdict, summary=summary, steps=steps, cites=cites, basis=basis)
+    return make_ruling(GAME, "task", verdict=verdict, summary=summary, steps=steps, cites=cites)
 
 
 def _pairs(text: str, what: str) -> list[tuple[str, str]]:
