@@ -703,6 +703,18 @@ class MicroHeroState:
                 if k.cost > self.xp:
                     return f"{k.name} costs {k.cost} XP and only {self.xp} XP is left (micro-hero.upgrade.5)"
                 return f"no {k.name} left in the supply (micro-hero.gap.27)"
+            p = action[-1] if isinstance(action[-1], int) and action[-1] < len(self.heroes) else 0
+            top = self.heroes[p].discard[-1] if self.heroes[p].discard else None
+            if action[0] in ("upgrade", "foresee") and top is not None:
+                k = self.cat.kinds[top.kind]
+                if action[0] == "upgrade" and top.up:
+                    return f"{k.name} on top is already upgraded and cannot be upgraded again (micro-hero.upgrade.3)"
+                if action[0] == "foresee" and not top.up:
+                    return f"only an upgraded card can be foreseen; {k.name} on top is basic (micro-hero.upgrade.4)"
+                if action[0] == "foresee" and k.kind == "wound":
+                    return "a Wound cannot be foreseen (micro-hero.gap.14)"
+                if k.cost > self.xp:
+                    return f"{action[0]} of {k.name} costs {k.cost} XP, only {self.xp} left (micro-hero.upgrade.5)"
             return f"'{action[0]}' is not possible now (micro-hero.upgrade.3, .4)"
         return f"{action} is not legal in the {self.phase} phase"
 

@@ -130,8 +130,13 @@ def upgrade_plan(xp: int, plan: str, discard: str | None = None, round_no: int =
         raise UsageError("--plan needs actions separated by ';', e.g. \"buy strike; upgrade; foresee\"",
                          field="--plan")
     cat = catalog()
-    pile = list(reversed(parse_cards(discard, "--discard"))) if discard else []   # top last
-    left, steps = xp, [f"{xp} XP to spend this turn; unspent XP is lost"]
+    state = MicroHeroState(Options())            # the engine's upgrade phase, with this XP, round and discard pile
+    hero = state.heroes[0]
+    hero.discard = [state._new(kind.id) for kind, _ in reversed(parse_cards(discard, "--discard"))] if discard else []
+    for card, (_, up) in zip(hero.discard, reversed(parse_cards(discard, "--discard")) if discard else []):
+        card.up = up
+    state.phase, state.round, state.xp = "upgrade", round_no, xp
+    steps = [f"{xp} XP to spend this turn; unspent XP is lost"]
     cites = ["micro-hero.upgrade.1", "micro-hero.upgrade.5", "micro-hero.gap.16"]
     basis, failure = "stated", None
     for i, act in enumerate(actions, 1):
@@ -139,56 +144,43 @@ def upgrade_plan(xp: int, plan: str, discard: str | None = None, round_no: int =
         word = word.lower()
         if word not in ("buy", "upgrade", "foresee"):
             raise UsageError(f"unknown action '{act}' in --plan", expected="buy CARD, upgrade, foresee")
+        before = state.xp
         if word == "buy":
             if not rest.strip():
                 raise UsageError(f"'buy' needs a card name (action {i})", field="--plan")
             kind = cat.kind(rest.strip())
             cites.append("micro-hero.upgrade.2")
             if kind.kind == "wound":
-                failure = f"action {i}: Wounds cannot be bought"
                 cites.append("micro-hero.gap.14")
-                basis = weakest_basis(basis, "inferred")
             elif kind.kind == "blessing" and round_no == 1:
-                failure = f"action {i}: no Blessing may be gained in the first round"
                 cites.append("micro-hero.upgrade.6")
-            elif kind.cost > left:
-                failure = f"action {i}: buying {kind.name} costs {kind.cost} XP, only {left} left"
-            else:
-                left -= kind.cost
-                pile.append((kind, False))
-                steps.append(f"buy {kind.name} ({kind.kind}, {kind.cost} XP): it goes on top of the discard "
-                             f"pile at its basic level; {left} XP left")
+            elif not any(c.kind == kind.id for c in state.supply):
+                state.supply.append(state._new(kind.id))   # the plan assumes one is in the supply
+            action = ("buy", kind.id, 0)
         else:
             cites.append("micro-hero.upgrade.3" if word == "upgrade" else "micro-hero.upgrade.4")
-            if not pile:
+            if not hero.discard:
                 failure = (f"action {i}: the top of the discard pile is unknown or empty; give it with "
                            f"--discard (top card first)")
-            else:
-                kind, up = pile[-1]
-                if kind.kind == "wound":
-                    cites.append("micro-hero.gap.14")
-                    basis = weakest_basis(basis, "inferred")
-                if word == "upgrade" and up:
-                    failure = f"action {i}: {kind.name} on top is already upgraded and cannot be upgraded again"
-                elif word == "foresee" and not up:
-                    failure = f"action {i}: only an upgraded card can be foreseen; {kind.name} on top is basic"
-                elif word == "foresee" and kind.kind == "wound":
-                    failure = f"action {i}: a Wound cannot be foreseen"
-                elif kind.cost > left:
-                    failure = f"action {i}: {word} of {kind.name} costs {kind.cost} XP, only {left} left"
-                elif word == "upgrade":
-                    left -= kind.cost
-                    pile[-1] = (kind, True)
-                    steps.append(f"upgrade {kind.name} on top of the discard pile (turn it 180 degrees), "
-                                 f"{kind.cost} XP; {left} XP left")
-                else:
-                    left -= kind.cost
-                    pile.pop()
-                    steps.append(f"foresee {kind.name}+: move it to the top of your deck for next turn, "
-                                 f"{kind.cost} XP; {left} XP left")
-        if failure:
+                steps.append(failure)
+                break
+            kind = cat.kinds[hero.discard[-1].kind]
+            if kind.kind == "wound":
+                cites.append("micro-hero.gap.14")
+            action = (word, 0)
+        if action not in state.legal_actions():
+            failure = f"action {i}: " + state._why_illegal(action)
             steps.append(failure)
             break
+        state.apply_action(action)
+        left = state.xp
+        steps.append({"buy": f"buy {kind.name} ({kind.kind}, {before - left} XP): it goes on top of the discard "
+                             f"pile at its basic level; {left} XP left",
+                      "upgrade": f"upgrade {kind.name} on top of the discard pile (turn it 180 degrees), "
+                                 f"{before - left} XP; {left} XP left",
+                      "foresee": f"foresee {kind.name}+: move it to the top of your deck for next turn, "
+                                 f"{before - left} XP; {left} XP left"}[word])
+    left = state.xp
     verdict = {"legal": failure is None, "xp_left": left if failure is None else None,
                "xp_spent": xp - left, "reason": failure}
     summary = (f"legal; {left} XP left (lost at the end of the phase)" if failure is None
