@@ -283,6 +283,28 @@ def assign(assignment: str, crew: int):
                        summary="Legal." if ok else "Illegal: " + "; ".join(problems) + ".", steps=steps, cites=cites)
 
 
+def _deaths_in_engine(deadliness: int, crew: int, ids: list[str], counts: list[int]) -> tuple[bool, int]:
+    """(lost, deaths that must come off waiting cards) when the engine settles a failed monster of this
+    deadliness with this crew and these crew waiting on cards, taking free crew first."""
+    from pnp.games.argonauts.cards import Stats, deck_stats
+    from pnp.games.argonauts.state import State
+    stats = deck_stats(ids)
+    stats["_failed"] = Stats("_failed", "the failed monster", "monster", difficulty=99, deadliness=deadliness)
+    state = State(stats, [], crew)
+    state.field, state.unresolved = list(ids) + ["_failed"], list(ids) + ["_failed"]
+    state.on = {c: n for c, n in zip(ids, counts) if n}
+    state.phase = "combat"
+    state.apply_action(("resolve", "_failed"))          # no crew on it: it fails (argonauts.combat.12)
+    cut = 0
+    while state.phase == "deaths":                      # free crew first; the rest must come off cards
+        if ("kill", "free") in state.legal_actions():
+            state.apply_action(("kill", "free"))
+        else:
+            state.apply_action(state.legal_actions()[0])
+            cut += 1
+    return state.is_terminal() and state.returns() == [-1.0], cut
+
+
 def deaths(deadliness: int, crew: int, placed: str | None = None):
     """Which crew may die when a monster resolves negatively, and when."""
     _range("deadliness", deadliness, 0)
@@ -299,21 +321,19 @@ def deaths(deadliness: int, crew: int, placed: str | None = None):
         raise UsageError(f"{on_cards} crew placed on unresolved cards but only {crew} alive", field="placed",
                          expected=f"at most {crew} crew in all")
     free = crew - on_cards
+    lost, cut = _deaths_in_engine(deadliness, crew, ids if pairs else [], [n for _, n in pairs])
     steps = [f"The monster kills {deadliness} crew (argonauts.combat.13).",
              "They die at once, before the next card is chosen (argonauts.combat.15).",
              "You choose who dies: unassigned crew, crew on cards already resolved, or crew on cards still "
              "waiting (argonauts.combat.14)."]
     cites = ["argonauts.combat.13", "argonauts.combat.15", "argonauts.combat.14"]
-    lost = deadliness >= crew
     basis = "stated"
     if lost:
         steps.append(f"{deadliness} deaths with {crew} crew alive leaves none: the game is lost at once "
                      "(argonauts.losing.1, argonauts.gap.6).")
         cites += ["argonauts.losing.1", "argonauts.gap.6"]
         basis = "inferred"
-        cut = 0
     else:
-        cut = max(0, deadliness - free)
         if cut:
             steps.append(f"Only {free} crew are free, so {cut} must come off the waiting cards "
                          f"({', '.join(n for n, _ in pairs)}); those cards roll with fewer crew (argonauts.gap.5).")
@@ -326,7 +346,7 @@ def deaths(deadliness: int, crew: int, placed: str | None = None):
                                              "when": "at once, before the next card"},
                        summary=("Lost: every crew member dies." if lost else
                                 f"{deadliness} die now, chosen by you; {max(crew - deadliness, 0)} left"
-                                + (f", at least {cut} from waiting cards." if cut else ".")),
+                                + (f", at least {cut} from waiting cards, which then roll with fewer crew." if cut else ".")),
                        steps=steps, cites=cites, basis=basis)
 
 
