@@ -302,6 +302,8 @@ def legal(position: str, move: str):
     cites = [r for _, r in events] or ["hera-zeus.flow.4"]
     verdict = {"legal": True, "reason": None,
                "game": None if trial.winner is None else {"winner": SIDES[trial.winner], "rule": trial.end_rule}}
-    return _ruling("legal", verdict, f"Legal: '{move}'.", steps, cites)
+    what = "; ".join(t for t, _ in events[:2]) or "it is made"
+    won = f"; {SIDES[trial.winner].capitalize()} wins the game" if trial.winner is not None else ""
+    return _ruling("legal", verdict, f"Legal: '{move}': {what}{won}.", steps, cites)
 
 
