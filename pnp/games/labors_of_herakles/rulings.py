@@ -114,6 +114,8 @@ def labor(levels: str, required: str | None = None, name: str | None = None) -> 
     verdict = {"success": ok, "traits": {t: {"level": have[t], "required": need[t], "ok": have[t] > need[t]}
                                          for t in TRAITS}}
     cites = ["labors-of-herakles.labor.1", "labors-of-herakles.labor.2", "labors-of-herakles.labor.3"]
+    if name:    # the requirements printed on the project's labor card
+        cites.append("labors-of-herakles.gap.14")
     summary = ("Herakles succeeds: each player gains 1 favor per hero token on the labor and the epic quest "
                "advances" if ok else "Herakles fails: nobody gains favor")
     summary += "; then the hero tokens go home, the adventure tokens leave the board and the labor is replaced."

@@ -175,6 +175,8 @@ def resolve(target: int | None, black: int | None, helpers: list[str], order: st
     steps.append("A Resolved tile covers the die boxes; every die goes back to its owner's reserve "
                  "(Iolaus' to his supply); wit cards are discarded.")
     cites += ["twelve-labors.resolve.8", "twelve-labors.resolve.9", "twelve-labors.gap.8", "twelve-labors.gap.9"]
+    if labor:   # the Target and black number read from the project's board
+        cites.append("twelve-labors.gap.15")
     helper = winner.name if winner else "hercules"
     verdict = {"helper": helper, "totals": {h.name: h.total for h in hs},
                "above_target": [h.name for h in above], "moves": moves}

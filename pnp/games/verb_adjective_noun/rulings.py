@@ -103,7 +103,7 @@ def trial_ruling(cards_text: str) -> Ruling:
     else:
         summary = "Not complete: it lacks " + " and ".join(f"a {k}" for k in missing) + "."
     cites = ["verb-adjective-noun.trials.1", "verb-adjective-noun.add.2", "verb-adjective-noun.add.4",
-             "verb-adjective-noun.gap.1"]
+             "verb-adjective-noun.gap.1", "verb-adjective-noun.gap.5"]   # gap.5: the deck's laurel values
     if "condition" in have:
         cites.append("verb-adjective-noun.gap.6")
     return make_ruling(GAME, "trial", verdict={"complete": complete, "legal": not problems, "missing": missing,
@@ -178,6 +178,7 @@ def score_ruling(trial_text: str, markers_text: str, turn: str | None = None) ->
                            steps=steps + ["a trial is scored only once complete"], cites=cites, basis="stated")
     total = trial_laurels(trial)
     steps.append(f"laurel total: {total}")
+    cites.append("verb-adjective-noun.gap.5")       # the laurel values are the project's deck
     if not lead:
         return make_ruling(GAME, "score", verdict={"scored": False, "awards": {}, "reason": "no markers"},
                            summary="Not scored: nobody has a marker on it.", steps=steps, cites=cites, basis="inferred")
