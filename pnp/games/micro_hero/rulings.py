@@ -79,13 +79,14 @@ def best_order(hand: str, need_attack: int = 0, need_defence: int = 0) -> Ruling
     cards = parse_cards(hand, "--hand")
     if len(cards) > MAX_HAND:
         raise UsageError(f"--hand lists {len(cards)} cards; at most {MAX_HAND}", field="--hand")
-    best, n = None, len(cards)
-    icons = [kind.icons(up) for kind, up in cards]
+    best = None
+    state = MicroHeroState(Options())               # the engine's own plan preview scores every order
+    state.heroes[0].hand = [state._new(kind.id) for kind, _ in cards]
+    for card, (_, up) in zip(state.heroes[0].hand, cards):
+        card.up = up
     for order in distinct_orders([(k.id, up) for k, up in cards]):
-        a = d = x = 0
-        for pos, i in enumerate(order):                     # micro-hero.planning.3
-            t = n - pos
-            a, d, x = a + icons[i].attack * t, d + icons[i].defence * t, x + icons[i].xp * t
+        got = state.preview_plan(0, ("play", order, None))      # micro-hero.planning.3
+        a, d, x = got.attack, got.defence, got.xp
         short = max(0, need_attack - a) + max(0, need_defence - d)
         key = (-short, x, a + d, a)
         if best is None or key > best[0]:
