@@ -349,7 +349,16 @@ def test_twelve_labors_judge_agrees_with_the_engine_along_a_random_game(seed, pl
         wrestle()
         assert ruling.verdict["order"] == [PLAYER_COLOURS[p] for p in state.order] and ruling.verdict["performed"]
         seen["wrestle"] += 1
-    state._finish_resolution, state._wrestle = judged_finish, judged_wrestle
+    train = state._train
+
+    def judged_train():
+        expected = [rulings.train(state.chosen[p] == "train", state.reserve[p]).verdict["dice_moved"]
+                    for p in range(players)]
+        before = list(state.active)
+        train()
+        assert [state.active[p] - before[p] for p in range(players)] == expected
+        seen["train"] = seen.get("train", 0) + 1
+    state._finish_resolution, state._wrestle, state._train = judged_finish, judged_wrestle, judged_train
     turns = 0
     while not state.is_terminal() and turns < 60:
         if state.current_player() >= 0 and state._queue[0][0] == "choose" and state._queue[0][1] == 0:
@@ -392,6 +401,11 @@ def test_hera_zeus_judge_agrees_with_the_engine_along_a_random_game(seed):
     checked = 0
     for actions in decisions(state, rng, 300):
         p, o = state.to_move, 1 - state.to_move
+        if state.phase == "turn" and state.ap_spent == 0:       # a turn starts: its action points
+            statue = state.statue[p] is not None
+            v = rulings.actions(state.columns_held(p), statue).verdict
+            assert v["action_points"] == state.ap_total and not v["loses"]
+            checked += 1
         for action in actions:
             words = action.split()
             if words[0] == "challenge" or words[:2] == ["pegasus", "front"]:
