@@ -58,6 +58,11 @@ def play(value: int, previous: int, trait: str, level: int, god: str | None = No
     trait = _trait(trait)
     if god is not None and god.lower() not in GODS:
         raise UsageError(f"unknown god '{god}'", field="--god", expected=", ".join(GODS))
+    if god is not None and not any((a.value, a.trait, a.god) == (value, trait, god.lower())
+                                   for a in adventures().values()):
+        raise UsageError(f"no Adventure card is a {value} of {trait} for {god.lower()}", field="--god",
+                         expected="a value, trait and god printed together on a card",
+                         hint="labors-of-herakles.gap.14: the deck's cards")
     up = advances(value, previous)
     new, ignored, bonus = move_trait(level, +1 if up else -1)
     cites = ["labors-of-herakles.play.1"]
