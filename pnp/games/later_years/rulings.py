@@ -10,7 +10,8 @@ import yaml
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.later_years.engine import (Auction, Board, card_types, count_value, draw_chains, fee, final_scores,
-                                   minimal_payments, names, need_for, resolve_name, value_of, winners)
+                                          full_deck, minimal_payments, names, need_for, resolve_name, value_of,
+                                          winners)
 from pnp.judge.ruling import Ruling, make_ruling
 from pnp.yamlio import load_yaml
 
@@ -71,6 +72,11 @@ def parse_hand(text: str) -> list[str]:
                              + ", draw 2, draw 3 (add x2 or x3 for bonus cards)")
         k = {"x2": 2, "double": 2, "2": 2, "x3": 3, "triple": 3, "3": 3}.get(mult or "", 1)
         ids.append(next(c.id for c in card_types().values() if c.name == name and c.counts_as == k))
+    deck = full_deck()
+    extra = [cid for cid, n in Counter(ids).items() if n > deck[cid]]
+    if extra:
+        raise UsageError(f"{Counter(ids)[extra[0]]} '{extra[0]}' cards, but the deck holds {deck[extra[0]]}",
+                         field="--cards", expected="no more copies of a card than the 108-card deck has")
     return ids
 
 
