@@ -240,3 +240,10 @@ def test_pegasus_5_a_column_holding_the_opponents_raided_card_is_a_real_position
     r = ruling("challenge", "--attacker", "poseidon", "--defender", "3", "--column",
                "attacker: poseidon, 2, nemesis")
     assert r["verdict"]["outcome"] == "attacker wins"
+
+
+def test_pegasus_5_raided_amazon_between_heroes_keeps_every_card_its_own():
+    # Zeus's column Medusa, Hero, Hera's raided Amazon, Hero (found by the differential test): the Amazon is
+    # Hera's own card, not a third Hero of Zeus's.
+    r = ruling("challenge", "--attacker", "3", "--defender", "medusa", "--column", "defender: hero, amazon, hero")
+    assert r["verdict"]["outcome"] == "defender wins"

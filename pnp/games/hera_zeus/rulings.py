@@ -62,13 +62,23 @@ def _column(text: str | None, whole: str | None = None) -> dict[str, list[str]]:
     return out
 
 
-def _take(state, side: int, token: str, where: str) -> str:
-    """A card for this side: its own card answering to the token (Io for Argus...), or, once its deck has no
-    more, the opponent's card itself (a Pegasus raid can put an opponent's card in one's column)."""
-    try:
-        return take(state, side, mirrored(token, side), where)
-    except UsageError:
-        return take(state, side, token, where)
+def _take(state, side: int, tokens: list[str], where: str) -> list[str]:
+    """Cards for one side's column or hand, in order: first the side's own cards named exactly, then its own
+    mirrored card (Argus for Io...), then the opponent's card itself (a Pegasus raid can put an opponent's
+    card in one's column)."""
+    out: list[str | None] = [None] * len(tokens)
+    for choice, deck in ((lambda tok: tok, side), (lambda tok: mirrored(tok, side), side),
+                         (lambda tok: tok, 1 - side)):
+        for i, tok in enumerate(tokens):
+            if out[i] is None:
+                cid = next((c for c in state.pile[deck] if state.cards[c].token == choice(tok)), None)
+                if cid is not None:
+                    state.pile[deck].remove(cid)
+                    out[i] = cid
+    missing = [tok for tok, cid in zip(tokens, out) if cid is None]
+    if missing:
+        take(state, side, missing[0], where)    # raises the usual "too many" error
+    return out
 
 
 def _play(state, action) -> list[tuple[str, str]]:
@@ -92,8 +102,8 @@ def challenge(attacker: str, defender: str, column: str | None = None):
     o = 1 - p
     state = empty_state()
     state.to_move = p
-    state.field[p][0] = [_take(state, p, t, "--attacker") for t in [a] + behind["attacker"]]
-    state.field[o][0] = [_take(state, o, t, "--defender") for t in [d] + behind["defender"]]
+    state.field[p][0] = _take(state, p, [a] + behind["attacker"], "--attacker")
+    state.field[o][0] = _take(state, o, [d] + behind["defender"], "--defender")
     A = state.cards[state.field[p][0][0]]
     for cid in state.field[p][0] + state.field[o][0]:
         if not state.cards[cid].placeable:
@@ -152,8 +162,8 @@ def pegasus(use: str, card: str | None = None, hand: str | None = None, column: 
     if use == "hand":
         if target == "statue":
             raise UsageError("a statue is never in a hand", field="--card", expected="a card name or strength 0-7")
-        drawn = _take(state, ZEUS, target, "--card")
-        state.hand[ZEUS] = [drawn] + [_take(state, ZEUS, t, "--hand") for t in _tokens(hand, "--hand")]
+        state.hand[ZEUS] = _take(state, ZEUS, [target] + _tokens(hand, "--hand"), "--hand")
+        drawn = state.hand[ZEUS][0]
         if len(state.hand[ZEUS]) > 12:
             raise UsageError(f"--hand: {len(state.hand[ZEUS])} cards", field="--hand", expected="a hand of at most 12")
         events = _play(state, "pegasus hand") + _play(state, drawn)
@@ -175,14 +185,14 @@ def pegasus(use: str, card: str | None = None, hand: str | None = None, column: 
         sides = _column(column, whole="attacker")
         behind = sides["defender"]
         # The striker's own cards in the struck column: Pandora's wipe takes them too (hera-zeus.gap.25).
-        state.field[HERA][0] = [_take(state, HERA, t, "--column") for t in sides["attacker"]]
+        state.field[HERA][0] = _take(state, HERA, sides["attacker"], "--column")
         own = list(state.field[HERA][0])
         if target == "statue":
-            state.field[ZEUS][0] = [_take(state, ZEUS, t, "--column") for t in behind or ["5"]]
+            state.field[ZEUS][0] = _take(state, ZEUS, behind or ["5"], "--column")
             state.statue[ZEUS] = 0
             name = "the statue"
         else:
-            state.field[ZEUS][0] = [_take(state, ZEUS, t, "--card") for t in [target] + behind]
+            state.field[ZEUS][0] = _take(state, ZEUS, [target] + behind, "--card")
             if not state.cards[state.field[ZEUS][0][0]].placeable:
                 raise UsageError(f"{state.cards[state.field[ZEUS][0][0]].name} never stands on the battlefield",
                                  field="--card", hint="Pegasus strikes a front-row card or a statue")
@@ -258,7 +268,7 @@ def setup(hand: str):
                          expected="a hand dealt from one deck (Io, Nemesis, Amazon, Hera or Argus, Poseidon, Hero, Zeus)")
     side = sides.pop() if sides else HERA
     state = empty_state()
-    ids = [_take(state, side, t, "--hand") for t in tokens]
+    ids = _take(state, side, tokens, "--hand")
     own = [c for c in ids if state.cards[c].side == side]
     if len(own) < len(ids):
         raise UsageError(f"--hand has more copies of a card than {SIDES[side].capitalize()}'s deck holds",
