@@ -251,6 +251,35 @@ def wrestle(order: str, chose: str, cards: str) -> Ruling:
                        steps=steps, cites=cites, basis=basis)
 
 
+def research_in_engine(chose: bool, take: str) -> tuple[int, int, int]:
+    """(cards drawn from the pile first, cards discarded, net cards gained) when the engine carries out
+    Research for the first player in turn order, who picked it or not, taking a face-up card or the pile."""
+    state = State(2)
+    state.order, state.chosen = [0, 1], ["research" if chose else "train", "research"]
+    for i in range(2):                                   # two face-up cards, as after setup
+        state.faceup[i] = next(k for k, n in sorted(state.pile.items()) if n)
+        state.pile[state.faceup[i]] -= 1
+    state._queue = [("do", "_reveal")]
+    state._advance()
+    drawn = discarded = 0
+    while state._queue and (state._queue[0][1] == 0 if state._queue[0][0] in ("keep", "take")
+                            else state._queue[0][0] == "draw" and state._queue[0][1][1] == 0):
+        step = state._queue[0]
+        if step[0] == "draw":
+            drawn += 1
+            state.apply_action(state.chance_outcomes()[0][0])
+        elif step[0] == "keep":
+            discarded += 1
+            state.apply_action(state.legal_actions()[0])
+        else:                                            # the last card: a face-up one, or one more off the pile
+            slots = [a for a in state.legal_actions() if (a[1] == "pile") == (take != "faceup")]
+            state.apply_action(slots[0])
+            if state._queue[0] == ("draw", ("hand", 0)):
+                state.apply_action(state.chance_outcomes()[0][0])
+            break
+    return drawn, discarded, sum(state.hands[0].values())
+
+
 def research(chose: bool, take: str = "either") -> Ruling:
     """What a player draws in Research (twelve-labors.research.*)."""
     if take not in ("faceup", "pile", "either"):
@@ -258,19 +287,20 @@ def research(chose: bool, take: str = "either") -> Ruling:
     second = {"faceup": "take one face-up card (refilled from the draw pile)",
               "pile": "draw one more card from the draw pile",
               "either": "take one face-up card (refilled from the draw pile) or draw one more from the pile"}[take]
+    drawn, discarded, gained = research_in_engine(chose, take)
+    verdict = {"from_pile_first": drawn, "discarded": discarded, "then": take, "cards_gained": gained}
     if chose:
-        steps = ["Draw 3 cards from the draw pile.", "Keep 2 of them and discard the third.", f"Then {second}."]
-        verdict = {"from_pile_first": 3, "discarded": 1, "then": take, "cards_gained": 3}
+        steps = [f"Draw {drawn} cards from the draw pile.", f"Keep {drawn - discarded} of them and discard the "
+                 f"other{'s' if discarded > 1 else ''}.", f"Then {second}."]
         cites = ["twelve-labors.research.1", "twelve-labors.research.2", "twelve-labors.actions.3"]
     else:
-        steps = ["Draw 1 card from the draw pile.", f"Then {second}."]
-        verdict = {"from_pile_first": 1, "discarded": 0, "then": take, "cards_gained": 2}
+        steps = [f"Draw {drawn} card from the draw pile.", f"Then {second}."]
         cites = ["twelve-labors.research.1", "twelve-labors.research.3", "twelve-labors.actions.2"]
     steps.append("Players research one at a time in turn order, and only in a turn where someone picked Research.")
     steps.append("If the draw pile is empty, the discard pile is shuffled into a new one.")
     cites += ["twelve-labors.actions.1", "twelve-labors.gap.10"]
-    summary = f"Net +{verdict['cards_gained']} cards" + (" (draw 3, discard 1, then 1 more)" if chose else
-                                                          " (draw 1, then 1 more)")
+    summary = f"Net +{gained} cards" + (f" (draw {drawn}, discard {discarded}, then 1 more)" if chose else
+                                        f" (draw {drawn}, then 1 more)")
     return make_ruling(GAME, "research", verdict=verdict, summary=summary, steps=steps, cites=cites)
 
 
