@@ -8,9 +8,9 @@ import argparse
 import statistics
 import time
 
-from pnp.games.micro_hero import Options
-from pnp.games.micro_hero_rulings import best_order, score, upgrade_plan, wound_check
-from pnp.games.micro_hero_sim import play
+from pnp.games.micro_hero.engine import Options
+from pnp.games.micro_hero.rulings import best_order, score, upgrade_plan, wound_check
+from pnp.games.micro_hero.sim import play
 
 RULINGS = {
     "score": lambda: score("strike,block+,training,wound,strike"),

@@ -1,6 +1,9 @@
-"""The eight built-in games: slug, title, rulebook file and language."""
+"""The built-in games, learnt from their folders: each package under pnp/games/ declaring a GAME."""
 from __future__ import annotations
 
+import functools
+import importlib
+import pkgutil
 from dataclasses import dataclass
 
 from pnp.errors import UsageError
@@ -8,34 +11,55 @@ from pnp.errors import UsageError
 
 @dataclass(frozen=True)
 class Game:
-    """One built-in game."""
+    """One built-in game, declared as GAME in its folder's __init__.py.
+
+    situations, simulate and command are 'module:attribute' references relative to the game's
+    package: its `pnp judge GAME` group, its `pnp simulate GAME` command and its own `pnp GAME` group.
+    """
 
     slug: str
     title: str
     rulebook: str
     language: str  # rulebook language: en, cs or zh
+    package: str  # the game's folder as a module: pnp.games.<module>
+    situations: str | None = None
+    simulate: str | None = None
+    command: str | None = None
 
     @property
     def module(self) -> str:
-        """Python module name used for this game's engine, judge and simulator."""
-        return self.slug.replace("-", "_")
+        """The game's folder name under pnp/games/."""
+        return self.package.rsplit(".", 1)[-1]
+
+    def entry(self, ref: str | None) -> str | None:
+        """An absolute 'module:attribute' for one of the game's relative references."""
+        return f"{self.package}.{ref}" if ref else None
 
 
-GAMES: dict[str, Game] = {g.slug: g for g in [
-    Game("argonauts", "(Your Name Here) and the Argonauts", "argonauts.txt", "en"),
-    Game("hera-zeus", "Hera and Zeus", "hera-and-zeus.zh.txt", "zh"),
-    Game("micro-hero", "Micro Hero: Hercules", "micro-hero-hercules.cs.txt", "cs"),
-    Game("twelve-labors", "The Twelve Labors", "the-twelve-labors.txt", "en"),
-    Game("labors-of-herakles", "The Labors of Herakles", "the-labors-of-herakles.txt", "en"),
-    Game("by-jove", "By Jove", "by-jove.txt", "en"),
-    Game("later-years", "Hercules: The Later Years", "hercules-the-later-years.txt", "en"),
-    Game("verb-adjective-noun", "Verb the Adjective Noun", "verb-the-adjective-noun.txt", "en"),
-]}
+@functools.cache
+def games() -> dict[str, Game]:
+    """Every game folder under pnp/games/ that declares a GAME, by slug, in folder order."""
+    import pnp.games
+
+    found: dict[str, Game] = {}
+    for info in sorted(pkgutil.iter_modules(pnp.games.__path__), key=lambda i: i.name):
+        if info.ispkg:
+            declared = getattr(importlib.import_module(f"pnp.games.{info.name}"), "GAME", None)
+            if isinstance(declared, Game):
+                found[declared.slug] = declared
+    return found
+
+
+def __getattr__(name: str):
+    if name == "GAMES":  # computed on first use: a game's package imports this module for Game
+        return games()
+    raise AttributeError(name)
 
 
 def game(slug: str) -> Game:
     """The game for a slug; a misspelt slug gets a suggestion (exit 2)."""
-    if slug in GAMES:
-        return GAMES[slug]
+    known = games()
+    if slug in known:
+        return known[slug]
     from pnp.cli.suggest import unknown_choice
-    raise UsageError(unknown_choice("game", slug, GAMES))
+    raise UsageError(unknown_choice("game", slug, known))

@@ -138,3 +138,13 @@ def test_advise_json_leaves_blessings_out():
     res = run("argonauts", "advise", "--revealed", "harpies,scylla,calm-seas", "--crew", "12", "--json")
     d = json.loads(res.output)
     assert set(d["plans"][0]["assignment"]) == {"harpies", "scylla"}
+
+
+def test_combat_3_odds_counts_the_treasures_held_for_one_card():
+    plain = json.loads(run("argonauts", "odds", "--crew", "3", "--difficulty", "8", "--json").output)
+    fleece = json.loads(run("argonauts", "odds", "--crew", "3", "--difficulty", "8", "--treasure", "golden fleece",
+                            "--json").output)
+    assert (plain["chance"], fleece["chance"]) == ("1/3", "1/2") and fleece["treasures"] == ["golden-fleece"]
+    rite = json.loads(run("argonauts", "odds", "--crew", "3", "--difficulty", "8", "--treasure", "circe's rite",
+                          "--json").output)
+    assert rite["chance"] == "5/9"   # a failed roll rerolled once (argonauts.gap.8)

@@ -247,3 +247,11 @@ def test_illegal_die_is_rejected_with_reason():
     st.apply_action(("resolve", "talos"))
     with pytest.raises(IllegalMove, match="1 to 6"):
         st.apply_action(7)
+
+
+def test_gap_29_the_deck_is_shuffled_before_every_game():
+    from pnp.rules.book import load
+    gap = next(g for g in load("argonauts").gaps if g.id == "argonauts.gap.29")
+    assert gap.basis == "inferred" and "Shuffle the whole adventure deck" in gap.ruling
+    orders = {tuple(new_game(seed=s).deck) for s in range(5)}
+    assert len(orders) == 5 and all(sorted(o) == sorted(next(iter(orders))) for o in orders)

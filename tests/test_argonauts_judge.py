@@ -82,9 +82,15 @@ def test_reveal_with_wrath_and_blessing():
 
 
 def test_reveal_wrath_from_a_wrath_chains():
+    r = judge("reveal", "--cards", "wrath,monster,monster,wrath,monster,monster,monster", "--deck-left", "20")
+    assert r["verdict"]["revealed"] == 7 and r["verdict"]["wraths"] == 2
+    assert "argonauts.gap.2" in [c["rule"] for c in r["citations"]] and r["basis"] == "inferred"
+
+
+def test_gap_28_two_wraths_in_one_deal_each_deal_two():
     r = judge("reveal", "--cards", "wrath,monster,wrath,monster,monster,monster,monster", "--deck-left", "20")
     assert r["verdict"]["revealed"] == 7 and r["verdict"]["wraths"] == 2
-    assert "argonauts.gap.2" in [c["rule"] for c in r["citations"]]
+    assert "argonauts.gap.28" in [c["rule"] for c in r["citations"]] and r["basis"] == "inferred"
 
 
 def test_reveal_at_the_end_of_the_deck():
@@ -137,3 +143,40 @@ def test_treasure_continuous_and_not_a_treasure():
     r = judge("treasure", "--treasure", "lyre-of-orpheus", "--when", "before-roll")
     assert r["verdict"]["always_on"] is True
     assert "not a treasure" in fails("treasure", "--treasure", "harpies", "--when", "after-roll")
+
+
+# --- the audit's Argonauts defects ---------------------------------------------------------------------
+
+def test_gap_8_ignore_treasure_may_be_spent_from_the_assignment_on():
+    r = judge("treasure", "--treasure", "medea's charm", "--when", "assignment")
+    assert r["verdict"]["usable"] is True and r["verdict"]["when"] == ["assignment", "before-roll"]
+    from pnp.games.argonauts.cards import deck_stats
+    from pnp.games.argonauts.state import State
+    ids = ["harpies", "scylla", "medeas-charm"]
+    state = State(deck_stats(ids), ["harpies", "scylla"], 6)
+    state.treasures = ["medeas-charm"]
+    state.apply_action("harpies")
+    state.apply_action("scylla")
+    assert state.phase == "assign" and ("ignore", "harpies", "medeas-charm") in state.legal_actions()
+    state.apply_action(("ignore", "harpies", "medeas-charm"))
+    assert state.unresolved == ["scylla"] and "medeas-charm" in state.victory
+
+
+def test_assignment_3_blessing_with_no_crew_is_legal_for_judge_and_odds_alike():
+    assert judge("assign", "--assign", "harpies:3,calm-seas:0", "--crew", "5")["verdict"]["legal"] is True
+    res = CliRunner().invoke(main, ["argonauts", "odds", "--crew", "5", "--assign", "harpies:3,calm-seas:0", "--json"])
+    assert res.exit_code == 0, res.output
+    bad = CliRunner().invoke(main, ["argonauts", "odds", "--crew", "5", "--assign", "harpies:3,calm-seas:1"])
+    assert bad.exit_code != 0 and "no crew may be placed" in bad.output
+    assert judge("assign", "--assign", "harpies:3,calm-seas:1", "--crew", "5")["verdict"]["legal"] is False
+
+
+@pytest.mark.parametrize("situation", [["assign", "--assign", "harpies:3,Harpies:1", "--crew", "5"],
+                                       ["reveal", "--cards", "harpies,monster,harpies", "--deck-left", "9"]])
+def test_setup_2_the_same_card_twice_is_refused(situation):
+    assert "listed twice" in fails(*situation)
+
+
+@pytest.mark.parametrize("placed,message", [("talos:2,talos:1", "listed twice"), ("calm-seas:2", "takes no crew")])
+def test_combat_14_deaths_refuse_crew_waiting_where_none_can_be(placed, message):
+    assert message in fails("deaths", "--deadliness", "3", "--crew", "6", "--placed", placed)

@@ -187,3 +187,38 @@ def test_space_rulings_for_the_lost_texts(name, coins, flags, verdict, gap):
 def test_space_unknown_name_lists_the_spaces():
     result = CliRunner().invoke(main, ["judge", "by-jove", "space", "--name", "Atlantis"])
     assert result.exit_code == 2 and "Taxes" in result.output
+
+
+# --- by-jove.gods.7 / gap.11: a Protected Turn changes every harmful space, not only two ---------------
+
+@pytest.mark.parametrize("name,word,phrase", [
+    ("Oracle", "favourable-only", "obey it only if it is good for you"),
+    ("Potluck", "favourable-only", "if it falls on you and harms you, ignore it"),
+    ("Hydra", "win-only", "a loss is ignored"),
+    ("Scylla and Charybdis", "win-only", "a loss is ignored"),
+    ("Perseus", "no-fee", "you pay no fee"),
+    ("Labyrinth", "optional", "you may choose"),
+    ("Helen of Troy", "win-only", "nothing is taken from you"),
+    ("Taxes", "ignored", "you pay nothing"),
+])
+def test_gods_7_protected_turn_on_every_space(name, word, phrase):
+    r = rulings.space(name, 5, protected=True).to_dict()
+    assert r["verdict"]["protected"] is True and r["verdict"]["protection"] == word
+    assert phrase in r["summary"]
+    assert {"by-jove.gap.11"} <= cited(r) and ({"by-jove.gods.6", "by-jove.gods.7"} & cited(r))
+    assert r["basis"] in ("inferred", "house rule")
+
+
+def test_parents_3_young_variant_peril_loss_summary_says_the_vap_is_kept():
+    r = rulings.peril("hero", 6, [1, 2], young=True)
+    assert r.verdict["lose_vap"] is False and "no VAP award is lost" in r.summary
+
+
+@pytest.mark.parametrize("players,message", [
+    ([f"P{i}:coins=1" for i in range(7)], "2 to 6 players"),
+    (["A:coins=16,vap=8,labyrinth=1,quest=1", "B:coins=20,vap=9,labyrinth=1,quest=1"], "both hold the full collection"),
+])
+def test_end_1_score_refuses_positions_the_game_cannot_reach(players, message):
+    args = [a for p in players for a in ("--player", p)]
+    res = CliRunner().invoke(main, ["judge", "by-jove", "score", *args])
+    assert res.exit_code == 2 and message in res.output, res.output

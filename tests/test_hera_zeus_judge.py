@@ -197,3 +197,53 @@ def test_cards_in_a_statue_column_go_behind_the_statue(tmp_path):
     assert ruling("legal", "--position", str(path), "--move", "place 5 1 2")["verdict"]["legal"] is True
     r = ruling("legal", "--position", str(path), "--move", "place 5 1 1")
     assert r["verdict"]["legal"] is False and "statue" in r["verdict"]["reason"]
+
+
+# --- hera-zeus.gap.25 / pandora.1: a Pegasus striking Pandora wipes the striker's own column too ---------
+
+def test_gap_25_pegasus_striking_pandora_wipes_the_strikers_own_cards():
+    r = ruling("pegasus", "--use", "front", "--card", "pandora", "--column", "attacker: 4; defender: 3")
+    assert r["verdict"]["outcome"] == "discarded"
+    assert r["verdict"]["striker_discarded"] == ["Artemis"] and "Pandora" in r["verdict"]["discarded"]
+    assert "Artemis" in r["summary"]
+
+
+def test_gap_6_pegasus_striking_pandora_beside_the_strikers_own_hostage_loses():
+    r = ruling("pegasus", "--use", "front", "--card", "pandora", "--column", "attacker: io, 4")
+    assert r["verdict"]["outcome"] == "striker loses the game"
+    assert r["verdict"]["game"] == {"winner": "opponent", "rule": "hera-zeus.gap.6"}
+
+
+def test_end_8_pegasus_striking_pandora_with_both_hostages_loses_for_the_striker():
+    r = ruling("pegasus", "--use", "front", "--card", "pandora", "--column", "attacker: io; defender: argus")
+    assert r["verdict"]["game"] == {"winner": "opponent", "rule": "hera-zeus.end.8"}
+
+
+# --- honest bases: rulings resting on the project's choices say so ----------------------------------------
+
+def test_gap_1_poseidon_and_nemesis_symbol_is_inferred_not_stated():
+    for args in (("challenge", "--attacker", "pythia", "--defender", "poseidon"),
+                 ("pegasus", "--use", "hand", "--card", "nemesis")):
+        r = ruling(*args)
+        assert r["basis"] == "inferred" and "hera-zeus.gap.1" in [c["rule"] for c in r["citations"]]
+
+
+def test_gap_34_pythia_strength_three_is_a_house_rule():
+    r = ruling("challenge", "--attacker", "pythia", "--defender", "5")
+    assert r["verdict"]["outcome"] == "defender wins"
+    assert r["basis"] == "house rule" and "hera-zeus.gap.34" in [c["rule"] for c in r["citations"]]
+
+
+def test_pegasus_5_a_column_holding_the_opponents_raided_card_is_a_real_position():
+    # A Pegasus raid puts a taken card of strength 2-7 at the front of the raider's opponent's column, so a
+    # Zeus column can hold Hera's Nemesis beside both Poseidons (found by the differential test).
+    r = ruling("challenge", "--attacker", "poseidon", "--defender", "3", "--column",
+               "attacker: poseidon, 2, nemesis")
+    assert r["verdict"]["outcome"] == "attacker wins"
+
+
+def test_pegasus_5_raided_amazon_between_heroes_keeps_every_card_its_own():
+    # Zeus's column Medusa, Hero, Hera's raided Amazon, Hero (found by the differential test): the Amazon is
+    # Hera's own card, not a third Hero of Zeus's.
+    r = ruling("challenge", "--attacker", "3", "--defender", "medusa", "--column", "defender: hero, amazon, hero")
+    assert r["verdict"]["outcome"] == "defender wins"

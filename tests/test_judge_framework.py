@@ -45,7 +45,17 @@ def test_make_ruling_resolves_citations_to_sections(fixture_home):
         ("argonauts.gap.1", "Losing"),
         ("quest", "1. Quest Phase"),
     ]
-    assert r.basis == "stated" and r.steps == ["The die shows 6.", "A natural 6 always succeeds."]
+    assert r.steps == ["The die shows 6.", "A natural 6 always succeeds."]
+    assert r.basis == "inferred"   # argonauts.gap.1 of the fixture book is inferred
+
+
+def test_basis_is_never_surer_than_a_cited_gap(fixture_home):
+    assert make_ruling("argonauts", "s", verdict=1, summary="s", steps=[], cites=["argonauts.combat.3"]).basis == "stated"
+    gaps = {g.id: g.basis for g in book_mod.load("argonauts").gaps}
+    for gid, basis in gaps.items():
+        assert make_ruling("argonauts", "s", verdict=1, summary="s", steps=[], cites=[gid]).basis == basis
+        assert make_ruling("argonauts", "s", verdict=1, summary="s", steps=[], cites=[gid],
+                           basis="house rule").basis == "house rule"
 
 
 def test_translated_heading_is_cited_with_its_english(fixture_home):

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from pnp.errors import IllegalMove
-from pnp.games import labors_of_herakles as lh
+from pnp.games.labors_of_herakles import engine as lh
 from pnp.games.base import TERMINAL, random_playout
 
 

@@ -20,7 +20,7 @@ def judge(*args):
 
 
 def test_play_equal_value_advances_and_pledges():
-    r = judge("play", "--value", "4", "--previous", "4", "--trait", "strength", "--level", "5", "--god", "zeus")
+    r = judge("play", "--value", "4", "--previous", "4", "--trait", "strength", "--level", "5", "--god", "hermes")
     v = r["verdict"]
     assert v["direction"] == "up" and v["new_level"] == 6 and v["hero_token"] and not v["power"]
     assert not v["bonus_token"] and v["adventure_token"]
@@ -43,7 +43,8 @@ def test_play_onto_nine_gives_bonus_and_at_limit_is_ignored():
 
 def test_labor_strictly_greater_on_every_trait():
     ok = judge("labor", "--levels", "7,6,6,6", "--required", "6,5,5,5")
-    assert ok["verdict"]["success"] is True and ok["summary"] == "Herakles succeeds"
+    assert ok["verdict"]["success"] is True and ok["summary"].startswith("Herakles succeeds: each player gains 1 favor")
+    assert "the labor is replaced" in ok["summary"]
     tie = judge("labor", "--levels", "strength:7,courage:6,cunning:5,endurance:6", "--required", "6,5,5,5")
     assert tie["verdict"]["success"] is False
     assert tie["verdict"]["traits"]["cunning"] == {"level": 5, "required": 5, "ok": False}
@@ -95,3 +96,14 @@ def test_simulate_reports_length_and_seats():
     assert abs(sum(rep["win_rate_by_seat"]) - 1) < 1e-6
     assert abs(sum(rep["ends"].values()) - 1) < 1e-6
     assert rep["labor_attempts_mean"] >= rep["labors_completed_mean"]
+
+
+def test_gap_14_play_refuses_a_card_the_deck_does_not_hold():
+    from pnp.games.labors_of_herakles.engine import adventures
+    have = {(a.value, a.trait, a.god) for a in adventures().values()}
+    missing = next((v, "strength", g) for v in range(1, 11) for g in ("zeus", "athena", "apollo", "artemis",
+                                                                          "hermes", "poseidon")
+                   if (v, "strength", g) not in have)
+    res = CliRunner().invoke(main, ["judge", "labors-of-herakles", "play", "--value", str(missing[0]), "--previous",
+                                    "1", "--trait", "strength", "--level", "5", "--god", missing[2]])
+    assert res.exit_code == 2 and "no Adventure card is a" in res.output

@@ -8,8 +8,8 @@ import yaml
 from click.testing import CliRunner
 
 from pnp.cli.main import main
-from pnp.games import later_years as ly
-from pnp.games import verb_adjective_noun as van
+from pnp.games.later_years import engine as ly
+from pnp.games.verb_adjective_noun import engine as van
 from pnp.paths import cardsets_root
 
 

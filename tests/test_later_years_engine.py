@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games import later_years as ly
+from pnp.games.later_years import engine as ly
 from pnp.games.base import random_playout
 
 

@@ -125,3 +125,12 @@ def test_help_lists_situations_with_examples():
     out = CliRunner().invoke(main, ["judge", "later-years", "--help"]).output
     for name in ("fee", "task", "auction", "chains", "score"):
         assert name in out
+
+
+def test_bonus_1_a_hand_cannot_hold_more_copies_than_the_deck():
+    from click.testing import CliRunner
+
+    from pnp.cli.main import main
+    res = CliRunner().invoke(main, ["judge", "later-years", "task", "--action", "endorse", "--object", "politician",
+                                    "--done-before", "1", "--cards", "endorse x3, endorse x3, politician"])
+    assert res.exit_code == 2 and "but the deck holds 1" in res.output

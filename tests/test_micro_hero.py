@@ -7,8 +7,8 @@ import pytest
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import random_playout
-from pnp.games.micro_hero import MicroHeroState, Options, chain_score, distinct_orders
-from pnp.games.micro_hero_cards import catalog
+from pnp.games.micro_hero.engine import MicroHeroState, Options, chain_score, distinct_orders
+from pnp.games.micro_hero.cards import catalog
 
 CAT = catalog()
 

@@ -7,8 +7,8 @@ import yaml
 from click.testing import CliRunner
 
 from pnp.cli.main import main
-from pnp.games.micro_hero_cards import catalog
-from pnp.games.micro_hero_sim import simulate
+from pnp.games.micro_hero.cards import catalog
+from pnp.games.micro_hero.sim import simulate
 from pnp.paths import cardsets_root
 
 SET = cardsets_root() / "micro-hero"

@@ -7,8 +7,8 @@ from pathlib import Path
 from pnp.rules.book import load
 
 ROOT = Path(__file__).resolve().parents[1]
-FILES = ["pnp/games/micro_hero.py", "pnp/games/micro_hero_cards.py", "pnp/games/micro_hero_rulings.py",
-         "pnp/games/micro_hero_save.py"]
+FILES = ["pnp/games/micro_hero/engine.py", "pnp/games/micro_hero/cards.py", "pnp/games/micro_hero/rulings.py",
+         "pnp/games/micro_hero/save.py"]
 CITE = re.compile(r"micro-hero\.([a-z-]+)\.(\d+)")
 SHORT_GAP = re.compile(r"gap\.(\d+)\b")
 
@@ -32,3 +32,17 @@ def test_every_gap_is_cited_by_code_or_card_data():
     cited = set(SHORT_GAP.findall(text))
     uncited = [g.id for g in book.gaps if g.id.rsplit(".", 1)[1] not in cited]
     assert not uncited
+
+
+def test_gap_36_technique_pool_is_a_documented_house_rule():
+    book = load("micro-hero")
+    gap = next(g for g in book.gaps if g.id == "micro-hero.gap.36")
+    assert gap.basis == "house rule"
+    doc = (ROOT / "docs" / "micro-hero.md").read_text(encoding="utf-8")
+    assert "micro-hero.gap.36" in doc and "`house rule`" in doc
+    from pnp.games.micro_hero.cards import catalog
+    kinds = catalog().kinds
+    extra = {k for k, v in kinds.items() if v.kind == "technique"} - {"strike", "block", "training"}
+    assert extra == {"wrestle", "dodge", "study"}
+    for name in extra:   # a basic half equal to one of the rulebook's three kinds
+        assert any(kinds[name].base == kinds[base].base for base in ("strike", "block", "training"))

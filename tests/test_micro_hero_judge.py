@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from pnp.cli.main import main
 from pnp.errors import UsageError
-from pnp.games.micro_hero_rulings import best_order, score, upgrade_plan, wound_check
+from pnp.games.micro_hero.rulings import best_order, score, upgrade_plan, wound_check
 
 
 def judge(*args):

@@ -10,9 +10,9 @@ from click.testing import CliRunner
 from pnp.cli.main import main
 from pnp.errors import UsageError
 from pnp.games.base import sample_chance
-from pnp.games.micro_hero import MicroHeroState, Options
-from pnp.games.micro_hero_policy import greedy_action
-from pnp.games.micro_hero_save import (check, load, parse_snapshot, save, snapshot_from_state,
+from pnp.games.micro_hero.engine import MicroHeroState, Options
+from pnp.games.micro_hero.policies import greedy_action
+from pnp.games.micro_hero.save import (check, load, parse_snapshot, save, snapshot_from_state,
                                        state_from_snapshot)
 
 DECK = "strike+,block,training,training,strike,block,training,block,strike,training"

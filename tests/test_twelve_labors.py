@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from pnp.errors import IllegalMove
-from pnp.games import twelve_labors as tl
+from pnp.games.twelve_labors import engine as tl
 from pnp.games.base import CHANCE, TERMINAL, random_playout
 
 
@@ -61,11 +61,13 @@ def test_helper_winner_ties_by_turn_order_and_iolaus_last():
 def test_train_and_assist_allowances():
     assert tl.train_moves(True, 7) == 2 and tl.train_moves(False, 7) == 1
     assert tl.train_moves(True, 1) == 1 and tl.train_moves(False, 0) == 0
-    assert tl.assist_dice(True, 3, 10) == (1, 1)
-    assert tl.assist_dice(False, 3, 10) == (1, 0)
-    assert tl.assist_dice(True, 1, 10) == (1, 0)
-    assert tl.assist_dice(True, 3, 1) == (1, 0)
-    assert tl.assist_dice(True, 0, 10) == (0, 0)
+    from pnp.games.twelve_labors.rulings import assist_in_engine
+    assert assist_in_engine(True, 3, 10) == (1, 1)
+    assert assist_in_engine(False, 3, 10) == (1, 0)
+    assert assist_in_engine(True, 1, 10) == (1, 0)
+    assert assist_in_engine(True, 3, 1) == (1, 0)
+    assert assist_in_engine(True, 0, 10) == (0, 0)
+    assert assist_in_engine(True, 3, 0) == (0, 0)
 
 
 # --- scripted play --------------------------------------------------------------------------------

@@ -20,35 +20,35 @@ def judge(*args):
 
 
 def test_resolve_highest_above_target_helps_hercules():
-    r = judge("resolve", "--target", "9", "--black", "2", "--helper", "red:5,3 cards:2,2,1",
+    r = judge("resolve", "--target", "8", "--black", "2", "--helper", "red:5,3 cards:2,2,1",
               "--helper", "iolaus:4,2", "--helper", "blue:6,6")
     v = r["verdict"]
     assert v["totals"] == {"red": 13, "iolaus": 6, "blue": 12}
-    assert v["helper"] == "red" and v["moves"] == {"hercules": 2, "red": 9}
+    assert v["helper"] == "red" and v["moves"] == {"hercules": 2, "red": 8}
     assert {c["rule"] for c in r["citations"]} >= {"twelve-labors.resolve.2", "twelve-labors.resolve.6"}
-    assert r["basis"] == "stated"
+    assert r["basis"] == "inferred"   # where the dice and wit cards go rests on gaps 8 and 9
 
 
 def test_resolve_equal_to_target_is_not_enough_hercules_alone():
-    v = judge("resolve", "--target", "8", "--black", "1", "--helper", "red:4,4")["verdict"]
-    assert v["helper"] == "hercules" and v["moves"] == {"hercules": 9} and v["above_target"] == []
+    v = judge("resolve", "--target", "6", "--black", "1", "--helper", "red:4,2", "--helper", "iolaus:1,1")["verdict"]
+    assert v["helper"] == "hercules" and v["moves"] == {"hercules": 7} and v["above_target"] == []
 
 
 def test_resolve_iolaus_can_help():
-    v = judge("resolve", "--target", "5", "--black", "1", "--helper", "iolaus:6,5", "--helper", "red:3")["verdict"]
+    v = judge("resolve", "--target", "5", "--black", "1", "--helper", "iolaus:6,5", "--helper", "red:3,1")["verdict"]
     assert v["helper"] == "iolaus" and v["moves"]["iolaus"] == 5
 
 
 def test_resolve_tie_goes_by_turn_order_and_cites_the_gap():
-    r = judge("resolve", "--target", "9", "--black", "2", "--helper", "red:5,6", "--helper", "iolaus:6,5",
+    r = judge("resolve", "--target", "8", "--black", "2", "--helper", "red:5,6", "--helper", "iolaus:6,5",
               "--helper", "blue:6,2 cards:1,1,1", "--order", "blue,red")
     assert r["verdict"]["helper"] == "blue"
     assert "twelve-labors.gap.1" in [c["rule"] for c in r["citations"]] and r["basis"] == "inferred"
 
 
 def test_resolve_by_labor_name_uses_board_values():
-    v = judge("resolve", "--labor", "cerberus", "--helper", "red:1")["verdict"]
-    from pnp.games.twelve_labors import board
+    v = judge("resolve", "--labor", "cerberus", "--helper", "red:1,1,1", "--helper", "iolaus:1,1,1")["verdict"]
+    from pnp.games.twelve_labors.engine import board
     cerberus = board()[11]
     assert v["moves"] == {"hercules": cerberus.black + cerberus.target}
 
@@ -56,7 +56,8 @@ def test_resolve_by_labor_name_uses_board_values():
 @pytest.mark.parametrize("helper", ["red:7", "red:", "iolaus:4 cards:1,1,1", "red:3 cards:1,1", "red:3 cards:5,1,1",
                                     "red", "red:3 wit:1,1,1"])
 def test_resolve_bad_helpers_exit_2(helper):
-    result = run("judge", "twelve-labors", "resolve", "--target", "9", "--black", "2", "--helper", helper)
+    result = run("judge", "twelve-labors", "resolve", "--target", "5", "--black", "1", "--helper", helper,
+                 "--helper", "iolaus:1,1")
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output and "Error" in result.output
 
@@ -123,3 +124,54 @@ def test_simulate_reports_length_and_positions():
     assert 1 <= rep["turns"]["min"] <= rep["turns"]["max"]
     again = run("simulate", "twelve-labors", "-n", "20", "--seed", "5", "--players", "3", "--json")
     assert again.output == result.output                                   # seeded: deterministic
+
+
+# --- rules the audit found broken ------------------------------------------------------------------------
+
+def test_actions_1_wrestle_nobody_picked_is_not_performed():
+    r = judge("wrestle", "--order", "red,blue,green", "--chose", "")
+    assert r["verdict"] == {"performed": False, "order": ["red", "blue", "green"], "discarded": {}}
+    assert "not done" in r["summary"] and "red, blue, green" in r["summary"]
+    assert "twelve-labors.actions.1" in [c["rule"] for c in r["citations"]]
+    bad = run("judge", "twelve-labors", "wrestle", "--order", "red,blue", "--cards", "red:2")
+    assert bad.exit_code == 2 and "only when someone picked Wrestle" in bad.output
+
+
+def test_actions_1_engine_skips_wrestle_nobody_picked():
+    from pnp.games.twelve_labors.engine import performed
+    assert performed(["train", "assist", "train"]) == ["train", "assist"]
+    assert performed(["assist", "wrestle"]) == ["wrestle", "assist"]
+
+
+@pytest.mark.parametrize("order", [None, "blue,red"])
+def test_gap_1_iolaus_loses_every_tie_even_listed_first(order):
+    args = ["resolve", "--target", "5", "--black", "1", "--helper", "iolaus:6,3", "--helper", "red:5,4"]
+    assert judge(*args, *(["--order", "red"] if order else []))["verdict"]["helper"] == "red"
+    bad = run("judge", "twelve-labors", *args, "--order", "iolaus,red")
+    assert bad.exit_code == 2 and "Iolaus has no place on the turn order track" in bad.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--labor", "hind", "--helper", "red:1,2,3,4,5,6"], "6 dice on Ceryneian Hind, which has 3 die boxes"),
+    (["--labor", "cerberus", "--helper", "red:1"], "1 dice on Cerberus"),
+    (["--target", "3", "--black", "1", "--helper", "red:1,2,3"], "Nemean Lion is resolved before play starts"),
+    (["--target", "9", "--black", "2", "--helper", "red:1,2,3"], "no Labor left to resolve"),
+    (["--target", "4", "--black", "0", "--helper", "pink:1,2", "--helper", "red:3"], "'pink' is not a player colour"),
+    (["--target", "4", "--black", "0", "--helper", "red:1,2 cards:2,2,2", "--helper", "blue:1 cards:2,2,2"],
+     "at most 4"),
+])
+def test_resolve_1_impossible_setups_are_refused(args, message):
+    result = run("judge", "twelve-labors", "resolve", *args)
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert len(result.output.strip().splitlines()) <= 3 and "Traceback" not in result.output
+
+
+def test_gap_2_beat_the_heroes_a_tie_with_a_marker_is_not_a_win():
+    from pnp.games.twelve_labors import engine as tl
+    assert not tl.heroes_beaten([10, 8], 10, 3) and not tl.heroes_beaten([10, 8], 3, 10)
+    assert tl.heroes_beaten([11, 8], 10, 10)
+    state = tl.State(2, beat_the_heroes=True)
+    state._over, state.score, state.hercules, state.iolaus = True, [10, 8], 10, 3
+    assert state.returns() == [-1.0, -1.0]
+    state.hercules = 9
+    assert state.returns() == [1.0, -1.0]

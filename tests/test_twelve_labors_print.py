@@ -8,8 +8,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli.main import main
-from pnp.games import labors_of_herakles as lh
-from pnp.games import twelve_labors as tl
+from pnp.games.labors_of_herakles import engine as lh
+from pnp.games.twelve_labors import engine as tl
 
 
 @pytest.mark.parametrize("slug", ["twelve-labors", "labors-of-herakles"])

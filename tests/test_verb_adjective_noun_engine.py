@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games import verb_adjective_noun as van
-from pnp.games.verb_adjective_noun_sim import greedy_policy, play, random_policy
+from pnp.games.verb_adjective_noun import engine as van
+from pnp.games.verb_adjective_noun.sim import greedy_policy, play, random_policy
 
 C = van.cards()
 

@@ -60,7 +60,8 @@ def test_auction_tie_wins_nothing():
 
 def test_score_ties_get_full_value():
     r = judge("score", "--trial", "tickle, sulky, cyclops", "--markers", "red:1, blue:1, green:1")
-    assert r["verdict"]["awards"] == {"red": 3, "blue": 3, "green": 3} and r["basis"] == "stated"
+    assert r["verdict"]["awards"] == {"red": 3, "blue": 3, "green": 3}
+    assert r["basis"] == "house rule" and "verb-adjective-noun.gap.5" in rules(r)   # the deck's laurel values
 
 
 def test_score_waits_for_a_leader_and_alone_condition():
@@ -105,3 +106,25 @@ def test_simulators_report_length_and_first_player(tmp_path):
     report = json.loads(out.output[out.output.index("{"):])
     assert report["rounds"]["min"] >= 1 and len(report["win_share_by_seat"]) == 2
     assert set(report["first_player"]) == {"win_share", "fair_share", "advantage", "z"}
+
+
+def test_auctions_2_the_card_is_won_only_at_the_start_of_the_leaders_own_turn():
+    r = judge("auction", "--markers", "red:3, blue:1", "--player", "blue")
+    assert r["verdict"]["wins_now"] is False and r["verdict"]["winner"] == "red"
+    assert "red wins" not in r["summary"] and "nothing happens" in r["summary"]
+    assert r["verdict"]["removed"] == {} and r["verdict"]["returned"] == {}
+    mine = judge("auction", "--markers", "red:3, blue:1", "--player", "red")
+    assert mine["verdict"]["wins_now"] is True and mine["verdict"]["removed"] == {"red": 3}
+
+
+def test_gap_2_help_and_docs_say_most_markers_not_a_majority():
+    from pathlib import Path
+    help_text = CliRunner().invoke(main, ["judge", "verb-adjective-noun", "auction", "--help"]).output
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "verb-adjective-noun.md").read_text(encoding="utf-8")
+    assert "majority" not in help_text.lower() and "majority" not in doc.lower()
+    assert "most markers" in help_text
+
+
+def test_burn_1_the_same_card_cannot_be_burnt_twice():
+    res = CliRunner().invoke(main, ["judge", "verb-adjective-noun", "burn", "--cards", "shampoo, shampoo"])
+    assert res.exit_code == 2 and "burnt twice" in res.output

@@ -1,18 +1,15 @@
 """`pnp judge GAME SITUATION`: rulings computed from each game's rules code."""
 from __future__ import annotations
 
-import importlib.util
-
 import click
 
-from pnp.catalog import GAMES
+from pnp.catalog import games
 from pnp.cli.lazy import LazyGroup
 
 
 def _available() -> dict[str, str]:
-    """Games whose judge module exists: slug -> 'pnp.judge.<module>:situations'."""
-    return {slug: f"pnp.judge.{g.module}:situations" for slug, g in GAMES.items()
-            if importlib.util.find_spec(f"pnp.judge.{g.module}") is not None}
+    """Games that declare judge situations: slug -> 'pnp.games.<module>.judge:situations'."""
+    return {slug: g.entry(g.situations) for slug, g in games().items() if g.situations}
 
 
 def _example(cmd: click.Command) -> str | None:
@@ -62,10 +59,10 @@ class JudgeGroup(LazyGroup):
         name = click.utils.make_str(args[0]) if args else None
         if name is not None and name not in self.lazy and not name.startswith("-"):
             from pnp.cli.suggest import unknown_choice
-            if name in GAMES:
+            if name in games():
                 raise click.UsageError(f"no judge situations for {name} yet. Games with situations: "
                                        f"{', '.join(sorted(self.lazy)) or 'none'}.", ctx)
-            raise click.UsageError(unknown_choice("game", name, GAMES), ctx)
+            raise click.UsageError(unknown_choice("game", name, games()), ctx)
         return super().resolve_command(ctx, args)
 
 

@@ -15,10 +15,14 @@ COMMANDS = {
     "judge": "pnp.cli.judge:judge",
     "simulate": "pnp.cli.simulate:simulate",
     "campaign": "pnp.cli.campaign:campaign",
-    "argonauts": "pnp.cli.argonauts:argonauts",
-    "micro-hero": "pnp.cli.micro_hero:micro_hero",
     "serve": "pnp.cli.serve:serve",
 }
+
+
+def _game_commands() -> dict[str, str]:
+    """Each game's own command group (`pnp argonauts …`), as its folder declares it."""
+    from pnp.catalog import games
+    return {slug: g.entry(g.command) for slug, g in games().items() if g.command}
 
 
 class RootGroup(LazyGroup):
@@ -61,7 +65,8 @@ class RootGroup(LazyGroup):
             ) from None
 
 
-@click.group(cls=RootGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=RootGroup, lazy={**COMMANDS, **_game_commands()},
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show full tracebacks on errors.")
 @click.version_option(package_name="hercules-pnp", prog_name="pnp")
 @click.pass_context

@@ -1,18 +1,15 @@
 """`pnp simulate GAME`: play many seeded games and report the statistics."""
 from __future__ import annotations
 
-import importlib.util
-
 import click
 
-from pnp.catalog import GAMES
+from pnp.catalog import games
 from pnp.cli.lazy import LazyGroup
 
 
 def _available() -> dict[str, str]:
-    """Games with a simulator: slug -> 'pnp.simulate.<module>:command'."""
-    return {slug: f"pnp.simulate.{g.module}:command" for slug, g in GAMES.items()
-            if importlib.util.find_spec(f"pnp.simulate.{g.module}") is not None}
+    """Games that declare a simulator: slug -> 'pnp.games.<module>.simulate:command'."""
+    return {slug: g.entry(g.simulate) for slug, g in games().items() if g.simulate}
 
 
 class SimulateGroup(LazyGroup):

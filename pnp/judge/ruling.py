@@ -37,7 +37,8 @@ class Ruling:
 def make_ruling(game: str, situation: str, *, verdict, summary: str, steps, cites, basis: str = "stated") -> Ruling:
     """Build a Ruling, resolving each cited rule or gap id to its section heading.
 
-    An unknown id raises: a ruling never cites a rule that does not exist.
+    An unknown id raises: a ruling never cites a rule that does not exist. The basis is never surer than
+    a cited gap's: citing an inferred or house-rule gap makes the ruling inferred or house rule.
     """
     if basis not in BASES:
         raise ValueError(f"basis must be one of {BASES}, not {basis!r}")
@@ -47,6 +48,8 @@ def make_ruling(game: str, situation: str, *, verdict, summary: str, steps, cite
         if ref not in seen:
             seen.add(ref)
             citations.append(Citation(ref, book.section_of(ref)))
+            if ".gap." in ref:
+                basis = weakest_basis(basis, book.gap(ref).basis)
     return Ruling(game, situation, verdict, summary, list(steps), citations, basis)
 
 

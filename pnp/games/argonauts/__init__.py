@@ -12,3 +12,7 @@ Modules: cards (data and track reading), odds (chances and the commands' entry p
 fast (greedy whole-game loop), sim (simulation), play (the terminal game), rulings (judge
 situations).
 """
+from pnp.catalog import Game
+
+GAME = Game("argonauts", "(Your Name Here) and the Argonauts", "argonauts.txt", "en", __name__,
+            situations="judge:situations", simulate="simulate:command", command="cli:argonauts")

@@ -50,7 +50,7 @@ def advise_turn(revealed: str, crew: int, treasures: list[str], campaign: str | 
 
 
 def odds_for(crew: int, difficulty: int | None, modifier: int, assignment: str | None,
-             treasures: list[str], campaign: str | None) -> dict:
+             treasures: list[str], campaign: str | None, kind: str = "monster") -> dict:
     """`odds`: one card's exact chance, or an assignment's exact death distribution under best play."""
     from pnp.errors import UsageError
     if crew < 0:
@@ -58,22 +58,44 @@ def odds_for(crew: int, difficulty: int | None, modifier: int, assignment: str |
     if assignment is None:
         if difficulty < 1:
             raise UsageError(f"--difficulty {difficulty} is out of range", field="difficulty", expected="1 or more")
-        p = p_success(crew, difficulty, modifier)
-        return {"crew": crew, "difficulty": difficulty, "modifier": modifier, "chance": str(p),
-                "percent": float(p) * 100}
-    from pnp.games.argonauts.rulings import parse_pairs
+        held = _held(treasures, {})
+        p = card_chance(crew, difficulty, modifier, kind, held)
+        return {"crew": crew, "difficulty": difficulty, "modifier": modifier, "kind": kind,
+                "treasures": [t.id for t in held], "chance": str(p), "percent": float(p) * 100}
+    from pnp.games.argonauts.rulings import assignment_problems, field_ids, parse_pairs
     pairs = parse_pairs(assignment, "assign")
-    ids, lv, st = _field(",".join(n for n, _ in pairs), campaign, None)
-    for cid in ids:
-        if st[cid].kind not in ("monster", "treasure"):
-            raise UsageError(f"no crew may be placed on '{cid}', a {st[cid].kind}", field="assign",
-                             hint="see argonauts.assignment.3")
-    if sum(n for _, n in pairs) > crew:
-        raise UsageError(f"{sum(n for _, n in pairs)} crew assigned but only {crew} alive", field="assign")
+    ids = field_ids([n for n, _ in pairs], "assign")
+    problems = assignment_problems(ids, [n for _, n in pairs], crew)
+    if problems:
+        raise UsageError(problems[0], field="assign", hint="see argonauts.assignment.1-3")
+    _, lv, st = _field(",".join(ids), campaign, None)
     from pnp.games.argonauts.turn import Turn
-    turn = Turn([st[i] for i in ids], crew, _held(treasures, lv))
-    plan = turn.plan(tuple(n for _, n in pairs))
+    fight = [(cid, n) for cid, (_, n) in zip(ids, pairs) if st[cid].kind in ("monster", "treasure")]
+    turn = Turn([st[cid] for cid, _ in fight], crew, _held(treasures, lv))
+    plan = turn.plan(tuple(n for _, n in fight))
     return dict(_plan_dict(plan, crew), crew=crew)
+
+
+def card_chance(crew: int, difficulty: int, modifier: int, kind: str, held) -> Fraction:
+    """Exact chance one card resolves with its crew, typed modifiers and the treasures held, each single-use
+    treasure spent only when it saves the roll (the solver's own rule: turn.outcome, argonauts.gap.8)."""
+    from pnp.games.argonauts.cards import Stats
+    from pnp.games.argonauts.turn import WIN, Turn, outcome, spend
+    context = Turn([], crew, held)
+    card = Stats("card", "the card", kind, difficulty)
+    mod = modifier + context.mod[kind]
+
+    def chance(items: tuple) -> Fraction:
+        total = Fraction(0)
+        for roll in DIE:
+            got = outcome(roll, crew, mod, card, items)
+            if got == WIN:
+                total += Fraction(1, 6)
+            elif got:
+                total += Fraction(1, 6) * max(chance(spend(items, pick)) if items[pick[0]][0] == "reroll"
+                                              else Fraction(1) for pick in got)
+        return total
+    return chance(context.items)
 
 
 def _field(revealed: str, campaign: str | None, levels: str | None):

@@ -49,9 +49,12 @@ def roll(die: int, crew: int, difficulty: int, modifier: int = 0):
     p = p_success(crew, difficulty, modifier)
     steps.append(f"Before rolling, the chance was {p.numerator}/{p.denominator}.")
     word = "Resolves" if ok else "Negative"
+    then = (" A Monster goes to the victory pile, a Treasure becomes yours; its crew are free again." if ok else
+            " A Monster kills its deadliness in crew at once, chosen by you; the card goes to the discard pile.")
     return make_ruling(G, "roll", verdict={"resolves": ok, "rolled": True, "total": total, "natural_six": die == 6,
                                            "chance": str(p)},
-                       summary=f"{word}: {total} against difficulty {difficulty}" + (" (natural 6)" if die == 6 else "") + ".",
+                       summary=f"{word}: {total} against difficulty {difficulty}" + (" (natural 6)" if die == 6 else "")
+                       + "." + then,
                        steps=steps, cites=cites)
 
 
@@ -121,53 +124,57 @@ def split_list(text: str, field: str) -> list[str]:
 
 
 def reveal(cards: str, deck_left: int):
-    """How many cards the quest phase reveals in all, given the cards as they come off the deck."""
+    """How many cards the quest phase reveals in all, given the cards as they come off the deck: the engine's
+    quest phase (State._reveal) is played with exactly these cards on top of a deck of deck_left cards."""
+    from pnp.games.argonauts.cards import deck_stats
+    from pnp.games.argonauts.state import State
     _range("deck-left", deck_left, 0)
-    kinds = _kinds(split_list(cards, "cards"))
-    want = min(3, deck_left)  # argonauts.quest.1
-    left = deck_left
-    steps = [f"Deal {want} card(s): three, or all that remain (argonauts.quest.1)."]
-    cites = ["argonauts.quest.1"]
-    n = 0
-    wraths = 0
-    basis = "stated"
-    for k in kinds:
-        if want == 0:
+    ids = field_ids(split_list(cards, "cards"), "cards")
+    every = list(load_cards())
+    if deck_left > len(every):
+        raise UsageError(f"--deck-left {deck_left} is more cards than the game has", field="deck-left",
+                         expected=f"0..{len(every)}")
+    listed = ids[:deck_left]
+    deck = listed + [c for c in every if c not in listed][:deck_left - len(listed)]
+    state = State(deck_stats(deck), deck)
+    steps = [f"Deal {state.to_reveal} card(s): three, or all that remain (argonauts.quest.1)."]
+    cites, basis, n, wraths = ["argonauts.quest.1"], "stated", 0, 0
+    for cid in listed:
+        if state.phase != "quest":
             break
+        before = state.to_reveal
+        state.apply_action(cid)
         n += 1
-        left -= 1
-        want -= 1
-        if k == "wrath":
+        kind = state.stats[cid].kind
+        if kind == "wrath":
             wraths += 1
-            extra = min(2, left - want)
-            want += max(extra, 0)
-            steps.append(f"Card {n} is a Wrath: deal {max(extra, 0)} more (argonauts.quest.4"
-                         + (", a Wrath dealt by a Wrath also counts, argonauts.gap.2" if wraths > 1 else "")
-                         + (", only what the deck still holds, argonauts.gap.3" if extra < 2 else "") + ").")
-            cites.append("argonauts.quest.4")
-            if wraths > 1:
-                cites.append("argonauts.gap.2")
-                basis = "inferred"
-            if extra < 2:
-                cites.append("argonauts.gap.3")
-                basis = "inferred"
-        elif k == "blessing":
+            extra = state.to_reveal - (before - 1)
+            notes = ([", a Wrath dealt by a Wrath deals too, argonauts.gap.2"] if n > 3 else []) + (
+                [", two for each Wrath, argonauts.gap.28"] if wraths > 1 else []) + (
+                [", only what the deck still holds, argonauts.gap.3"] if extra < 2 else [])
+            steps.append(f"Card {n} is a Wrath: deal {extra} more (argonauts.quest.4{''.join(notes)}).")
+            cites += ["argonauts.quest.4"] + (["argonauts.gap.2"] if n > 3 else []) + (
+                ["argonauts.gap.28"] if wraths > 1 else []) + (["argonauts.gap.3"] if extra < 2 else [])
+            basis = "inferred" if (n > 3 or wraths > 1 or extra < 2) else basis
+        elif kind == "blessing":
             steps.append(f"Card {n} is a Blessing: it does nothing (argonauts.quest.3).")
             cites.append("argonauts.quest.3")
         else:
-            steps.append(f"Card {n} is a {k.capitalize()}.")
+            steps.append(f"Card {n} is a {kind.capitalize()}.")
+    want = state.to_reveal if state.phase == "quest" else 0
     complete = want == 0
-    unused = len(kinds) - n
+    unused = len(ids) - n
     if not complete:
         steps.append(f"{want} more card(s) must still be dealt; give them to finish the count.")
     if unused:
         steps.append(f"The last {unused} card(s) listed stay in the deck.")
     total = n + want
-    fight = sum(1 for k in kinds[:n] if k in FIGHTABLE)
+    fight = sum(1 for c in ids[:n] if state.stats[c].kind in FIGHTABLE)
     return make_ruling(G, "reveal", verdict={"revealed": total, "known": complete, "wraths": wraths,
                                              "deck_left": deck_left - total, "to_resolve_known": fight,
                                              "not_revealed": unused},
-                       summary=(f"{total} card(s) revealed in all" if complete else f"at least {total} card(s): {want} still to deal")
+                       summary=(f"{total} card(s) revealed in all" if complete
+                                else f"at least {total} card(s): {want} still to deal")
                        + f"; {deck_left - total} left in the deck.",
                        steps=steps, cites=cites, basis=basis)
 
@@ -177,14 +184,16 @@ def end(crew_left: int, deck_left: int):
     _range("crew-left", crew_left, 0)
     _range("deck-left", deck_left, 0)
     if crew_left == 0:
-        v, s, st, c = "lost", "Lost: the whole crew is dead.", [
+        v, s, st, c = "lost", ("Lost: the whole crew is dead. Return every card to the deck unchanged and "
+                               "mark a loss."), [
             "Every crew member is dead, which loses the game (argonauts.losing.1).",
             "That holds even when the deck is empty (argonauts.gap.13).",
             "Return the discard and victory piles to the deck, change no card, mark a loss "
             "(argonauts.losing.2, argonauts.losing.3, argonauts.losing.4)."], [
             "argonauts.losing.1", "argonauts.gap.13", "argonauts.losing.2", "argonauts.losing.3", "argonauts.losing.4"]
     elif deck_left == 0:
-        v, s, st, c = "won", f"Won: the deck is done with {crew_left} crew alive.", [
+        v, s, st, c = "won", (f"Won: the deck is done with {crew_left} crew alive. Put your treasures in the "
+                              "victory pile, tick each victory card's next box and one Heroic Deed."), [
             "The turn ends with crew alive and no card left in the deck (argonauts.winning.1, argonauts.cleanup.2).",
             "Put held treasures in the victory pile, tick the next box of each victory card, add ADD cards, "
             "then tick a Heroic Deed (argonauts.winning.2, argonauts.winning.3, argonauts.winning.5, argonauts.winning.7)."], [
@@ -208,20 +217,58 @@ def parse_pairs(text: str, field: str) -> list[tuple[str, int]]:
     return out
 
 
+def field_ids(names: list[str], field: str) -> list[str]:
+    """Card ids for the revealed cards typed (a kind word stands for some other card of that kind); the same
+    card twice is a field the game cannot deal (each card is in the deck once, argonauts.setup.2)."""
+    cards = load_cards()
+    named: dict[int, str] = {}
+    for i, name in enumerate(names):
+        if name.strip().lower() in KINDS:
+            continue
+        try:
+            cid = find_card(name, cards)
+        except UsageError:
+            raise UsageError(f"unknown card or kind '{name}'", field=field,
+                             expected=f"one of {', '.join(KINDS)} or a card name") from None
+        if cid in named.values():
+            raise UsageError(f"'{cards[cid].name}' is listed twice", field=field, card=cid,
+                             expected="each revealed card once: the deck holds one of each card")
+        named[i] = cid
+    ids: list[str] = []
+    for i, name in enumerate(names):
+        if i not in named:
+            kind = name.strip().lower()
+            named[i] = next((c.id for c in cards.values() if c.kind == kind and c.id not in named.values()), None)
+            if named[i] is None:
+                raise UsageError(f"more {kind} cards than the game has", field=field)
+        ids.append(named[i])
+    return ids
+
+
+def assignment_problems(ids: list[str], counts: list[int], crew: int) -> list[str]:
+    """Why the engine refuses this assignment of crew to a field of these cards (empty when legal)."""
+    from pnp.games.argonauts.cards import deck_stats
+    from pnp.games.argonauts.state import State
+    state = State(deck_stats(ids), [], crew)
+    state.field, state.unresolved = list(ids), [c for c in ids if state.stats[c].kind in FIGHTABLE]
+    state.phase = "assign"
+    return [exc.message for exc in state.assignment_problems(dict(zip(ids, counts)))]
+
+
 def assign(assignment: str, crew: int):
     """Is this assignment of crew to the revealed cards legal?"""
     _range("crew", crew, 0)
     pairs = parse_pairs(assignment, "assign")
-    kinds = _kinds([n for n, _ in pairs])
+    ids = field_ids([n for n, _ in pairs], "assign")
+    kinds = [load_cards()[c].kind for c in ids]
     problems, steps, cites = [], [], ["argonauts.assignment.1"]
     for (name, n), k in zip(pairs, kinds):
         if k in ("blessing", "wrath") and n > 0:
-            problems.append(f"{n} crew on {name}, a {k.capitalize()}")
             steps.append(f"{name} is a {k.capitalize()}: no crew may be placed on it (argonauts.assignment.3).")
             cites.append("argonauts.assignment.3")
     total = sum(n for _, n in pairs)
+    problems = assignment_problems(ids, [n for _, n in pairs], crew)
     if total > crew:
-        problems.append(f"{total} crew placed but only {crew} alive")
         steps.append(f"{total} placed is more than the {crew} crew you have (argonauts.assignment.1).")
     else:
         steps.append(f"{total} of {crew} crew placed; the other {crew - total} stay unassigned, which is "
@@ -236,31 +283,57 @@ def assign(assignment: str, crew: int):
                        summary="Legal." if ok else "Illegal: " + "; ".join(problems) + ".", steps=steps, cites=cites)
 
 
+def _deaths_in_engine(deadliness: int, crew: int, ids: list[str], counts: list[int]) -> tuple[bool, int]:
+    """(lost, deaths that must come off waiting cards) when the engine settles a failed monster of this
+    deadliness with this crew and these crew waiting on cards, taking free crew first."""
+    from pnp.games.argonauts.cards import Stats, deck_stats
+    from pnp.games.argonauts.state import State
+    stats = deck_stats(ids)
+    stats["_failed"] = Stats("_failed", "the failed monster", "monster", difficulty=99, deadliness=deadliness)
+    state = State(stats, [], crew)
+    state.field, state.unresolved = list(ids) + ["_failed"], list(ids) + ["_failed"]
+    state.on = {c: n for c, n in zip(ids, counts) if n}
+    state.phase = "combat"
+    state.apply_action(("resolve", "_failed"))          # no crew on it: it fails (argonauts.combat.12)
+    cut = 0
+    while state.phase == "deaths":                      # free crew first; the rest must come off cards
+        if ("kill", "free") in state.legal_actions():
+            state.apply_action(("kill", "free"))
+        else:
+            state.apply_action(state.legal_actions()[0])
+            cut += 1
+    return state.is_terminal() and state.returns() == [-1.0], cut
+
+
 def deaths(deadliness: int, crew: int, placed: str | None = None):
     """Which crew may die when a monster resolves negatively, and when."""
     _range("deadliness", deadliness, 0)
     _range("crew", crew, 0)
     pairs = parse_pairs(placed, "placed") if placed else []
+    if pairs:   # crew wait only on Monsters and Treasures still to resolve, each card once
+        ids = field_ids([n for n, _ in pairs], "placed")
+        bad = [load_cards()[c].name for c, (_, n) in zip(ids, pairs) if n and load_cards()[c].kind not in FIGHTABLE]
+        if bad:
+            raise UsageError(f"crew on {bad[0]}, which takes no crew", field="placed",
+                             expected="Monsters and Treasures only", hint="argonauts.assignment.3")
     on_cards = sum(n for _, n in pairs)
     if on_cards > crew:
         raise UsageError(f"{on_cards} crew placed on unresolved cards but only {crew} alive", field="placed",
                          expected=f"at most {crew} crew in all")
     free = crew - on_cards
+    lost, cut = _deaths_in_engine(deadliness, crew, ids if pairs else [], [n for _, n in pairs])
     steps = [f"The monster kills {deadliness} crew (argonauts.combat.13).",
              "They die at once, before the next card is chosen (argonauts.combat.15).",
              "You choose who dies: unassigned crew, crew on cards already resolved, or crew on cards still "
              "waiting (argonauts.combat.14)."]
     cites = ["argonauts.combat.13", "argonauts.combat.15", "argonauts.combat.14"]
-    lost = deadliness >= crew
     basis = "stated"
     if lost:
         steps.append(f"{deadliness} deaths with {crew} crew alive leaves none: the game is lost at once "
                      "(argonauts.losing.1, argonauts.gap.6).")
         cites += ["argonauts.losing.1", "argonauts.gap.6"]
         basis = "inferred"
-        cut = 0
     else:
-        cut = max(0, deadliness - free)
         if cut:
             steps.append(f"Only {free} crew are free, so {cut} must come off the waiting cards "
                          f"({', '.join(n for n, _ in pairs)}); those cards roll with fewer crew (argonauts.gap.5).")
@@ -273,7 +346,7 @@ def deaths(deadliness: int, crew: int, placed: str | None = None):
                                              "when": "at once, before the next card"},
                        summary=("Lost: every crew member dies." if lost else
                                 f"{deadliness} die now, chosen by you; {max(crew - deadliness, 0)} left"
-                                + (f", at least {cut} from waiting cards." if cut else ".")),
+                                + (f", at least {cut} from waiting cards, which then roll with fewer crew." if cut else ".")),
                        steps=steps, cites=cites, basis=basis)
 
 
@@ -294,12 +367,13 @@ def treasure(name: str, moment: str):
                            steps=["Continuous treasures act at once and all the time (argonauts.combat.9).",
                                   "They stay in front of you; on a win they go to the victory pile (argonauts.winning.2)."],
                            cites=["argonauts.combat.9", "argonauts.winning.2"])
-    ok_at = {"modifier": ("before-roll", "after-roll"), "reroll": ("after-roll",), "ignore": ("before-roll",),
-             "crew": MOMENTS}[e.type]
+    ok_at = {"modifier": ("before-roll", "after-roll"), "reroll": ("after-roll",),
+             "ignore": ("assignment", "before-roll"), "crew": MOMENTS}[e.type]
     ok = moment in ok_at
     why = {"modifier": "adds to one roll, so it fits before the die is rolled or after, until the result is applied",
            "reroll": "rolls one die again, so it fits only once a die has been rolled, before the result is applied",
-           "ignore": "discards a card unrolled, so it fits in combat before that card's die is rolled",
+           "ignore": "discards a revealed card unrolled, so it fits any time before that card's die is rolled, "
+                     "from the assignment on",
            "crew": "adds crew, which fits at any moment"}[e.type]
     steps = ["A single-use treasure may be spent whenever its effect makes sense (argonauts.combat.10; "
              "the garbled sentence is read as 'whenever it is appropriate', argonauts.gap.7).",

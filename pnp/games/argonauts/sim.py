@@ -120,7 +120,7 @@ def campaigns(n: int, policy: str = "greedy", seed: int = 0, max_games: int = 40
             lv = {c: v - 1 for c, v in state.levels.items()}
             stats = deck_stats(state.deck, lv, cards)
             deck = list(state.deck)
-            rng.shuffle(deck)
+            rng.shuffle(deck)  # argonauts.gap.29: shuffled before every game
             crew = model.crew(state, data)
             won, _, _, _, victory = play_state(stats, deck, crew, policy, rng)
             if won:

@@ -74,6 +74,8 @@ class State:
         if self.phase == "assign":
             free = self.crew - sum(self.on.values())
             acts = [("assign", c) for c in self.unresolved if free > 0]  # argonauts.assignment.1, .3
+            for c in self.unresolved:  # a single-use ignore fits any time before the card is rolled (argonauts.gap.8)
+                acts += [("ignore", c, t) for t in self._ignorers(c)]
             return acts + [("done",)] + self._uses()
         if self.phase == "combat":
             acts = [("resolve", c) for c in self.unresolved]  # argonauts.combat.1
@@ -158,20 +160,28 @@ class State:
                 return "all your crew are already placed"
         return f"{action!r} is not legal in the {self.phase} phase; legal: {self.legal_actions()}"
 
-    def _assign_all(self, assignment: dict[str, int]) -> None:
+    def assignment_problems(self, assignment: dict[str, int]) -> list[IllegalMove]:
+        """Every reason this whole assignment is illegal now (empty when it is legal)."""
         if self.phase != "assign":
-            raise IllegalMove(f"crew are assigned only in the assignment phase, not {self.phase}")
+            return [IllegalMove(f"crew are assigned only in the assignment phase, not {self.phase}")]
+        out = []
         for card, n in assignment.items():
             if card not in self.field:
-                raise IllegalMove(f"'{card}' is not on the field", card=card, expected=", ".join(self.unresolved))
-            if self.stats[card].kind not in FIGHTABLE and n:
-                raise IllegalMove(f"no crew may be placed on a {self.stats[card].kind} card",
-                                  card=card, hint="see argonauts.assignment.3")
+                out.append(IllegalMove(f"'{card}' is not on the field", card=card, expected=", ".join(self.unresolved)))
+            elif self.stats[card].kind not in FIGHTABLE and n:
+                out.append(IllegalMove(f"{n} crew on {self.stats[card].name}, a {self.stats[card].kind}: no crew may "
+                                       f"be placed on it", card=card, hint="see argonauts.assignment.3"))
             if n < 0:
-                raise IllegalMove("crew counts cannot be negative", card=card)
+                out.append(IllegalMove("crew counts cannot be negative", card=card))
         if sum(assignment.values()) > self.crew:
-            raise IllegalMove(f"{sum(assignment.values())} crew assigned but only {self.crew} alive",
-                              hint="assign no more crew than you have (argonauts.assignment.2)")
+            out.append(IllegalMove(f"{sum(assignment.values())} crew assigned but only {self.crew} alive",
+                                   hint="assign no more crew than you have (argonauts.assignment.2)"))
+        return out
+
+    def _assign_all(self, assignment: dict[str, int]) -> None:
+        problems = self.assignment_problems(assignment)
+        if problems:
+            raise problems[0]
         self.on = {c: n for c, n in assignment.items() if n}
         self.phase = "combat"
         self._maybe_cleanup()
@@ -183,7 +193,7 @@ class State:
         self.field.append(card)
         self.to_reveal -= 1
         kind = self.stats[card].kind
-        if kind == "wrath":  # argonauts.quest.4, argonauts.gap.2
+        if kind == "wrath":  # argonauts.quest.4, argonauts.gap.2, argonauts.gap.28: two for each Wrath
             self.to_reveal += 2
         elif kind in FIGHTABLE:
             self.unresolved.append(card)  # a Blessing just takes its place (argonauts.quest.3, argonauts.gap.24)
@@ -349,5 +359,5 @@ def new_game(levels: dict[str, int] | None = None, deck: list[str] | None = None
     cards = cards or load_cards()
     ids = list(deck) if deck is not None else starting_deck(cards)
     rng = random.Random(seed)
-    rng.shuffle(ids)  # argonauts.setup.4
+    rng.shuffle(ids)  # argonauts.setup.4; before every game, argonauts.gap.29
     return State(deck_stats(ids, levels, cards), ids, crew)

@@ -10,6 +10,16 @@ to three turns; the Lotus Eaters cost a turn. Landing on another pawn lets you b
 take a coin. The first to hold 16 coins, 8 VAP awards and both adventure awards wins; a time-limit
 game (and any game reaching the round cap) is won on points. Rules data: cardsets/by-jove/.
 """
-from pnp.games.by_jove.engine import State
+from pnp.catalog import Game
+
+GAME = Game("by-jove", "By Jove", "by-jove.txt", "en", __name__,
+            situations="judge:situations", simulate="simulate:command")
 
 __all__ = ["State"]
+
+
+def __getattr__(name: str):
+    if name == "State":  # imported on first use, so finding the games stays fast
+        from pnp.games.by_jove.engine import State
+        return State
+    raise AttributeError(name)

@@ -3,22 +3,15 @@ from __future__ import annotations
 
 from pnp.errors import UsageError
 from pnp.games.by_jove import data, rules
-from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
-from pnp.rules.book import load
+from pnp.judge.ruling import Ruling, make_ruling
 
 GAME = "by-jove"
 HOLDING_KEYS = ("coins", "vap", "labyrinth", "quest")
 
 
-def _basis(cites) -> str:
-    """The weakest basis among the cited gaps (statements are 'stated')."""
-    book = load(GAME)
-    return weakest_basis("stated", *[book.gap(c).basis for c in cites if ".gap." in c])
-
-
 def _ruling(situation: str, verdict, summary: str, steps, cites) -> Ruling:
-    return make_ruling(GAME, situation, verdict=verdict, summary=summary, steps=steps, cites=cites,
-                       basis=_basis(cites))
+    """A By Jove ruling; make_ruling takes the weakest basis of the gaps cited."""
+    return make_ruling(GAME, situation, verdict=verdict, summary=summary, steps=steps, cites=cites)
 
 
 def parse_numbers(text: str, field: str, *, count: int | None = None, low: int = 1, high: int = 6) -> list[int]:
@@ -89,6 +82,8 @@ def peril(fighter: str, peril_die: int, throws, *, protected: bool = False, youn
             [] if young else ["one VAP award (if you have any)"])
         verdict = {"result": "loss", "lose_hero": fighter != "mortal", "lose_vap": not young, "to": "Beginning"}
         summary = f"{who} loses: hand in {' and '.join(lose) or 'nothing'} and go back to the Beginning unpaid."
+        if young:
+            summary += " In the young players' variant no VAP award is lost."
         steps.append("Every throw was lower than the Peril's die.")
         cites += ["by-jove.perils.7", "by-jove.heroes.6", "by-jove.gap.7", "by-jove.gap.39"] + (
             ["by-jove.parents.3"] if young else [])
@@ -330,8 +325,15 @@ def score(players) -> Ruling:
     names = [n for n, _ in players]
     if len(set(names)) != len(names):
         raise UsageError("player names must differ", field="player")
+    if len(players) > 6:
+        raise UsageError(f"{len(players)} players", field="player", expected="By Jove is for 2 to 6 players",
+                         hint="by-jove.players.1")
     cites = ["by-jove.timed.1", "by-jove.timed.2", "by-jove.timed.3", "by-jove.gap.37"]
     complete = [n for n, h in players if not rules.missing(h)]
+    if len(complete) > 1:
+        raise UsageError(f"{' and '.join(complete)} both hold the full collection", field="player",
+                         expected="at most one: the game ends the moment a collection is complete",
+                         hint="by-jove.end.1")
     scores = {n: rules.points(h) for n, h in players}
     steps = [f"{n}: {h['coins']} coins + {h['vap']}x2 VAP + {(h['labyrinth'] + h['quest'])}x8 adventure"
              f" = {scores[n]} points" for n, h in players]
@@ -372,7 +374,31 @@ SPACE_RULES = {
                ["by-jove.gap.31", "by-jove.gap.30"]),
     "road": ("A quiet space: nothing happens.", ["by-jove.gap.5"]),
 }
-HARMFUL = {"taxes", "lotus"}   # skipped in a Protected Turn (by-jove.gap.11, gap.41)
+# What a Protected Turn does to each space, as the engine plays it (State._arrive with protected=True):
+# kind -> (what protection means there, a machine word for it, extra citations).
+PROTECTED = {
+    "hero": ("Protected Turn: claim the Hero if nobody owns it; if another player owns it you pay no fee.",
+             "no-fee", ["by-jove.gods.6", "by-jove.gap.11"]),
+    "peril": ("Protected Turn: fight the Peril; a win earns a VAP award, a loss is ignored (you keep your Hero, "
+              "your VAP awards and your place).", "win-only", ["by-jove.gods.7", "by-jove.gap.11"]),
+    "scylla": ("Protected Turn: fight Scylla and Charybdis; a win earns a VAP award, a loss is ignored (you keep "
+               "your Hero, your VAP awards and your place).", "win-only", ["by-jove.gods.7", "by-jove.gap.11"]),
+    "oracle": ("Protected Turn: draw an Oracle card; obey it only if it is good for you, otherwise it is discarded "
+               "unobeyed (a card you keep for later is kept).", "favourable-only",
+               ["by-jove.gods.7", "by-jove.gap.11"]),
+    "potluck": ("Protected Turn: draw a Potluck card; if it falls on you and harms you, ignore it; it falls on "
+                "another Hero's owner as usual.", "favourable-only", ["by-jove.gods.7", "by-jove.gap.11"]),
+    "labyrinth": ("Protected Turn: you may choose whether to enter the maze on your next turn.", "optional",
+                  ["by-jove.gods.6", "by-jove.gap.11"]),
+    "quest": ("Protected Turn: you may choose whether to set out on the Quest on your next turn.", "optional",
+              ["by-jove.gods.6", "by-jove.gap.11"]),
+    "taxes": ("Protected Turn: this space would harm you, so ignore it: you pay nothing.", "ignored",
+              ["by-jove.gods.6", "by-jove.gap.11"]),
+    "lotus": ("Protected Turn: this space would harm you, so ignore it: you keep your next turn.", "ignored",
+              ["by-jove.gods.6", "by-jove.gap.11", "by-jove.gap.41"]),
+    "helen": ("Protected Turn: you may declare war; if you win you take a Hero Image and a coin, if you lose "
+              "nothing is taken from you.", "win-only", ["by-jove.gods.6", "by-jove.gap.11"]),
+}
 
 
 def space(name: str, coins: int = 0, *, protected: bool = False) -> Ruling:
@@ -389,10 +415,11 @@ def space(name: str, coins: int = 0, *, protected: bool = False) -> Ruling:
         pay = rules.penalty(coins, half=True)
         text = f"Pay the Patron half your coins, rounded up: {pay} of {coins}."
         verdict["pay"] = pay
-    if protected and kind in HARMFUL:
-        steps.append(text)
-        text = "Protected Turn: this space would harm you, so ignore it."
-        cites = cites + ["by-jove.gods.6", "by-jove.gap.11"] + (["by-jove.gap.41"] if kind == "lotus" else [])
+    verdict["protected"] = bool(protected)
+    if protected and kind in PROTECTED:
+        steps.append(f"Without protection: {text}")
+        text, verdict["protection"], extra = PROTECTED[kind]
+        cites = cites + extra
         if kind == "taxes":
             verdict["pay"] = 0
     if kind in ("taxes", "helen", "lotus"):

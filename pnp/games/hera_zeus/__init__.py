@@ -17,8 +17,21 @@ Rules in brief (ids in cardsets/hera-zeus/rules.yaml, rulings in gaps.yaml):
   challenging Pandora where it stands; it is lost by starting a turn without cards or being unable
   to spend one's points (end.1-8).
 """
-from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, Card, all_cards, deck, token_of
-from pnp.games.hera_zeus.state import COLUMNS, HAND_LIMIT, ROWS, State, parse_move
+from pnp.catalog import Game
+
+GAME = Game("hera-zeus", "Hera and Zeus", "hera-and-zeus.zh.txt", "zh", __name__,
+            situations="judge:situations", simulate="simulate:command")
 
 __all__ = ["HERA", "ZEUS", "SIDES", "Card", "all_cards", "deck", "token_of", "State", "parse_move",
            "COLUMNS", "ROWS", "HAND_LIMIT"]
+
+_FROM = {"cards": ["HERA", "ZEUS", "SIDES", "Card", "all_cards", "deck", "token_of"],
+         "state": ["State", "parse_move", "COLUMNS", "ROWS", "HAND_LIMIT"]}
+
+
+def __getattr__(name: str):
+    for module, names in _FROM.items():  # imported on first use, so finding the games stays fast
+        if name in names:
+            import importlib
+            return getattr(importlib.import_module(f"pnp.games.hera_zeus.{module}"), name)
+    raise AttributeError(name)

@@ -8,24 +8,16 @@ from pnp.errors import UsageError
 from pnp.games.hera_zeus.cards import HERA, NEVER_CHALLENGE, SIDES, ZEUS, token_of
 from pnp.games.hera_zeus.position import OWN, empty_state, load_position, mirrored, take
 from pnp.games.hera_zeus.state import COLUMNS, DEAL, OPENING, ROWS, STATUE_AP, check_syntax
-from pnp.judge.ruling import make_ruling, weakest_basis
-from pnp.rules.book import load
+from pnp.judge.ruling import make_ruling
 
 GAME = "hera-zeus"
 _RULE_ID = re.compile(r"hera-zeus\.[a-z]+\.\d+")
 PEGASUS_USES = ("hand", "front", "place")
 
 
-def _basis(cites) -> str:
-    """The weakest basis among the cited rules and gaps (rules are stated)."""
-    book = load(GAME)
-    return weakest_basis("stated", *[book.gap(c).basis for c in cites if ".gap." in c])
-
-
 def _ruling(situation, verdict, summary, steps, cites):
     cites = list(dict.fromkeys(cites))
-    return make_ruling(GAME, situation, verdict=verdict, summary=summary, steps=steps, cites=cites,
-                       basis=_basis(cites))
+    return make_ruling(GAME, situation, verdict=verdict, summary=summary, steps=steps, cites=cites)
 
 
 def _tokens(text: str | None, what: str) -> list[str]:
@@ -46,8 +38,9 @@ def _card(name: str, what: str) -> str:
         raise
 
 
-def _column(text: str | None) -> dict[str, list[str]]:
-    """'attacker: 4, io; defender: argus' -> the cards behind each front card, front to back."""
+def _column(text: str | None, whole: str | None = None) -> dict[str, list[str]]:
+    """'attacker: 4, io; defender: argus' -> the cards behind each front card, front to back (for the side
+    named by `whole`, the whole column)."""
     out = {"attacker": [], "defender": []}
     if not text:
         return out
@@ -62,9 +55,29 @@ def _column(text: str | None) -> dict[str, list[str]]:
         if side not in out:
             raise UsageError(f"--column: unknown side '{side}'", field="--column", expected="attacker or defender")
         out[side] = _tokens(cards, "--column")
-        if len(out[side]) > ROWS - 1:
-            raise UsageError(f"--column: {len(out[side])} cards behind the {side}'s front card", field="--column",
-                             expected=f"at most {ROWS - 1} (a column holds {ROWS})")
+        if len(out[side]) > ROWS - (side != whole):
+            raise UsageError(f"--column: {len(out[side])} cards " + ("in the striker's column" if side == whole else
+                             f"behind the {side}'s front card"), field="--column",
+                             expected=f"at most {ROWS - (side != whole)} (a column holds {ROWS})")
+    return out
+
+
+def _take(state, side: int, tokens: list[str], where: str) -> list[str]:
+    """Cards for one side's column or hand, in order: first the side's own cards named exactly, then its own
+    mirrored card (Argus for Io...), then the opponent's card itself (a Pegasus raid can put an opponent's
+    card in one's column)."""
+    out: list[str | None] = [None] * len(tokens)
+    for choice, deck in ((lambda tok: tok, side), (lambda tok: mirrored(tok, side), side),
+                         (lambda tok: tok, 1 - side)):
+        for i, tok in enumerate(tokens):
+            if out[i] is None:
+                cid = next((c for c in state.pile[deck] if state.cards[c].token == choice(tok)), None)
+                if cid is not None:
+                    state.pile[deck].remove(cid)
+                    out[i] = cid
+    missing = [tok for tok, cid in zip(tokens, out) if cid is None]
+    if missing:
+        take(state, side, missing[0], where)    # raises the usual "too many" error
     return out
 
 
@@ -89,8 +102,8 @@ def challenge(attacker: str, defender: str, column: str | None = None):
     o = 1 - p
     state = empty_state()
     state.to_move = p
-    state.field[p][0] = [take(state, p, mirrored(t, p), "--attacker") for t in [a] + behind["attacker"]]
-    state.field[o][0] = [take(state, o, mirrored(t, o), "--defender") for t in [d] + behind["defender"]]
+    state.field[p][0] = _take(state, p, [a] + behind["attacker"], "--attacker")
+    state.field[o][0] = _take(state, o, [d] + behind["defender"], "--defender")
     A = state.cards[state.field[p][0][0]]
     for cid in state.field[p][0] + state.field[o][0]:
         if not state.cards[cid].placeable:
@@ -149,8 +162,8 @@ def pegasus(use: str, card: str | None = None, hand: str | None = None, column: 
     if use == "hand":
         if target == "statue":
             raise UsageError("a statue is never in a hand", field="--card", expected="a card name or strength 0-7")
-        drawn = take(state, ZEUS, mirrored(target, ZEUS), "--card")
-        state.hand[ZEUS] = [drawn] + [take(state, ZEUS, mirrored(t, ZEUS), "--hand") for t in _tokens(hand, "--hand")]
+        state.hand[ZEUS] = _take(state, ZEUS, [target] + _tokens(hand, "--hand"), "--hand")
+        drawn = state.hand[ZEUS][0]
         if len(state.hand[ZEUS]) > 12:
             raise UsageError(f"--hand: {len(state.hand[ZEUS])} cards", field="--hand", expected="a hand of at most 12")
         events = _play(state, "pegasus hand") + _play(state, drawn)
@@ -169,13 +182,17 @@ def pegasus(use: str, card: str | None = None, hand: str | None = None, column: 
                    "game": None if state.winner is None else {"winner": "raider", "rule": state.end_rule}}
         summary = f"Pegasus raid takes {C.name}: {outcome}."
     else:
-        behind = _column(column)["defender"]
+        sides = _column(column, whole="attacker")
+        behind = sides["defender"]
+        # The striker's own cards in the struck column: Pandora's wipe takes them too (hera-zeus.gap.25).
+        state.field[HERA][0] = _take(state, HERA, sides["attacker"], "--column")
+        own = list(state.field[HERA][0])
         if target == "statue":
-            state.field[ZEUS][0] = [take(state, ZEUS, mirrored(t, ZEUS), "--column") for t in behind or ["5"]]
+            state.field[ZEUS][0] = _take(state, ZEUS, behind or ["5"], "--column")
             state.statue[ZEUS] = 0
             name = "the statue"
         else:
-            state.field[ZEUS][0] = [take(state, ZEUS, mirrored(t, ZEUS), "--card") for t in [target] + behind]
+            state.field[ZEUS][0] = _take(state, ZEUS, [target] + behind, "--card")
             if not state.cards[state.field[ZEUS][0][0]].placeable:
                 raise UsageError(f"{state.cards[state.field[ZEUS][0][0]].name} never stands on the battlefield",
                                  field="--card", hint="Pegasus strikes a front-row card or a statue")
@@ -183,6 +200,7 @@ def pegasus(use: str, card: str | None = None, hand: str | None = None, column: 
         before = list(state.field[ZEUS][0])
         events = _play(state, "pegasus front 1")
         lost = [state.cards[c].name for c in before if c not in state.field[ZEUS][0]]
+        own_lost = [state.cards[c].name for c in own if c not in state.field[HERA][0]]
         if state.winner is not None:
             outcome = ("striker wins the game" if state.winner == HERA else "striker loses the game")
         elif target == "statue":
@@ -192,9 +210,12 @@ def pegasus(use: str, card: str | None = None, hand: str | None = None, column: 
         else:
             outcome = "stays face up"
         verdict = {"use": "front", "card": target, "outcome": outcome, "discarded": lost,
+                   "striker_discarded": own_lost,
                    "game": None if state.winner is None else
                    {"winner": "striker" if state.winner == HERA else "opponent", "rule": state.end_rule}}
         summary = f"Pegasus strikes {name}: {outcome}."
+        if lost or own_lost:
+            summary += f" Discarded: {', '.join(lost + own_lost)}."
         cites += ["hera-zeus.pegasus.7"]
     steps += [t for t, _ in events]
     cites += [r for _, r in events]
@@ -210,25 +231,30 @@ def actions(columns: int, statue: bool = False):
     if statue and columns == 0:
         raise UsageError("a standing statue always has a card behind it, so at least 1 column is held",
                          field="--columns", expected=f"1-{COLUMNS} with --statue")
+    state = empty_state()                      # the engine starts Hera's turn with these columns held
+    for c in range(columns):
+        state.field[HERA][c] = [take(state, HERA, "5", "--columns")]
+    state.statue[HERA] = 0 if statue else None
+    state.turns[HERA] = 1
+    state._start_turn(HERA)
+    ap = state.ap_total
     if statue:
-        ap = STATUE_AP
-        steps = [f"The player's statue stands, so the turn has {STATUE_AP} action points whatever the columns"]
+        steps = [f"The player's statue stands, so the turn has {ap} action points whatever the columns"]
         cites = ["hera-zeus.flow.3", "hera-zeus.statue.8"]
-    elif columns == 0:
+    elif state.winner is not None:
         return _ruling("actions", {"action_points": 0, "loses": True},
                        "No column held at the start of the turn: no action points, and the player loses.",
                        ["A player without cards in any column at the start of the turn has no action points",
                         "and loses the game; the opponent wins"],
                        ["hera-zeus.flow.6", "hera-zeus.end.3"])
     else:
-        ap = columns
-        steps = [f"One action point per column held at the start of the turn: {columns}"]
+        steps = [f"One action point per column held at the start of the turn: {ap}"]
         cites = ["hera-zeus.flow.2"]
     steps += ["Every point must be spent (draw, place, challenge or cast, one point each); none carry over",
               f"Playing the Hera or Zeus card costs nothing and gives {STATUE_AP} points this turn"]
     cites += ["hera-zeus.flow.4", "hera-zeus.flow.5", "hera-zeus.statue.1"]
     return _ruling("actions", {"action_points": ap, "loses": False},
-                   f"{ap} action point{'s' if ap != 1 else ''} this turn.", steps, cites)
+                   f"{ap} action point{'s' if ap != 1 else ''} this turn, every one to be spent.", steps, cites)
 
 
 def setup(hand: str):
@@ -242,7 +268,7 @@ def setup(hand: str):
                          expected="a hand dealt from one deck (Io, Nemesis, Amazon, Hera or Argus, Poseidon, Hero, Zeus)")
     side = sides.pop() if sides else HERA
     state = empty_state()
-    ids = [take(state, side, mirrored(t, side), "--hand") for t in tokens]
+    ids = _take(state, side, tokens, "--hand")
     own = [c for c in ids if state.cards[c].side == side]
     if len(own) < len(ids):
         raise UsageError(f"--hand has more copies of a card than {SIDES[side].capitalize()}'s deck holds",
@@ -286,6 +312,8 @@ def legal(position: str, move: str):
     cites = [r for _, r in events] or ["hera-zeus.flow.4"]
     verdict = {"legal": True, "reason": None,
                "game": None if trial.winner is None else {"winner": SIDES[trial.winner], "rule": trial.end_rule}}
-    return _ruling("legal", verdict, f"Legal: '{move}'.", steps, cites)
+    what = "; ".join(t for t, _ in events[:2]) or "it is made"
+    won = f"; {SIDES[trial.winner].capitalize()} wins the game" if trial.winner is not None else ""
+    return _ruling("legal", verdict, f"Legal: '{move}': {what}{won}.", steps, cites)
 
 

@@ -570,8 +570,11 @@ class State:
         elif A.kind == "pythia" and D.kind == "seven":
             self._discard_from_field(o, c, d)
             self._note(f"Pythia wins against {D.name} when she challenges", "hera-zeus.pythia.5")
+            self._note(f"{D.name} is one of the strength-7 symbol cards Pythia beats", "hera-zeus.gap.1")
         else:
             sa, sd = A.field_strength, D.field_strength
+            if "pythia" in (A.kind, D.kind):
+                self._note("Pythia fights at strength 3, the project's printed value", "hera-zeus.gap.34")
             if sa == sd:
                 self._discard_from_field(p, c, a)
                 self._discard_from_field(o, c, d)
@@ -697,6 +700,8 @@ class State:
         elif C.symbol and C.kind != "hero":
             self._discard_from_hand(o, card)
             self._note(f"Pegasus took {C.name}, a symbol card: it is discarded", "hera-zeus.pegasus.4")
+            if C.kind == "seven":
+                self._note(f"{C.name} carries a spell symbol in the project's deck", "hera-zeus.gap.1")
         elif C.strength is not None and C.strength <= 1:
             self._discard_from_hand(o, card)
             self._note(f"Pegasus took {C.name} (strength {C.strength}): it is discarded", "hera-zeus.gap.2")
@@ -726,6 +731,7 @@ class State:
                 if self.cards[x].kind == "seven":
                     self._discard_from_hand(o, x)
                     self._note(f"{self.cards[x].name} is found in the hand and discarded", "hera-zeus.pythia.3")
+                    self._note(f"{self.cards[x].name} is a strength-7 symbol card Pythia unmasks", "hera-zeus.gap.1")
             self._note("Pythia reveals the opponent's hand", "hera-zeus.pythia.2")
         else:
             c = self._col(args[1])

@@ -1,0 +1,5 @@
+"""The Labors of Herakles: engine, rulings, simulator and their commands (rules in engine.py)."""
+from pnp.catalog import Game
+
+GAME = Game("labors-of-herakles", "The Labors of Herakles", "the-labors-of-herakles.txt", "en", __name__,
+            situations="judge:situations", simulate="simulate:command")

@@ -1,0 +1,72 @@
+"""`pnp simulate labors-of-herakles`: random players; game length, first-player advantage, labor success."""
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+from collections import Counter
+
+import click
+
+from pnp.games.base import random_playout
+from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
+from pnp.games.stats import first_player, split_win, spread
+from pnp.simulate.options import run_options
+
+POLICIES = ("random",)
+
+
+def simulate(n: int, seed: int, players: int, progress=None) -> dict:
+    """Play n seeded games with random players and summarise them (turns, wins by seat, how games end)."""
+    rng = random.Random(seed)
+    turns, attempts, successes, favor = [], [], [], []
+    wins = [0.0] * players
+    ends = Counter()
+    for _ in range(n):
+        state = random_playout(State(players), rng)
+        turns.append(state.turns)
+        attempts.append(len(state.attempts))
+        successes.append(state.epic)
+        favor.append(max(state.favor))
+        ends["twelve labors" if state.epic >= LABORS_TO_WIN else "labor pile empty"] += 1
+        best = max(state.favor)
+        split_win([p for p in range(players) if state.favor[p] == best], wins)
+        if progress:
+            progress(1)
+    return {
+        "game": "labors-of-herakles", "games": n, "seed": seed, "players": players, "policy": "random",
+        "turns": spread(turns),
+        "labor_attempts_mean": round(statistics.mean(attempts), 2),
+        "labors_completed_mean": round(statistics.mean(successes), 2),
+        "winning_favor_mean": round(statistics.mean(favor), 2),
+        "win_rate_by_seat": [round(w / n, 4) for w in wins],
+        "first_player": first_player(wins[0] / n, n, players),
+        "ends": {k: round(v / n, 4) for k, v in sorted(ends.items())},
+    }
+
+
+@click.command(name="labors-of-herakles")
+@run_options(1000, POLICIES, "random")
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
+              help="Number of players (labors-of-herakles.gap.3).")
+def command(n, seed, policy, players, as_json):
+    """Simulate The Labors of Herakles with random players: game length and first-player advantage.
+
+    Example: pnp simulate labors-of-herakles -n 1000 --players 4 --seed 7
+    """
+    from pnp.cli.output import emit_json
+    with click.progressbar(length=n, label="games", file=sys.stderr) as bar:
+        report = simulate(n, seed, players, progress=bar.update)
+    if as_json:
+        emit_json(report)
+        return
+    t = report["turns"]
+    click.echo(f"{n} games, {players} players, random policy, seed {seed}")
+    click.echo(f"  turns: mean {t['mean']}, median {t['median']}, range {t['min']}-{t['max']}")
+    click.echo(f"  labor attempts {report['labor_attempts_mean']}, completed {report['labors_completed_mean']} "
+               f"on average; winning favor {report['winning_favor_mean']}")
+    click.echo("  wins by seat (seat 1 starts): "
+               + ", ".join(f"{i + 1}: {w:.1%}" for i, w in enumerate(report["win_rate_by_seat"])))
+    fp = report["first_player"]
+    click.echo(f"  first player: {fp['win_share']:.1%} against a fair {fp['fair_share']:.1%} (z = {fp['z']})")
+    click.echo("  games end by: " + ", ".join(f"{k} {v:.1%}" for k, v in report["ends"].items()))

@@ -1,0 +1,5 @@
+"""Hercules: The Later Years: engine, rulings, simulator and their commands (rules in engine.py)."""
+from pnp.catalog import Game
+
+GAME = Game("later-years", "Hercules: The Later Years", "hercules-the-later-years.txt", "en", __name__,
+            situations="judge:situations", simulate="simulate:command")

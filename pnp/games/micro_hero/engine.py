@@ -1,0 +1,732 @@
+"""Micro Hero: Hercules as code: a solo (or two-player co-op) deckbuilder against 12 Trials.
+
+Rules summary (ids in cardsets/micro-hero/rules.yaml, rulings in gaps.yaml):
+* Setup: 10 Techniques shuffled as your deck, the other 6 plus the Wounds as the supply; the
+  Trials shuffled face down and one revealed (micro-hero.setup-*).
+* A round is one Trial, fought over several turns (micro-hero.gap.5). A turn: draw 5, turning the
+  discard pile over unshuffled when the deck runs out (micro-hero.draw.1, .3); plan: play every card,
+  a card scoring its icons once for itself and once per card after it (micro-hero.planning.3,
+  gap.6); upgrade: buy / upgrade / foresee at 4 XP per Technique, 8 per Blessing, no Blessing in
+  round 1 (micro-hero.upgrade.*); attack: Attack over the Trial's Defence takes Life (gap.1);
+  defence: Defence under the Trial's Attack costs a Wound (gap.2); maintenance (gap.3).
+* A beaten Trial becomes a Blessing (micro-hero.upgrade.7), lingering 1 or 2 rounds at Heroic or
+  Mythic (micro-hero.difficulty.*); two Preparation Actions follow (gap.4).
+* Win: 12 Trials beaten (micro-hero.game-end.1). Lose: a Wound is due and none is left
+  (micro-hero.game-end.2), or 30 turns on one Trial (gap.33).
+Actions are tuples; chance nodes shuffle the starting decks card by card and reveal Trials.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.errors import IllegalMove, UsageError
+from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.micro_hero.cards import ICONS, MODULES, Icons, Kind, catalog
+
+HAND = 5                     # micro-hero.draw.1
+PREP_ACTIONS = 2             # micro-hero.coop-round-end.1, gap.4
+TRIALS = 12                  # micro-hero.how.1
+TURN_LIMIT = 30              # micro-hero.gap.33
+SHIELD_MAX = 15              # micro-hero.gap.19
+SHIELD_PREP = 5              # micro-hero.athena.6
+BOOST = 2                    # Supercharged action, micro-hero.gap.7
+LINGER = {"normal": 0, "heroic": 1, "mythic": 2}   # micro-hero.difficulty.2, .4
+RECOMMENDED = {"training": 4, "strike": 3, "block": 3}  # micro-hero.setup-deck.2
+STANCES = ("hercules", "omphale")
+
+
+# ---------------------------------------------------------------- chain scoring (pure)
+
+@dataclass(frozen=True)
+class ScoreStep:
+    """One played card's contribution: how many times it triggered and what it gave."""
+
+    kind: Kind
+    upgraded: bool
+    triggers: int
+    gained: Icons
+
+
+def chain_score(cards: list[tuple[Kind, bool]], first_solo: bool = False) -> tuple[Icons, list[ScoreStep]]:
+    """Totals and per-card steps for cards played in this order (micro-hero.planning.3, gap.6).
+
+    A card triggers once for itself and once per later card; first_solo (Ceryneian Hind) makes the
+    first card trigger only for itself.
+    """
+    n, total, steps = len(cards), Icons(), []
+    for i, (kind, up) in enumerate(cards):
+        triggers = 1 if (first_solo and i == 0) else n - i
+        gained = kind.icons(up).times(triggers)
+        total = total + gained
+        steps.append(ScoreStep(kind, up, triggers, gained))
+    return total, steps
+
+
+def distinct_orders(keys: list) -> list[tuple[int, ...]]:
+    """Index orders of a hand, one per distinct sequence of card keys (identical cards merged)."""
+    groups: dict = {}
+    for i, key in enumerate(keys):
+        groups.setdefault(key, []).append(i)
+    pools = list(groups.values())
+    used = [0] * len(pools)
+    out: list[tuple[int, ...]] = []
+    order: list[int] = []
+
+    def extend() -> None:
+        if len(order) == len(keys):
+            out.append(tuple(order))
+            return
+        for g, pool in enumerate(pools):
+            if used[g] < len(pool):
+                order.append(pool[used[g]])
+                used[g] += 1
+                extend()
+                used[g] -= 1
+                order.pop()
+    extend()
+    return out
+
+
+# ---------------------------------------------------------------- state pieces
+
+@dataclass
+class Card:
+    """One physical card: a unique id, its kind and which half is up."""
+
+    uid: int
+    kind: str
+    up: bool = False
+
+
+@dataclass
+class Options:
+    """Game options: difficulty, players, mini-expansions, stances and starting decks."""
+
+    difficulty: str = "normal"
+    players: int = 1
+    expansions: frozenset = frozenset()
+    stances: tuple = ("hercules", "hercules")
+    start_deck: dict = field(default_factory=lambda: dict(RECOMMENDED))
+
+    def check(self) -> None:
+        """Raise UsageError on a value out of range."""
+        if self.difficulty not in LINGER:
+            raise UsageError(f"unknown difficulty '{self.difficulty}'", expected=", ".join(LINGER))
+        if self.players not in (1, 2):
+            raise UsageError(f"players must be 1 or 2, not {self.players}")
+        bad = set(self.expansions) - set(MODULES)
+        if bad:
+            raise UsageError(f"unknown expansion '{sorted(bad)[0]}'", expected=", ".join(MODULES))
+        for s in self.stances:
+            if s not in STANCES:
+                raise UsageError(f"unknown stance '{s}'", expected=", ".join(STANCES))
+            if s == "omphale" and "omphale" not in self.expansions:
+                raise UsageError("the Omphale stance needs the 'omphale' expansion")
+        cat = catalog()
+        if sum(self.start_deck.values()) != 10:  # micro-hero.setup-deck.1
+            raise UsageError(f"a starting deck has 10 Techniques, not {sum(self.start_deck.values())}")
+        for k, n in self.start_deck.items():
+            kind = cat.kind(k)
+            if kind.kind != "technique" or n > kind.copies or n < 0:
+                raise UsageError(f"starting deck: {n} x {k} is not possible",
+                                 expected=f"Techniques, at most {kind.copies} of {kind.id}")
+
+
+@dataclass
+class Hero:
+    """One player's piles, stance and shield (each their own in co-op, micro-hero.gap.29).
+
+    Lists run top first for the deck, top last for the discard pile.
+    """
+
+    deck: list = field(default_factory=list)
+    discard: list = field(default_factory=list)
+    hand: list = field(default_factory=list)
+    played: list = field(default_factory=list)
+    stash: list = field(default_factory=list)      # under the Omphale stance
+    pool: list = field(default_factory=list)       # starting cards not yet shuffled in
+    stance: str = "hercules"
+    side: str = "A"                                # micro-hero.setup-stance.1
+    turned: bool = False
+    shield: int = 0                                # micro-hero.athena.2
+    prep_left: int = 0
+    result: Icons = Icons()
+
+
+# ---------------------------------------------------------------- the game state
+
+class MicroHeroState:
+    """The full game state in the open_spiel shape (see pnp.games.base.State)."""
+
+    def __init__(self, options: Options | None = None):
+        self.opt = options or Options()
+        self.opt.check()
+        self.cat = catalog()
+        self._uid = 0
+        self.heroes = [Hero(stance=self.opt.stances[p]) for p in range(self.opt.players)]
+        self.supply: list[Card] = []
+        self.wounds: list[Card] = []               # the Wound pile, top last
+        self.upcoming: list[Card] = []             # face-down Trials (as their Blessing cards)
+        self.trial: Card | None = None
+        self.lingering: list[list] = []            # [card, rounds left]
+        self.beaten = 0
+        self.beaten_order: list[str] = []          # Blessing kinds of beaten Trials, in order
+        self.round = 0                             # 1-based once a Trial is revealed
+        self.turn = 0                              # turns against the current Trial
+        self.t_attack = self.t_defence = self.t_life = self.t_start_life = 0
+        self.revenge_order: list[str] = []
+        self.revenge: str | None = None
+        self.lifecard: str | None = None
+        self.xp = 0
+        self.phase = "shuffle"
+        self.actor = 0
+        self.outcome = 0                           # +1 win, -1 loss
+        self.end_reason = ""
+        self.log: list[str] = []
+        self._setup()
+
+    # ---------------------------------------------------------------- setup
+    def _new(self, kind: str) -> Card:
+        self._uid += 1
+        return Card(self._uid, kind)
+
+    def _setup(self) -> None:
+        copies = self.opt.players                                   # micro-hero.coop-setup.1
+        for k in self.cat.kinds.values():
+            if k.kind != "technique":
+                continue
+            for _ in range(k.copies * copies):
+                self.supply.append(self._new(k.id))
+        for hero in self.heroes:                                    # micro-hero.setup-deck.1
+            for kid, n in self.opt.start_deck.items():
+                kid = self.cat.kind(kid).id
+                for _ in range(n):
+                    card = next(c for c in self.supply if c.kind == kid)
+                    self.supply.remove(card)
+                    hero.pool.append(card)
+        pile = []                                                   # micro-hero.blood.2, gap.12
+        if "blood" in self.opt.expansions:
+            order = ("deep-wound", "serious-wound", "superficial-wound")
+        else:
+            order = ("serious-wound",)
+        for kid in order:                                           # bottom first
+            for _ in range(self.cat.kinds[kid].copies * copies):
+                pile.append(self._new(kid))
+        self.wounds = pile
+        for t in self.cat.trials.values():                          # micro-hero.gap.21
+            self.upcoming.append(self._new(t.blessing))
+
+    # ---------------------------------------------------------------- protocol
+    def current_player(self) -> int:
+        """Player to act, CHANCE or TERMINAL."""
+        if self.phase == "over":
+            return TERMINAL
+        if self.is_chance_node():
+            return CHANCE
+        return self.actor
+
+    def is_chance_node(self) -> bool:
+        """Deck shuffling, Trial reveals and Hera's Revenge draws are chance."""
+        return self.phase in ("shuffle", "reveal", "revenge")
+
+    def is_terminal(self) -> bool:
+        """True once the game is won or lost."""
+        return self.phase == "over"
+
+    def returns(self) -> list[float]:
+        """+1 each on a win, -1 each on a loss, 0 while unfinished."""
+        return [float(self.outcome)] * self.opt.players
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """(card kind or Trial id, probability) at a chance node."""
+        if self.phase == "shuffle":
+            pool = self.heroes[self.actor].pool
+            counts: dict[str, int] = {}
+            for c in pool:
+                counts[c.kind] = counts.get(c.kind, 0) + 1
+            return [(k, n / len(pool)) for k, n in sorted(counts.items())]
+        if self.phase == "reveal":
+            ids = sorted(self.cat.kinds[c.kind].trial for c in self.upcoming)
+            return [(t, 1 / len(ids)) for t in ids]
+        if self.phase == "revenge":
+            left = sorted(set(self.cat.revenge) - set(self.revenge_order))
+            return [(r, 1 / len(left)) for r in left]
+        return []
+
+    def legal_actions(self) -> list[tuple]:
+        """The current player's legal actions (tuples)."""
+        if self.phase == "plan":
+            return self._plan_actions(self.heroes[self.actor])
+        if self.phase == "upgrade":
+            return self._upgrade_actions()
+        if self.phase == "split":
+            total = sum(h.result.defence for h in self.heroes)
+            return [("split", d) for d in range(total + 1)]
+        if self.phase == "prep":
+            return self._prep_actions(self.actor)
+        if self.phase == "lifecard":
+            return [("lifecard", k) for k in sorted(self.cat.lifecards) if k != self.lifecard]  # calm.4
+        return []
+
+    def apply_action(self, action) -> None:
+        """Apply one action or chance outcome; IllegalMove with the reason if not allowed."""
+        if self.phase == "over":
+            raise IllegalMove("the game is over")
+        if self.is_chance_node():
+            valid = [o for o, _ in self.chance_outcomes()]
+            if action not in valid:
+                raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
+            getattr(self, f"_chance_{self.phase}")(action)
+            return
+        legal = self._plan_legal(action) if self.phase == "plan" else action in self.legal_actions()
+        if not legal:
+            raise IllegalMove(self._why_illegal(action))
+        getattr(self, f"_act_{self.phase}")(action)
+
+    # ---------------------------------------------------------------- chance
+    def _chance_shuffle(self, kind: str) -> None:
+        hero = self.heroes[self.actor]
+        card = next(c for c in hero.pool if c.kind == kind)
+        hero.pool.remove(card)
+        hero.deck.append(card)                                      # bottom of the new deck
+        if not hero.pool:
+            if self.actor + 1 < len(self.heroes):
+                self.actor += 1
+            else:
+                self.actor = 0
+                self.phase = "reveal"
+
+    def _chance_reveal(self, trial_id: str) -> None:
+        card = next(c for c in self.upcoming if self.cat.kinds[c.kind].trial == trial_id)
+        self.upcoming.remove(card)
+        self.trial = card
+        self.round += 1
+        self.turn = 0
+        t = self.cat.trials[trial_id]
+        life = t.life + self.beaten                                 # micro-hero.gap.11
+        life *= self.opt.players                                    # micro-hero.coop-setup.2
+        self.t_attack, self.t_defence, self.t_life = t.attack, t.defence, life
+        self.log.append(f"round {self.round}: {t.name} (A{t.attack} D{t.defence} L{life})")
+        if "hera" in self.opt.expansions:
+            if len(self.revenge_order) < len(self.cat.revenge):
+                self.phase = "revenge"
+                return
+            self._apply_revenge(self.revenge_order[(self.round - 1) % len(self.revenge_order)])
+        self._after_reveal()
+
+    def _chance_revenge(self, rid: str) -> None:
+        self.revenge_order.append(rid)
+        self._apply_revenge(rid)
+        self._after_reveal()
+
+    def _apply_revenge(self, rid: str) -> None:                     # micro-hero.gap.13
+        self.revenge = rid
+        eff = self.cat.revenge[rid]
+        self.t_attack += eff.get("attack", 0)
+        self.t_defence += eff.get("defence", 0)
+        self.t_life += eff.get("life", 0) * self.opt.players
+        self.log.append(f"Hera's Revenge: {rid}")
+
+    def _after_reveal(self) -> None:
+        self.t_start_life = self.t_life
+        if self.revenge and self.cat.revenge[self.revenge].get("wound_now"):
+            for p in range(len(self.heroes)):
+                if not self._take_wounds(p, self.cat.revenge[self.revenge]["wound_now"]):
+                    return
+        if "calm" in self.opt.expansions:                           # micro-hero.calm.2, .4
+            self.phase, self.actor = "lifecard", 0
+            return
+        self._start_turn()
+
+    # ---------------------------------------------------------------- effects
+    def effects(self) -> dict:
+        """Special rules in force: the current Trial's plus lingering ones, added up (gap.30)."""
+        key = (self.round, self.turn, len(self.lingering), self.revenge)
+        if getattr(self, "_eff_key", None) == key:
+            return self._eff
+        out: dict = {}
+        cards = ([self.trial] if self.trial else []) + [c for c, _ in self.lingering]
+        for c in cards:
+            for k, v in self.cat.trials[self.cat.kinds[c.kind].trial].effect.items():
+                if isinstance(v, bool):
+                    out[k] = out.get(k, False) or v
+                elif k == "damage_cap":
+                    out[k] = min(out.get(k, v), v)
+                else:
+                    out[k] = out.get(k, 0) + v
+        if self.revenge:
+            eff = self.cat.revenge[self.revenge]
+            out["xp_penalty"] = out.get("xp_penalty", 0) + eff.get("xp_penalty", 0)
+            if self.turn == 1:
+                out["hand_size"] = out.get("hand_size", 0) + eff.get("first_hand", 0)
+        self._eff_key, self._eff = key, out
+        return out
+
+    def calm_bonus(self, life: int) -> Icons:
+        """Calm and Wrath: Attack/Defence the Trial gains beside this Life (micro-hero.calm.3)."""
+        if not self.lifecard:
+            return Icons()
+        for band in self.cat.lifecards[self.lifecard]:
+            if band["from"] <= life <= band["to"]:
+                return Icons(band.get("attack", 0), band.get("defence", 0), 0)
+        return Icons()
+
+    # ---------------------------------------------------------------- turn
+    def _start_turn(self) -> None:
+        self.turn += 1
+        if self.turn > TURN_LIMIT:                                  # micro-hero.gap.33
+            self._end(-1, f"round {self.round}: not beaten within {TURN_LIMIT} turns")
+            return
+        size = max(1, HAND + self.effects().get("hand_size", 0))
+        for hero in self.heroes:
+            self._draw(hero, size)
+        self.phase, self.actor = "plan", 0
+
+    def _draw(self, hero: Hero, n: int) -> None:
+        for _ in range(n):                                          # micro-hero.draw.1
+            if not hero.deck:
+                hero.deck, hero.discard = hero.discard, []          # micro-hero.draw.3 (no shuffle)
+            if not hero.deck:
+                return                                              # micro-hero.gap.17
+            hero.hand.append(hero.deck.pop(0))
+
+    def _plan_actions(self, hero: Hero) -> list[tuple]:
+        keys = [(c.kind, c.up) for c in hero.hand]
+        stance_opts: list = [None]
+        if hero.stance == "hercules" and hero.side == "A":
+            stance_opts += [("boost", i) for i in ICONS]
+        if hero.stance == "omphale" and hero.side == "B" and hero.stash:
+            stance_opts.append(("skin",))
+        acts = [("play", order, s) for s in stance_opts for order in distinct_orders(keys)]
+        if hero.stance == "omphale" and hero.side == "A":
+            seen = set()
+            for i, key in enumerate(keys):
+                if key in seen:
+                    continue
+                seen.add(key)
+                rest = [j for j in range(len(keys)) if j != i]
+                for order in distinct_orders([keys[j] for j in rest]):
+                    acts.append(("play", tuple(rest[j] for j in order), ("stash", i)))
+        return acts
+
+    def preview_plan(self, p: int, action) -> Icons:
+        """Attack, Defence and XP player p's plan action would produce (nothing is changed)."""
+        _, order, stance = action
+        hero = self.heroes[p]
+        n, a, d, x = len(order), 0, 0, 0
+        solo = bool(self.effects().get("first_card_solo"))
+        for pos, i in enumerate(order):                             # micro-hero.planning.3, gap.6
+            ic = self.cat.kinds[hero.hand[i].kind].icons(hero.hand[i].up)
+            t = 1 if (solo and pos == 0) else n - pos
+            a, d, x = a + ic.attack * t, d + ic.defence * t, x + ic.xp * t
+        total = Icons(a, d, x)
+        if stance and stance[0] == "boost":                         # micro-hero.gap.7
+            total = total + Icons(**{stance[1]: BOOST})
+        if stance and stance[0] == "skin":                          # micro-hero.gap.26
+            total = total + Icons(attack=len(hero.stash))
+        if hero.stance == "hercules" and hero.side == "B":
+            total = Icons(total.attack, max(0, total.defence - 1), total.xp)
+        return total
+
+    def _plan_legal(self, action) -> bool:
+        """Structural check of a plan action (cheaper than listing every order)."""
+        hero = self.heroes[self.actor]
+        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "play"):
+            return False
+        order, stance = action[1], action[2]
+        rest = set(range(len(hero.hand)))
+        if stance is not None and stance[0] == "stash":
+            if hero.stance != "omphale" or hero.side != "A" or stance[1] not in rest:
+                return False
+            rest.discard(stance[1])
+        elif stance is not None:
+            ok = (hero.stance == "hercules" and hero.side == "A" and stance[0] == "boost" and stance[1:] in
+                  [(i,) for i in ICONS]) or (hero.stance == "omphale" and hero.side == "B" and hero.stash
+                                             and stance == ("skin",))
+            if not ok:
+                return False
+        return isinstance(order, tuple) and sorted(order) == sorted(rest)
+
+    def _act_plan(self, action) -> None:
+        _, order, stance = action
+        hero = self.heroes[self.actor]
+        hero.result = self.preview_plan(self.actor, action)
+        hero.played = [hero.hand[i] for i in order]
+        if stance and stance[0] == "stash":                         # micro-hero.gap.26
+            hero.stash.append(hero.hand[stance[1]])
+        hero.hand = []
+        hero.turned = stance is not None
+        if self.actor + 1 < len(self.heroes):
+            self.actor += 1
+            return
+        penalty = self.effects().get("xp_penalty", 0)
+        self.xp = sum(max(0, h.result.xp - penalty) for h in self.heroes)  # micro-hero.coop-upgrade.1
+        self.phase, self.actor = "upgrade", 0
+
+    # ---------------------------------------------------------------- upgrade phase
+    def _upgrade_actions(self) -> list[tuple]:
+        acts: list[tuple] = [("done",)]
+        eff = self.effects()
+        players = range(len(self.heroes))
+        seen = set()
+        for c in self.supply:                                       # micro-hero.upgrade.2
+            k = self.cat.kinds[c.kind]
+            if c.kind in seen or k.cost > self.xp:
+                continue
+            if k.kind == "blessing" and self.round == 1:            # micro-hero.upgrade.6, gap.28
+                continue
+            seen.add(c.kind)
+            acts += [("buy", c.kind, p) for p in players]           # micro-hero.gap.20
+        for p in players:
+            top = self.heroes[p].discard[-1] if self.heroes[p].discard else None
+            if top is None:
+                continue
+            k = self.cat.kinds[top.kind]
+            if not top.up and k.cost <= self.xp and not eff.get("no_upgrade"):   # micro-hero.upgrade.3
+                acts.append(("upgrade", p))
+            if top.up and k.kind != "wound" and k.cost <= self.xp and not eff.get("no_foresee"):
+                acts.append(("foresee", p))                         # micro-hero.upgrade.4, gap.14
+        return acts
+
+    def _act_upgrade(self, action) -> None:
+        if action[0] == "done":
+            self.xp = 0                                             # micro-hero.gap.16
+            self._attack_phase()
+            return
+        p = action[-1]
+        hero = self.heroes[p]
+        if action[0] == "buy":
+            card = next(c for c in self.supply if c.kind == action[1])
+            self.supply.remove(card)
+            hero.discard.append(card)
+            self.xp -= self.cat.kinds[card.kind].cost
+        elif action[0] == "upgrade":
+            hero.discard[-1].up = True
+            self.xp -= self.cat.kinds[hero.discard[-1].kind].cost
+        elif action[0] == "foresee":
+            card = hero.discard.pop()
+            hero.deck.insert(0, card)
+            self.xp -= self.cat.kinds[card.kind].cost
+
+    # ---------------------------------------------------------------- attack and defence
+    def damage(self, attack: int) -> int:
+        """Life the Trial loses to this Attack, after its Defence and special rules (gap.1, gap.32)."""
+        eff = self.effects()
+        defence = self.t_defence + self.calm_bonus(self.t_life).defence    # micro-hero.gap.18
+        dmg = max(0, attack - defence)
+        if dmg < eff.get("damage_floor", 0):
+            dmg = 0
+        if "damage_cap" in eff:
+            dmg = min(dmg, eff["damage_cap"])
+        return dmg
+
+    def trial_attack(self) -> int:
+        """The Trial's Attack in the defence phase, with the Calm and Wrath bonus (gap.18)."""
+        return self.t_attack + self.calm_bonus(self.t_life).attack
+
+    def _attack_phase(self) -> None:
+        attack = sum(h.result.attack for h in self.heroes)          # micro-hero.coop-attack.1
+        dmg = self.damage(attack)
+        self.t_life = max(0, self.t_life - dmg)                     # micro-hero.gap.25
+        self.log.append(f"turn {self.turn}: attack {attack} deals {dmg}, Life {self.t_life}")
+        if dmg == 0 and self.effects().get("idle_wound"):
+            for p in range(len(self.heroes)):
+                if not self._take_wounds(p, 1):
+                    return
+        if self.t_life == 0:                                        # micro-hero.gap.9
+            self._maintenance()
+            return
+        if len(self.heroes) == 2:                                   # micro-hero.coop-defence.2
+            self.phase, self.actor = "split", 0
+            return
+        self._defend([self.heroes[0].result.defence])
+
+    def _act_split(self, action) -> None:
+        total = sum(h.result.defence for h in self.heroes)
+        self._defend([action[1], total - action[1]])
+
+    def wounds_for(self, defence: int, shield: int, attack: int) -> tuple[int, int]:
+        """(wounds taken, shield after) for this Defence against this Attack (gap.2, gap.19, blood.7)."""
+        if "athena" in self.opt.expansions:
+            if defence >= attack:
+                return 0, min(SHIELD_MAX, shield + defence - attack)    # micro-hero.athena.3
+            spent = min(shield, attack - defence)                       # micro-hero.athena.4
+            shield -= spent
+            defence += spent
+        if defence >= attack:
+            return 0, shield
+        wounds = attack - defence if "blood" in self.opt.expansions else 1
+        return wounds + self.effects().get("extra_wound", 0), shield
+
+    def _defend(self, defences: list[int]) -> None:
+        attack = self.trial_attack()                                # micro-hero.coop-defence.1
+        for p, d in enumerate(defences):
+            hero = self.heroes[p]
+            n, hero.shield = self.wounds_for(d, hero.shield, attack)
+            if n:
+                self.log.append(f"player {p + 1}: defence {d} against {attack}: {n} Wound(s)")
+            if not self._take_wounds(p, n):
+                return
+        self._maintenance()
+
+    def _take_wounds(self, p: int, n: int) -> bool:
+        """Move n Wounds from the pile to player p's discard; False (and the game lost) if short."""
+        for _ in range(n):
+            if not self.wounds:                                     # micro-hero.game-end.2
+                self._end(-1, f"round {self.round}: a Wound was due and none was left")
+                return False
+            self.heroes[p].discard.append(self.wounds.pop())        # micro-hero.gap.22
+        return True
+
+    # ---------------------------------------------------------------- maintenance and round end
+    def _maintenance(self) -> None:
+        for p, hero in enumerate(self.heroes):                      # micro-hero.gap.3, gap.8
+            dest = self.heroes[1 - p] if len(self.heroes) == 2 else hero   # micro-hero.coop-maintenance.1
+            deep = 0
+            for card in hero.played:
+                k = self.cat.kinds[card.kind]
+                if k.kind == "wound" and (card.up or k.severity == "superficial"):
+                    card.up = False                                 # micro-hero.gap.15, blood.4
+                    self.wounds.append(card)
+                    continue
+                deep += k.severity == "deep"                        # micro-hero.blood.6
+                dest.discard.append(card)
+            hero.played = []
+            if deep and not self._take_wounds(p, deep):
+                return
+            if hero.stance == "hercules":                           # micro-hero.gap.7
+                if hero.side == "A" and hero.turned:
+                    hero.side = "B"
+                elif hero.side == "B":
+                    hero.side = "A"
+            elif hero.turned:                                       # micro-hero.gap.26
+                hero.side = "B" if hero.side == "A" else "A"
+            hero.turned = False
+        if self.t_life > 0:
+            eff = self.effects()
+            self.t_life = min(self.t_start_life, self.t_life + eff.get("regen", 0))
+            self.t_attack += eff.get("attack_growth", 0)
+            self.t_defence += eff.get("defence_growth", 0)
+            self._start_turn()
+            return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        self.beaten += 1
+        self.beaten_order.append(self.trial.kind)
+        if self.beaten == TRIALS:                                   # micro-hero.game-end.1, gap.23
+            self._end(+1, "all 12 Trials beaten")
+            return
+        still = []
+        for entry in self.lingering:                                # micro-hero.difficulty.2, .4
+            entry[1] -= 1
+            if entry[1] <= 0:
+                self.supply.append(entry[0])
+            else:
+                still.append(entry)
+        self.lingering = still
+        linger = LINGER[self.opt.difficulty]
+        if linger:
+            self.lingering.append([self.trial, linger])
+        else:
+            self.supply.append(self.trial)                          # micro-hero.upgrade.7
+        self.trial, self.revenge = None, None
+        for hero in self.heroes:
+            hero.shield = 0                                         # micro-hero.athena.5
+            hero.deck.extend(hero.stash)                            # micro-hero.omphale.4, gap.26
+            hero.stash = []
+            hero.prep_left = PREP_ACTIONS
+        self.phase, self.actor = "prep", 0
+
+    def _prep_actions(self, p: int) -> list[tuple]:
+        hero = self.heroes[p]
+        acts: list[tuple] = [("prep", "pass", p)]
+        for sev in sorted({c.kind for c in hero.discard if self.cat.kinds[c.kind].kind == "wound"}):
+            acts.append(("prep", "rest", p, sev))
+        for kid in sorted({c.kind for c in hero.deck[1:]}):
+            acts.append(("prep", "ready", p, kid))
+        if hero.side != "A":
+            acts.append(("prep", "recover", p))
+        if "athena" in self.opt.expansions and hero.shield < SHIELD_MAX:
+            acts.append(("prep", "shield", p))                      # micro-hero.athena.6
+        return acts
+
+    def _act_prep(self, action) -> None:                            # micro-hero.gap.4
+        what, p = action[1], action[2]
+        hero = self.heroes[p]
+        if what == "rest":
+            card = next(c for c in hero.discard if c.kind == action[3])
+            hero.discard.remove(card)
+            card.up = False
+            self.wounds.append(card)
+        elif what == "ready":
+            card = next(c for c in hero.deck if c.kind == action[3])
+            hero.deck.remove(card)
+            hero.deck.insert(0, card)
+        elif what == "recover":
+            hero.side = "A"
+        elif what == "shield":
+            hero.shield = min(SHIELD_MAX, hero.shield + SHIELD_PREP)
+        hero.prep_left -= 1
+        if hero.prep_left:
+            return
+        if p + 1 < len(self.heroes):
+            self.actor = p + 1
+            return
+        if "blood" in self.opt.expansions:                          # micro-hero.blood.9
+            rank = {"deep": 0, "serious": 1, "superficial": 2}
+            self.wounds.sort(key=lambda c: rank[self.cat.kinds[c.kind].severity])
+        for h in self.heroes:                                       # micro-hero.gap.10
+            h.deck.extend(h.discard)
+            h.discard = []
+        self.phase, self.actor = "reveal", 0
+
+    def _act_lifecard(self, action) -> None:
+        self.lifecard = action[1]
+        self._start_turn()
+
+    # ---------------------------------------------------------------- end and checks
+    def _end(self, outcome: int, reason: str) -> None:
+        self.outcome, self.end_reason, self.phase = outcome, reason, "over"
+        self.log.append(reason)
+
+    def _why_illegal(self, action) -> str:
+        if not isinstance(action, tuple) or not action:
+            return f"'{action}' is not an action"
+        if self.phase == "upgrade" and action[0] in ("buy", "upgrade", "foresee"):
+            if action[0] == "buy" and len(action) > 1 and action[1] in self.cat.kinds:
+                k = self.cat.kinds[action[1]]
+                if k.kind == "blessing" and self.round == 1:
+                    return "no Blessing may be gained in the first round (micro-hero.upgrade.6)"
+                if k.kind == "wound":
+                    return "Wounds cannot be bought (micro-hero.gap.14)"
+                if k.cost > self.xp:
+                    return f"{k.name} costs {k.cost} XP and only {self.xp} XP is left (micro-hero.upgrade.5)"
+                return f"no {k.name} left in the supply (micro-hero.gap.27)"
+            p = action[-1] if isinstance(action[-1], int) and action[-1] < len(self.heroes) else 0
+            top = self.heroes[p].discard[-1] if self.heroes[p].discard else None
+            if action[0] in ("upgrade", "foresee") and top is not None:
+                k = self.cat.kinds[top.kind]
+                if action[0] == "upgrade" and top.up:
+                    return f"{k.name} on top is already upgraded and cannot be upgraded again (micro-hero.upgrade.3)"
+                if action[0] == "foresee" and not top.up:
+                    return f"only an upgraded card can be foreseen; {k.name} on top is basic (micro-hero.upgrade.4)"
+                if action[0] == "foresee" and k.kind == "wound":
+                    return "a Wound cannot be foreseen (micro-hero.gap.14)"
+                if k.cost > self.xp:
+                    return f"{action[0]} of {k.name} costs {k.cost} XP, only {self.xp} left (micro-hero.upgrade.5)"
+            return f"'{action[0]}' is not possible now (micro-hero.upgrade.3, .4)"
+        return f"{action} is not legal in the {self.phase} phase"
+
+    def all_cards(self) -> list[Card]:
+        """Every card in every zone (for invariant checks: each uid exactly once)."""
+        out = list(self.supply) + list(self.wounds) + list(self.upcoming)
+        out += [self.trial] if self.trial else []
+        out += [c for c, _ in self.lingering]
+        for h in self.heroes:
+            out += h.deck + h.discard + h.hand + h.played + h.stash + h.pool
+        return out
+
+    def card_count(self) -> int:
+        """How many physical cards the game started with."""
+        return self._uid

@@ -1,0 +1,77 @@
+"""`pnp simulate twelve-labors`: random players; game length, first-player advantage, who helps Hercules."""
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+
+import click
+
+from pnp.games.base import random_playout
+from pnp.games.stats import spread
+from pnp.games.twelve_labors.engine import MAX_PLAYERS, MIN_PLAYERS, State, heroes_beaten
+from pnp.simulate.options import run_options
+
+POLICIES = ("random",)
+
+
+def _shares(scores: list[int]) -> list[float]:
+    best = max(scores)
+    top = [p for p, s in enumerate(scores) if s == best]
+    return [1 / len(top) if p in top else 0.0 for p in range(len(scores))]
+
+
+def simulate(n: int, seed: int, players: int, progress=None) -> dict:
+    """Play n seeded games with random players and summarise them (turns, wins by starting position)."""
+    rng = random.Random(seed)
+    turns, helped = [], Counter()
+    wins = [0.0] * players                   # wins by starting turn-order position (gap.2, gap.3)
+    variant = [0.0] * players                # wins in the "beat the heroes" variant (gap.2)
+    markers_win = 0
+    for _ in range(n):
+        state = random_playout(State(players), rng)
+        turns.append(state.turn)
+        helped.update(who if who in ("hercules", "iolaus") else "a player" for _, who in state.helped)
+        shares = _shares(state.score)
+        beaten = not heroes_beaten(state.score, state.hercules, state.iolaus)
+        markers_win += beaten
+        for pos, p in enumerate(state.initial_order):
+            wins[pos] += shares[p]
+            variant[pos] += 0.0 if beaten else shares[p]
+        if progress:
+            progress(1)
+    total_helped = sum(helped.values()) or 1
+    return {
+        "game": "twelve-labors", "games": n, "seed": seed, "players": players, "policy": "random",
+        "turns": spread(turns),
+        "win_rate_by_start_position": [round(w / n, 4) for w in wins],
+        "beat_the_heroes_win_rate_by_start_position": [round(w / n, 4) for w in variant],
+        "hercules_or_iolaus_not_beaten": round(markers_win / n, 4),
+        "labors_helped_by": {k: round(v / total_helped, 4) for k, v in sorted(helped.items())},
+    }
+
+
+@click.command(name="twelve-labors")
+@run_options(1000, POLICIES, "random")
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
+              help="Number of players (twelve-labors.gap.4).")
+def command(n, seed, policy, players, as_json):
+    """Simulate The Twelve Labors with random players: game length and first-player advantage.
+
+    Example: pnp simulate twelve-labors -n 2000 --players 4 --seed 7
+    """
+    from pnp.cli.output import emit_json
+    with click.progressbar(length=n, label="games", file=sys.stderr) as bar:
+        report = simulate(n, seed, players, progress=bar.update)
+    if as_json:
+        emit_json(report)
+        return
+    t = report["turns"]
+    click.echo(f"{n} games, {players} players, random policy, seed {seed}")
+    click.echo(f"  turns: mean {t['mean']}, median {t['median']}, range {t['min']}-{t['max']}")
+    click.echo("  wins by starting turn-order position: "
+               + ", ".join(f"{i + 1}: {w:.1%}" for i, w in enumerate(report["win_rate_by_start_position"])))
+    click.echo("  'beat the heroes' variant wins: " + ", ".join(
+        f"{i + 1}: {w:.1%}" for i, w in enumerate(report["beat_the_heroes_win_rate_by_start_position"])))
+    click.echo(f"  Hercules or Iolaus level with or above every player: {report['hercules_or_iolaus_not_beaten']:.1%}")
+    click.echo("  labors helped by: " + ", ".join(f"{k} {v:.1%}" for k, v in report["labors_helped_by"].items()))

@@ -1,0 +1,447 @@
+"""Verb the Adjective Noun as code: auction pile, edge-matched trials, the four actions, scoring.
+
+Rules summary (ids in cardsets/verb-adjective-noun/rules.yaml):
+* A turn: win auction cards you strictly lead (markers won with are removed from the game),
+  score complete trials you lead or tie for (tied players all score the full laurels), then one
+  action: Bid 1-3 markers, Draw (then discard or remove 2 markers), Add a card to a trial (with
+  a marker on it), or Burn cards to recover removed markers.
+* A trial is Verb-Adjective-Noun with matching edges (a Noun is colour-left, black-right: the
+  rulebook's misprint, verb-adjective-noun.gap.1) plus at most one Condition.
+* The game ends as soon as the twelfth trial is scored; most laurels wins.
+Card data comes from cardsets/verb-adjective-noun/cards.csv (one source of truth).
+"""
+from __future__ import annotations
+
+import csv
+import itertools
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from pnp.errors import IllegalMove, UsageError
+from pnp.games.base import CHANCE, TERMINAL
+from pnp.paths import cardsets_root
+
+SLUG = "verb-adjective-noun"
+KINDS = ("verb", "adjective", "noun", "condition")
+WORDS = ("verb", "adjective", "noun")           # the chain, left to right
+MARKERS = 12            # per colour, one on the laurel track (verb-adjective-noun.gap.4)
+TRIALS_TO_END = 12      # verb-adjective-noun.end.1
+TURN_LIMIT = 600        # verb-adjective-noun.gap.13
+BURN_LIST_LIMIT = 8     # larger hands list burning one card or all; apply_action takes any subset
+MIN_PLAYERS, MAX_PLAYERS = 3, 6                 # verb-adjective-noun.intro.1
+COLOURS = ("red", "blue", "yellow", "green", "white", "black")   # marker colours (components.4)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One Challenge card: kind, word, laurels, left and right edge colours, Condition effect."""
+
+    id: str
+    kind: str
+    word: str
+    laurels: int
+    left: str
+    right: str
+    effect: str
+
+
+@lru_cache(maxsize=None)
+def cards() -> dict[str, Card]:
+    """Every Challenge card by id, from cardsets/verb-adjective-noun/cards.csv."""
+    path = cardsets_root() / SLUG / "cards.csv"
+    out = {}
+    with path.open(encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f):
+            for _ in range(int(row.get("copies") or 1)):
+                out[row["id"]] = Card(row["id"], row["kind"], row["word"], int(row["laurels"]),
+                                      row["left"], row["right"], row["effect"] or "")
+    return out
+
+
+def find_card(text: str) -> Card:
+    """A card by id or word, loosely ('Three-Headed', 'three headed'); unknown -> UsageError."""
+    key = "-".join(text.lower().replace("'", "").replace("-", " ").split())
+    if key in cards():
+        return cards()[key]
+    from pnp.cli.suggest import closest
+    near = closest(key, list(cards()), n=3)
+    raise UsageError(f"unknown card '{text.strip()}'", expected="a card word from cardsets/verb-adjective-noun/cards.csv",
+                     hint=f"did you mean {', '.join(near)}?" if near else "run 'pnp games' to list the sets")
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Cards from a comma-separated list of words; empty entries are an error."""
+    parts = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p for p in parts):
+        raise UsageError(f"malformed card list '{text}'", expected="words separated by commas, e.g. 'tickle, sulky, cyclops'")
+    return [find_card(p) for p in parts]
+
+
+# ---------------------------------------------------------------- trials
+
+def slots(trial: list[Card]) -> dict[str, Card]:
+    """A trial's cards by kind (a trial holds at most one of each)."""
+    return {c.kind: c for c in trial}
+
+
+def is_complete(trial: list[Card]) -> bool:
+    """Verb, Adjective and Noun all present (verb-adjective-noun.trials.1)."""
+    return all(k in slots(trial) for k in WORDS)
+
+
+@dataclass
+class AddCheck:
+    """Whether a card may join a trial, and why: edges compared, adjacency, reasons against."""
+
+    legal: bool
+    reasons: list[str] = field(default_factory=list)
+    edges: list[str] = field(default_factory=list)
+    cites: list[str] = field(default_factory=list)
+
+
+def check_add(trial: list[Card], card: Card) -> AddCheck:
+    """Can `card` join `trial` (empty trial = starting a new one)? Checks kinds, adjacency, edges."""
+    out = AddCheck(True, cites=["verb-adjective-noun.add.1"])
+    have = slots(trial)
+    if len(have) != len(trial):
+        return AddCheck(False, ["the trial already lists two cards of one kind"], cites=["verb-adjective-noun.add.2"])
+    if card.kind in have:                                       # verb-adjective-noun.add.2
+        out.legal = False
+        out.reasons.append(f"the trial already has a {card.kind} ({have[card.kind].word})")
+        out.cites += ["verb-adjective-noun.add.2", "verb-adjective-noun.add.7"]
+        return out
+    if card.kind == "condition":                               # verb-adjective-noun.add.7
+        out.cites.append("verb-adjective-noun.add.7")
+        if not trial:
+            out.legal = False
+            out.reasons.append("a Condition cannot start a trial on its own")
+            out.cites.append("verb-adjective-noun.gap.7")
+        else:
+            out.edges.append("a Condition is black on both sides and matches any card")
+        return out
+    words = [k for k in WORDS if k in have]
+    if words:                                                   # verb-adjective-noun.add.3
+        out.cites.append("verb-adjective-noun.add.3")
+        if card.kind in ("verb", "noun") and "adjective" not in have:
+            out.legal = False
+            out.reasons.append(f"a {card.kind} must sit next to an adjective; the trial has "
+                               f"{' and '.join(have[k].word for k in words)} but no adjective")
+            return out
+    out.cites += ["verb-adjective-noun.add.4", "verb-adjective-noun.gap.1"]
+    pairs = []
+    if card.kind == "adjective":
+        if "verb" in have:
+            pairs.append((have["verb"], card))
+        if "noun" in have:
+            pairs.append((card, have["noun"]))
+    elif card.kind == "verb" and "adjective" in have:
+        pairs.append((card, have["adjective"]))
+    elif card.kind == "noun" and "adjective" in have:
+        pairs.append((have["adjective"], card))
+    for left, right in pairs:
+        ok = left.right == right.left
+        out.edges.append(f"{left.word} right edge {left.right} {'=' if ok else '!='} {right.word} left edge {right.left}")
+        if not ok:
+            out.legal = False
+            out.reasons.append(f"edges do not match: {left.word} ({left.right}) against {right.word} ({right.left})")
+    return out
+
+
+def trial_laurels(trial: list[Card]) -> int:
+    """A trial's laurel total with its Condition applied (verb-adjective-noun.trials.3, gap.6)."""
+    total = sum(c.laurels for c in trial)
+    effects = {c.effect for c in trial if c.kind == "condition"}
+    if "bonus" in effects:
+        total += 3
+    if "double" in effects:
+        total *= 2
+    return total
+
+
+def leaders(markers: dict) -> list:
+    """Players with the most markers (at least one)."""
+    top = max(markers.values(), default=0)
+    return [p for p, n in markers.items() if n == top and n > 0]
+
+
+def auction_winner(markers: dict):
+    """The strict leader of an auction card, or None on a tie or no bids (verb-adjective-noun.gap.2)."""
+    lead = leaders(markers)
+    return lead[0] if len(lead) == 1 else None
+
+
+def trial_award(trial: list[Card], markers: dict, scorer) -> dict:
+    """Laurels each player gains if `scorer` resolves the trial at the start of her turn.
+
+    Empty when the trial is incomplete or the scorer does not lead it (verb-adjective-noun.trials.2-3).
+    """
+    lead = leaders(markers)
+    if not is_complete(trial) or scorer not in lead:
+        return {}
+    total = trial_laurels(trial)
+    if any(c.effect == "alone" for c in trial):                 # verb-adjective-noun.gap.6
+        return {scorer: total}
+    return {p: total for p in lead}
+
+
+def burn_markers(burnt: list[Card]) -> int:
+    """Markers the burnt cards are worth: their laurels each, at least 1 (burn.2)."""
+    return sum(max(c.laurels, 1) for c in burnt)
+
+
+def burn_value(burnt: list[Card], removed: int) -> int:
+    """Markers recovered by burning, capped at those removed from the game (burn.2, gap.8)."""
+    return min(removed, burn_markers(burnt))
+
+
+# ---------------------------------------------------------------- the game
+
+@dataclass
+class Trial:
+    """An open trial on the table: its cards and the markers on it per player."""
+
+    cards: list[str] = field(default_factory=list)
+    markers: dict[int, int] = field(default_factory=dict)
+
+
+class VerbState:
+    """The full game in the open_spiel shape; players are 0..n-1 clockwise, player 0 starts."""
+
+    def __init__(self, n_players: int = 4):
+        if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
+            raise UsageError(f"Verb the Adjective Noun takes {MIN_PLAYERS}-{MAX_PLAYERS} players, not {n_players}",
+                             hint="verb-adjective-noun.intro.1")
+        self.n = n_players
+        self.deck = sorted(cards())
+        self.discard: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in range(n_players)]
+        self.supply = [MARKERS - 1] * n_players       # one on the track (verb-adjective-noun.setup.1)
+        self.removed = [0] * n_players
+        self.laurels = [0] * n_players
+        self.auction: list[dict] = []                 # {"card": id, "markers": {p: n}}
+        self.trials: list[Trial] = []
+        self.scored: list[list[str]] = []
+        self.player = 0                               # verb-adjective-noun.setup.5
+        self.turns = 0
+        self.phase = "setup"                          # setup -> keep -> turn (-> draw-cost) -> over
+        self.pending: list[tuple] = [("auction",)] * (n_players - 1)     # setup.2
+        self.pending += [("hand", p) for p in range(n_players) for _ in range(5)]   # setup.3
+        self.keeper = 0
+        self._refill()
+
+    # -- dealing
+    def _refill(self):
+        """Reshuffle when the deck is empty (gameplay.3); drop what cannot be dealt (gap.10)."""
+        if self.pending and not self.deck and self.discard:
+            self.deck, self.discard = sorted(self.discard), []
+        if self.pending and not self.deck:
+            self.pending = []
+        if not self.pending and self.phase == "setup":
+            self.phase = "keep"
+
+    def is_chance_node(self) -> bool:
+        """True while a card is to be dealt from the deck."""
+        return bool(self.pending) and self.phase != "over"
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """Each card left in the deck, equally likely."""
+        return [(c, 1 / len(self.deck)) for c in self.deck]
+
+    def _deal(self, card: str):
+        if card not in self.deck:
+            raise IllegalMove(f"card '{card}' is not in the deck")
+        self.deck.remove(card)
+        dest = self.pending.pop(0)
+        if dest[0] == "auction":
+            self.auction.append({"card": card, "markers": {}})
+        else:
+            self.hands[dest[1]].append(card)
+        self._refill()
+
+    # -- turn structure
+    def _start_turn(self):
+        """Steps 1 and 2 for the player now on turn (gameplay.1)."""
+        p = self.player
+        for lot in list(self.auction):                 # verb-adjective-noun.auctions.1, gap.2
+            if auction_winner(lot["markers"]) == p:
+                self.removed[p] += lot["markers"][p]  # auctions.2
+                for q, k in lot["markers"].items():
+                    if q != p:
+                        self.supply[q] += k
+                self.auction.remove(lot)
+                self.hands[p].append(lot["card"])
+                self.pending.append(("auction",))     # auctions.3
+        for trial in list(self.trials):                # verb-adjective-noun.trials.2, gap.11
+            award = trial_award([cards()[c] for c in trial.cards], trial.markers, p)
+            if award:
+                for q, k in award.items():
+                    self.laurels[q] += k
+                for q, k in trial.markers.items():    # trials.4
+                    self.supply[q] += k
+                self.trials.remove(trial)
+                self.scored.append(trial.cards)        # trials.5
+                if len(self.scored) == TRIALS_TO_END:  # end.1, gap.17
+                    self.phase = "over"
+                    self.pending = []
+                    return
+        self._refill()
+
+    def _end_turn(self):
+        self.turns += 1
+        if self.turns >= TURN_LIMIT:                  # verb-adjective-noun.gap.13
+            self.phase = "over"
+            return
+        self.phase = "turn"
+        self.player = (self.player + 1) % self.n      # gameplay.4
+        self._start_turn()
+
+    # -- protocol
+    def current_player(self) -> int:
+        """Player to act, CHANCE while dealing, TERMINAL when over."""
+        if self.phase == "over":
+            return TERMINAL
+        if self.is_chance_node():
+            return CHANCE
+        return self.keeper if self.phase == "keep" else self.player
+
+    def is_terminal(self) -> bool:
+        """True after the twelfth trial is scored (or at the turn limit)."""
+        return self.phase == "over"
+
+    def legal_actions(self) -> list[tuple]:
+        """Moves: ('keep', ids), ('bid', lot, n), ('draw',), ('discard', id), ('pay',),
+        ('add', id, trial index or -1 for new), ('burn', ids)."""
+        if self.is_terminal() or self.is_chance_node():
+            return []
+        if self.phase == "keep":                      # verb-adjective-noun.setup.4
+            return [("keep", k) for k in sorted(set(itertools.combinations(sorted(self.hands[self.keeper]), 3)))]
+        p, hand = self.player, self.hands[self.player]
+        if self.phase == "draw-cost":                 # verb-adjective-noun.draw.2, gap.9
+            return [("discard", c) for c in sorted(set(hand))] + ([("pay",)] if self.supply[p] >= 2 else [])
+        acts = [("bid", i, k) for i in range(len(self.auction)) for k in range(1, min(3, self.supply[p]) + 1)]
+        if self.deck or self.discard:                  # gap.10
+            acts.append(("draw",))
+        if self.supply[p] >= 1:                        # add.10
+            for c in sorted(set(hand)):
+                card = cards()[c]
+                for i, t in enumerate(self.trials):
+                    if check_add([cards()[x] for x in t.cards], card).legal:
+                        acts.append(("add", c, i))
+                if len(self.trials) < self.n and check_add([], card).legal:   # add.8
+                    acts.append(("add", c, -1))
+        if hand:                                       # burn.1
+            sizes = range(1, len(hand) + 1) if len(hand) <= BURN_LIST_LIMIT else (1, len(hand))
+            for k in sizes:
+                acts += [("burn", combo) for combo in sorted(set(itertools.combinations(sorted(hand), k)))]
+        return acts
+
+    def apply_action(self, action) -> None:
+        """Apply a move or a chance outcome (a card id); raises IllegalMove with the reason."""
+        if self.is_terminal():
+            raise IllegalMove("the game is over")
+        if self.is_chance_node():
+            return self._deal(action)
+        kind, p = action[0], self.current_player()
+        hand = self.hands[p]
+        if self.phase == "keep":
+            kept = list(action[1]) if kind == "keep" else []
+            if len(kept) != 3 or any(hand.count(c) < kept.count(c) for c in kept):
+                raise IllegalMove("keep three cards of your five", expected="('keep', (id, id, id))",
+                                  hint="verb-adjective-noun.setup.4")
+            for c in kept:
+                hand.remove(c)
+            self.discard += hand
+            self.hands[p] = kept
+            self.keeper += 1
+            if self.keeper == self.n:
+                self.phase = "turn"
+                self._start_turn()
+            return
+        if self.phase == "draw-cost":
+            if kind == "discard" and action[1] in hand:
+                hand.remove(action[1])
+                self.discard.append(action[1])
+            elif kind == "pay" and self.supply[p] >= 2:
+                self.supply[p] -= 2
+                self.removed[p] += 2
+            else:
+                raise IllegalMove("after drawing, discard a card or remove two markers",
+                                  hint="verb-adjective-noun.draw.2, verb-adjective-noun.gap.9")
+            return self._end_turn()
+        if kind == "bid":                              # verb-adjective-noun.bid.1
+            _, lot, k = action
+            if not 0 <= lot < len(self.auction) or not 1 <= k <= 3 or k > self.supply[p]:
+                raise IllegalMove("bid 1-3 of your markers on a card of the auction pile")
+            self.supply[p] -= k
+            self.auction[lot]["markers"][p] = self.auction[lot]["markers"].get(p, 0) + k
+        elif kind == "draw":                           # verb-adjective-noun.draw.1
+            if not (self.deck or self.discard):
+                raise IllegalMove("no card left to draw", hint="verb-adjective-noun.gap.10")
+            self.pending.append(("hand", p))
+            self._refill()
+            self.phase = "draw-cost"
+            return
+        elif kind == "add":
+            self._add(p, action[1], action[2])
+        elif kind == "burn":                           # verb-adjective-noun.burn.1-2
+            burnt = list(action[1])
+            if not burnt or any(hand.count(c) < burnt.count(c) for c in burnt):
+                raise IllegalMove("burn one or more cards from your hand")
+            back = burn_value([cards()[c] for c in burnt], self.removed[p])
+            for c in burnt:
+                hand.remove(c)
+            self.discard += burnt
+            self.removed[p] -= back
+            self.supply[p] += back
+        else:
+            raise IllegalMove(f"unknown move '{kind}'", expected="bid, draw, add or burn")
+        self._end_turn()
+
+    def _add(self, p: int, card_id: str, index: int):
+        hand = self.hands[p]
+        if card_id not in hand:
+            raise IllegalMove(f"'{card_id}' is not in your hand")
+        if self.supply[p] < 1:
+            raise IllegalMove("you have no marker to put on the card", hint="verb-adjective-noun.add.10")
+        card = cards()[card_id]
+        if index == -1:
+            if len(self.trials) >= self.n:
+                raise IllegalMove(f"already {self.n} open trials", hint="verb-adjective-noun.add.8")
+            trial = Trial()
+        elif 0 <= index < len(self.trials):
+            trial = self.trials[index]
+        else:
+            raise IllegalMove(f"no open trial {index}")
+        check = check_add([cards()[c] for c in trial.cards], card)
+        if not check.legal:
+            raise IllegalMove("; ".join(check.reasons), hint=", ".join(check.cites))
+        if index == -1:
+            self.trials.append(trial)
+        hand.remove(card_id)
+        trial.cards.append(card_id)
+        trial.markers[p] = trial.markers.get(p, 0) + 1   # verb-adjective-noun.add.9
+        self.supply[p] -= 1
+        if card.effect == "reclaim":                  # verb-adjective-noun.gap.6
+            back = min(2, self.removed[p])
+            self.removed[p] -= back
+            self.supply[p] += back
+
+    def returns(self) -> list[float]:
+        """+1 for the most laurels (shared on a tie, gap.12), -1 for the others; 0s if all tie."""
+        if not self.is_terminal():
+            return [0.0] * self.n
+        top = max(self.laurels)
+        won = [p for p in range(self.n) if self.laurels[p] == top]
+        if len(won) == self.n:
+            return [0.0] * self.n
+        return [1.0 if p in won else -1.0 for p in range(self.n)]
+
+    def marker_count(self, p: int) -> int:
+        """All of a player's markers wherever they are (always MARKERS)."""
+        return (1 + self.supply[p] + self.removed[p] + sum(lot["markers"].get(p, 0) for lot in self.auction)
+                + sum(t.markers.get(p, 0) for t in self.trials))
+
+    def card_count(self) -> int:
+        """Cards in every place (always the whole deck)."""
+        return (len(self.deck) + len(self.discard) + sum(map(len, self.hands)) + len(self.auction)
+                + sum(len(t.cards) for t in self.trials) + sum(map(len, self.scored)))

@@ -1,0 +1,101 @@
+"""Verb the Adjective Noun playouts: random and greedy players, and the statistics of many games."""
+from __future__ import annotations
+
+import random
+import statistics
+
+from pnp.games.base import sample_chance
+from pnp.games.stats import first_player, split_win, spread
+from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, cards, check_add, is_complete
+
+POLICIES = ("random", "greedy")
+
+
+def random_policy(state: VerbState, rng: random.Random):
+    """A uniformly random kind of move (bid, draw, add, burn, ...), then a random move of that kind."""
+    acts = state.legal_actions()
+    kind = rng.choice(sorted({a[0] for a in acts}))
+    return rng.choice([a for a in acts if a[0] == kind])
+
+
+def _usefulness(state: VerbState, card_id: str) -> int:
+    """How many open trials (or a new one) the card could join now."""
+    card = cards()[card_id]
+    fits = sum(check_add([cards()[c] for c in t.cards], card).legal for t in state.trials)
+    return fits + (len(state.trials) < state.n and check_add([], card).legal)
+
+
+def greedy_policy(state: VerbState, rng: random.Random):
+    """Complete a trial if possible, else add, else draw (paying markers when rich), burn when broke."""
+    acts = state.legal_actions()
+    p = state.current_player()
+    kinds = {a[0] for a in acts}
+    if "keep" in kinds:
+        return max(acts, key=lambda a: (sum(cards()[c].kind == "adjective" for c in a[1]), rng.random()))
+    if "pay" in kinds or "discard" in kinds:
+        worst = min((a for a in acts if a[0] == "discard"), key=lambda a: (_usefulness(state, a[1]), rng.random()))
+        if "pay" in kinds and state.supply[p] >= 3 and _usefulness(state, worst[1]) > 0:
+            return ("pay",)
+        return worst
+    def completes(a):
+        return a[2] != -1 and is_complete([cards()[c] for c in state.trials[a[2]].cards] + [cards()[a[1]]])
+
+    adds = [a for a in acts if a[0] == "add" and (state.supply[p] >= 2 or completes(a))]
+    if adds:
+        def value(a):
+            if a[2] == -1:
+                return (0, cards()[a[1]].kind == "adjective", rng.random())
+            return (2 if completes(a) else 1, len(state.trials[a[2]].cards), rng.random())
+        return max(adds, key=value)
+    hand = state.hands[p]
+    if state.supply[p] <= 2 and state.removed[p] and hand:
+        worst = min(hand, key=lambda c: (_usefulness(state, c), -cards()[c].laurels))
+        return ("burn", (worst,))
+    bids = []
+    for i, lot in enumerate(state.auction):
+        mine, others = lot["markers"].get(p, 0), max([k for q, k in lot["markers"].items() if q != p], default=0)
+        extra = others + 1 - mine
+        if 1 <= extra <= min(3, state.supply[p]) and (_usefulness(state, lot["card"]) or not hand):
+            bids.append(("bid", i, extra, cards()[lot["card"]].laurels))
+    if bids:
+        best = min(bids, key=lambda a: (a[2], -a[3], rng.random()))
+        return best[:3]
+    if ("draw",) in acts:
+        return ("draw",)
+    return rng.choice(acts)
+
+
+def play(players: int, rng: random.Random, policy) -> VerbState:
+    """One game to its end with every seat using `policy`."""
+    state = VerbState(players)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(policy(state, rng))
+    return state
+
+
+def run(n: int, seed: int, players: int = 4, policy: str = "random", progress=None) -> dict:
+    """Play n seeded games; report turns, trials scored, how games end and wins by seat."""
+    rng = random.Random(seed)
+    pick = {"random": random_policy, "greedy": greedy_policy}[policy]
+    turns, trials, finished = [], [], 0
+    shares = [0.0] * players
+    for _ in range(n):
+        state = play(players, rng, pick)
+        turns.append(state.turns)
+        trials.append(len(state.scored))
+        finished += len(state.scored) == TRIALS_TO_END
+        top = max(state.laurels)
+        split_win([q for q in range(players) if state.laurels[q] == top], shares)
+        if progress:
+            progress(1)
+    return {
+        "game": "verb-adjective-noun", "games": n, "seed": seed, "players": players, "policy": policy,
+        "turns": spread(turns, 1),
+        "trials_scored": {"mean": round(statistics.mean(trials), 2), "median": statistics.median(trials)},
+        "ended_by": {"twelfth trial": round(finished / n, 4), "turn limit": round(1 - finished / n, 4)},
+        "win_share_by_seat": [round(s / n, 4) for s in shares],
+        "first_player": first_player(shares[0] / n, n, players),
+    }
