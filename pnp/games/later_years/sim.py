@@ -7,6 +7,7 @@ import statistics
 from pnp.games.base import sample_chance
 from pnp.games.stats import first_player, split_win, spread
 from pnp.games.later_years.engine import LaterYearsState, fee
+from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random", "greedy")
 
@@ -39,22 +40,21 @@ def play(players: int, rng: random.Random, policy) -> LaterYearsState:
     return state
 
 
-def run(n: int, seed: int, players: int = 3, policy: str = "random", progress=None) -> dict:
-    """Play n seeded games; report rounds, deadbeats, scores and wins by seat."""
-    rng = random.Random(seed)
+def run(n: int, seed: int, players: int = 3, policy: str = "random", progress=None, jobs: int = 1) -> dict:
+    """Play n seeded games over `jobs` processes; report rounds, deadbeats, scores and wins by seat."""
     pick = {"random": random_policy, "greedy": greedy_policy}[policy]
-    rounds, winning, chains, deadbeats = [], [], [], []
-    shares = [0.0] * players
-    for _ in range(n):
-        state = play(players, rng, pick)
-        rounds.append(state.round)
+
+    def one(index: int) -> tuple:
+        state = play(players, game_rng(seed, index), pick)
         scores = state.scores()
-        winning.append(scores[0].total)
-        chains.append(sum(s.chains for s in scores))
-        deadbeats.append(state.deadbeat_count)
-        split_win([p for p, r in enumerate(state.returns()) if r > 0] or range(players), shares)
-        if progress:
-            progress(1)
+        winners = [p for p, r in enumerate(state.returns()) if r > 0] or range(players)
+        return state.round, scores[0].total, sum(s.chains for s in scores), state.deadbeat_count, list(winners)
+
+    games = play_games(one, range(n), jobs, progress)
+    rounds, winning, chains, deadbeats = ([g[k] for g in games] for k in range(4))
+    shares = [0.0] * players
+    for g in games:
+        split_win(g[4], shares)
     return {
         "game": "later-years", "games": n, "seed": seed, "players": players, "policy": policy,
         "rounds": spread(rounds),

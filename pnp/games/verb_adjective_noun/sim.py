@@ -7,6 +7,7 @@ import statistics
 from pnp.games.base import sample_chance
 from pnp.games.stats import first_player, split_win, spread
 from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, cards, check_add, is_complete
+from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random", "greedy")
 
@@ -76,21 +77,21 @@ def play(players: int, rng: random.Random, policy) -> VerbState:
     return state
 
 
-def run(n: int, seed: int, players: int = 4, policy: str = "random", progress=None) -> dict:
-    """Play n seeded games; report turns, trials scored, how games end and wins by seat."""
-    rng = random.Random(seed)
+def run(n: int, seed: int, players: int = 4, policy: str = "random", progress=None, jobs: int = 1) -> dict:
+    """Play n seeded games over `jobs` processes; report turns, trials scored, how games end and wins by seat."""
     pick = {"random": random_policy, "greedy": greedy_policy}[policy]
-    turns, trials, finished = [], [], 0
-    shares = [0.0] * players
-    for _ in range(n):
-        state = play(players, rng, pick)
-        turns.append(state.turns)
-        trials.append(len(state.scored))
-        finished += len(state.scored) == TRIALS_TO_END
+
+    def one(index: int) -> tuple:
+        state = play(players, game_rng(seed, index), pick)
         top = max(state.laurels)
-        split_win([q for q in range(players) if state.laurels[q] == top], shares)
-        if progress:
-            progress(1)
+        return state.turns, len(state.scored), [q for q in range(players) if state.laurels[q] == top]
+
+    games = play_games(one, range(n), jobs, progress)
+    turns, trials = [g[0] for g in games], [g[1] for g in games]
+    finished = sum(t == TRIALS_TO_END for t in trials)
+    shares = [0.0] * players
+    for g in games:
+        split_win(g[2], shares)
     return {
         "game": "verb-adjective-noun", "games": n, "seed": seed, "players": players, "policy": policy,
         "turns": spread(turns, 1),

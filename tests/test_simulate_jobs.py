@@ -1,0 +1,37 @@
+"""`pnp simulate GAME --jobs N`: the same seed gives the same report for one process or two, for every game."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.catalog import GAMES
+from pnp.cli.main import main
+from pnp.simulate.jobs import game_rng, play_games
+
+# Small runs: enough games that two processes each play some, few enough to stay quick.
+GAMES_N = {"argonauts": ["-n", "45", "--policy", "advise"], "hera-zeus": ["-n", "6"],
+           "micro-hero": ["-n", "3", "--difficulty", "normal"], "verb-adjective-noun": ["-n", "4"]}
+
+
+def _report(game: str, *args: str) -> dict:
+    res = CliRunner().invoke(main, ["simulate", game, *GAMES_N.get(game, ["-n", "8"]), "--seed", "5", "--json",
+                                    *args])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.output[res.output.index("{"):])
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_two_jobs_give_the_same_report_as_one(game):
+    one, two = _report(game, "--jobs", "1"), _report(game, "--jobs", "2")
+    assert one == two and one["seed"] == 5
+
+
+def test_results_come_back_in_game_order_whatever_the_process():
+    assert play_games(lambda i: game_rng(3, i).random(), range(40), jobs=3) == \
+        [game_rng(3, i).random() for i in range(40)]
+
+
+def test_progress_counts_games_not_items():
+    seen = []
+    play_games(lambda job: job, [(0, 5), (5, 7)], jobs=2, progress=seen.append, games=lambda job: job[1] - job[0])
+    assert sum(seen) == 7
