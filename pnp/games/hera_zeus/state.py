@@ -6,6 +6,8 @@ the card a Pegasus raid takes). Every rule cites its statement or gap id in card
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL
 from pnp.games.hera_zeus.cards import (HERA, NEVER_CHALLENGE, SIDES, ZEUS, Card, all_cards, deck,
@@ -24,6 +26,7 @@ ACTION_FORMS = (
 _FILLER = {"col", "row", "at", "in", "to", "into", "on"}
 
 
+@lru_cache(maxsize=4096)
 def parse_move(text: str) -> tuple[str, ...]:
     """A move as a tuple of words, lower-cased, filler words ('col', 'row', 'at') dropped, card names as tokens."""
     words = [w for w in str(text).lower().replace(",", " ").split() if w not in _FILLER]
@@ -177,12 +180,15 @@ class State:
         return self.ap_total - self.ap_spent
 
     def _in_hand(self, p: int, token: str) -> str | None:
+        """The first card (by id) in p's hand with this token ('god': Hera's or Zeus's own card)."""
         if token == "god":
-            return next((c for c in sorted(self.hand[p]) if self.cards[c].kind == "god"), None)
-        return next((c for c in sorted(self.hand[p]) if self.cards[c].token == token), None)
+            return self._kind_in_hand(p, "god")
+        cards = self.cards
+        return min((c for c in self.hand[p] if cards[c].token == token), default=None)
 
     def _kind_in_hand(self, p: int, kind: str) -> str | None:
-        return next((c for c in sorted(self.hand[p]) if self.cards[c].kind == kind), None)
+        cards = self.cards
+        return min((c for c in self.hand[p] if cards[c].kind == kind), default=None)
 
     def _note(self, text: str, rule: str) -> None:
         self.events.append((text, rule))

@@ -37,6 +37,7 @@ HAND_LIMIT = 12                                        # twelve-labors.turn.5
 HERCULES_START, IOLAUS_START = 4, 3                    # twelve-labors.setup.4
 DEAL = (1, 2, 3, 3, 3)                                 # twelve-labors.setup.6, gap.4 (5th seat)
 MIN_PLAYERS, MAX_PLAYERS = 2, 5                        # twelve-labors.gap.4
+_CHANCE_STEPS = frozenset(("order", "draw", "roll"))       # steps settled by a shuffle, draw or roll
 IOLAUS = -1                                            # owner id of a white die
 
 
@@ -167,11 +168,11 @@ class State:
         if self._over:
             return TERMINAL
         step = self._queue[0]
-        return CHANCE if step[0] in ("order", "draw", "roll") else step[1]
+        return CHANCE if step[0] in _CHANCE_STEPS else step[1]
 
     def is_chance_node(self) -> bool:
         """True when the next step is a shuffle, a draw or a die roll."""
-        return self.current_player() == CHANCE
+        return not self._over and self._queue[0][0] in _CHANCE_STEPS
 
     def is_terminal(self) -> bool:
         """True once the last Labor is resolved (twelve-labors.end.1)."""
@@ -342,9 +343,9 @@ class State:
         elif kind == "cut":                                               # turn.5
             self.hands[p][action[1]] -= 1
             self.discard[action[1]] += 1
-        for h in self.hands:
-            for k in [k for k, c in h.items() if c == 0]:
-                del h[k]
+        hand = self.hands[p]                                              # only p's hand changed
+        for k in [k for k, c in hand.items() if c == 0]:
+            del hand[k]
 
     def _start_turn(self) -> None:
         self.turn += 1
