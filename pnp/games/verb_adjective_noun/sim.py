@@ -6,7 +6,7 @@ import statistics
 
 from pnp.games.base import sample_chance
 from pnp.games.stats import first_player, split_win, spread
-from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, cards, check_add, is_complete
+from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, can_add, cards, is_complete
 from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random", "greedy")
@@ -21,9 +21,8 @@ def random_policy(state: VerbState, rng: random.Random):
 
 def _usefulness(state: VerbState, card_id: str) -> int:
     """How many open trials (or a new one) the card could join now."""
-    card = cards()[card_id]
-    fits = sum(check_add([cards()[c] for c in t.cards], card).legal for t in state.trials)
-    return fits + (len(state.trials) < state.n and check_add([], card).legal)
+    fits = sum(can_add(tuple(t.cards), card_id) for t in state.trials)
+    return fits + (len(state.trials) < state.n and can_add((), card_id))
 
 
 def greedy_policy(state: VerbState, rng: random.Random):
@@ -77,7 +76,7 @@ def play(players: int, rng: random.Random, policy) -> VerbState:
     return state
 
 
-def run(n: int, seed: int, players: int = 4, policy: str = "random", progress=None, jobs: int = 1) -> dict:
+def run(n: int, seed: int, players: int = 4, policy: str = "greedy", progress=None, jobs: int = 1) -> dict:
     """Play n seeded games over `jobs` processes; report turns, trials scored, how games end and wins by seat."""
     pick = {"random": random_policy, "greedy": greedy_policy}[policy]
 

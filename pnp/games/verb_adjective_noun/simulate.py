@@ -11,7 +11,7 @@ from pnp.simulate.options import run_options
 
 
 @click.command(name="verb-adjective-noun")
-@run_options(200, POLICIES, "random")
+@run_options(200, POLICIES, "greedy")
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Number of players, 3-6.")
 def command(n, seed, policy, players, jobs, as_json):
