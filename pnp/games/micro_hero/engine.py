@@ -434,18 +434,20 @@ class MicroHeroState:
         icons = np.array([(i.attack, i.defence, i.xp) for i in (kinds[c.kind].icons(c.up) for c in hero.hand)],
                          dtype=np.int64).reshape(-1, 3)
         solo = bool(self.effects().get("first_card_solo"))
-        out = np.zeros((len(actions), 3), dtype=np.int64)
-        by_length: dict[int, list[int]] = {}
-        for k, action in enumerate(actions):
-            by_length.setdefault(len(action[1]), []).append(k)
-        for n, rows in by_length.items():                           # micro-hero.planning.3, gap.6
-            orders = np.array([actions[k][1] for k in rows], dtype=np.intp).reshape(len(rows), n)
-            out[rows] = (icons[orders] * np.array(triggers(n, solo), dtype=np.int64)[None, :, None]).sum(axis=1)
-        for k, (_, _, stance) in enumerate(actions):
-            if stance and stance[0] == "boost":                     # micro-hero.gap.7
-                out[k, ICONS.index(stance[1])] += BOOST
-            elif stance and stance[0] == "skin":                    # micro-hero.gap.26
-                out[k, 0] += len(hero.stash)
+        orders = [action[1] for action in actions]
+        lengths = set(map(len, orders))
+        if len(lengths) == 1:                                       # micro-hero.planning.3, gap.6
+            n = lengths.pop()
+            out = (icons[np.array(orders, dtype=np.intp).reshape(len(orders), n)]
+                   * np.array(triggers(n, solo), dtype=np.int64)[None, :, None]).sum(axis=1)
+        else:                                                       # a stash leaves one card fewer
+            out = np.concatenate([self.preview_plans(p, [a]) for a in actions]).reshape(-1, 3)
+        stances = [action[2] for action in actions]
+        if any(stances):
+            extra = {("skin",): (len(hero.stash), 0, 0)}            # micro-hero.gap.26
+            extra.update({("boost", icon): tuple(BOOST if i == icon else 0 for i in ICONS)
+                          for icon in ICONS})                       # micro-hero.gap.7
+            out = out + np.array([extra.get(s, (0, 0, 0)) for s in stances], dtype=np.int64)
         if hero.stance == "hercules" and hero.side == "B":
             out[:, 1] = np.maximum(0, out[:, 1] - 1)
         return out
