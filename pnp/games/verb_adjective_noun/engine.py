@@ -250,7 +250,8 @@ class VerbState:
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """Each card left in the deck, equally likely."""
-        return [(c, 1 / len(self.deck)) for c in self.deck]
+        p = 1 / len(self.deck)
+        return [(c, p) for c in self.deck]
 
     def _deal(self, card: str):
         if card not in self.deck:
