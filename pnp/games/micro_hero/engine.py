@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 
 import numpy as np
 
@@ -438,7 +439,8 @@ class MicroHeroState:
         lengths = set(map(len, orders))
         if len(lengths) == 1:                                       # micro-hero.planning.3, gap.6
             n = lengths.pop()
-            out = (icons[np.array(orders, dtype=np.intp).reshape(len(orders), n)]
+            index = np.fromiter(chain.from_iterable(orders), dtype=np.intp, count=len(orders) * n)
+            out = (icons[index.reshape(len(orders), n)]
                    * np.array(triggers(n, solo), dtype=np.int64)[None, :, None]).sum(axis=1)
         else:                                                       # a stash leaves one card fewer
             out = np.concatenate([self.preview_plans(p, [a]) for a in actions]).reshape(-1, 3)
@@ -447,7 +449,8 @@ class MicroHeroState:
             extra = {("skin",): (len(hero.stash), 0, 0)}            # micro-hero.gap.26
             extra.update({("boost", icon): tuple(BOOST if i == icon else 0 for i in ICONS)
                           for icon in ICONS})                       # micro-hero.gap.7
-            out = out + np.array([extra.get(s, (0, 0, 0)) for s in stances], dtype=np.int64)
+            out = out + np.fromiter(chain.from_iterable(extra.get(s, (0, 0, 0)) for s in stances),
+                                    dtype=np.int64, count=3 * len(stances)).reshape(-1, 3)
         if hero.stance == "hercules" and hero.side == "B":
             out[:, 1] = np.maximum(0, out[:, 1] - 1)
         return out

@@ -9,7 +9,7 @@ ICON_WEIGHT = {"attack": 1.2, "defence": 1.1, "xp": 0.8}
 LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury")
 
 
-def _plan_values(state: MicroHeroState, p: int, plans: list[list[int]]) -> list[float]:
+def _plan_values(state: MicroHeroState, p: int, plans: list[tuple[int, int, int]]) -> list[float]:
     """How good plans giving these (attack, defence, xp) icons are: a kill first, then few Wounds, then XP."""
     others = sum(h.result.attack for i, h in enumerate(state.heroes) if i < p)
     shield, idle_wound = state.heroes[p].shield, state.effects().get("idle_wound")
@@ -75,8 +75,10 @@ def greedy_action(state: MicroHeroState, rng: random.Random):
     legal = state.legal_actions()
     phase = state.phase
     if phase == "plan":
-        values = _plan_values(state, state.actor, state.preview_plans(state.actor, legal).tolist())
-        return max([(v, rng.random(), a) for v, a in zip(values, legal)])[2]
+        plans = list(map(tuple, state.preview_plans(state.actor, legal).tolist()))
+        distinct = list(dict.fromkeys(plans))                  # many orders give the same icons
+        value = dict(zip(distinct, _plan_values(state, state.actor, distinct)))
+        return max([(value[plan], rng.random(), a) for plan, a in zip(plans, legal)])[2]
     if phase == "upgrade":
         return _upgrade_choice(state, legal)
     if phase == "split":
