@@ -1,5 +1,6 @@
 """`pnp simulate GAME --jobs N`: the same seed gives the same report for one process or two, for every game."""
 import json
+import os
 
 import pytest
 from click.testing import CliRunner
@@ -8,8 +9,9 @@ from pnp.catalog import GAMES
 from pnp.cli.main import main
 from pnp.simulate.jobs import game_rng, play_games
 
-# Small runs: enough games that two processes each play some, few enough to stay quick.
-GAMES_N = {"argonauts": ["-n", "45", "--policy", "advise"], "hera-zeus": ["-n", "6"],
+# Small runs: enough games that two processes each play some, few enough to stay quick (argonauts
+# shares games out in chunks of 20 for policies other than greedy, so 45 games make three chunks).
+GAMES_N = {"argonauts": ["-n", "45", "--policy", "random"], "hera-zeus": ["-n", "6"],
            "micro-hero": ["-n", "3", "--difficulty", "normal"], "verb-adjective-noun": ["-n", "4"]}
 
 
@@ -29,6 +31,13 @@ def test_two_jobs_give_the_same_report_as_one(game):
 def test_results_come_back_in_game_order_whatever_the_process():
     assert play_games(lambda i: game_rng(3, i).random(), range(40), jobs=3) == \
         [game_rng(3, i).random() for i in range(40)]
+
+
+def test_games_are_played_in_other_processes_with_jobs_and_here_without():
+    here = os.getpid()
+    assert set(play_games(lambda i: os.getpid(), range(12), jobs=1)) == {here}
+    workers = set(play_games(lambda i: os.getpid(), range(12), jobs=2))
+    assert here not in workers and 1 <= len(workers) <= 2
 
 
 def test_progress_counts_games_not_items():
