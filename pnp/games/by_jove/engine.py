@@ -148,8 +148,8 @@ class State:
         req = self._req
         if req is None:
             raise IllegalMove("the game is over", hint="start a new game")
-        if action not in (dict(req.outcomes) if isinstance(req, Chance) else req.options):
-            valid = [o for o, _ in req.outcomes] if isinstance(req, Chance) else req.options
+        valid = [o for o, _ in req.outcomes] if isinstance(req, Chance) else req.options
+        if action not in valid:
             shown = ", ".join(map(str, valid[:12])) + (" ..." if len(valid) > 12 else "")
             raise IllegalMove(f"{action!r} is not allowed at this {req.kind} step", expected=shown)
         try:
