@@ -40,6 +40,16 @@ def test_games_are_played_in_other_processes_with_jobs_and_here_without():
     assert here not in workers and 1 <= len(workers) <= 2
 
 
+def test_spawned_workers_where_fork_is_missing_give_the_same_games(monkeypatch):
+    import multiprocessing
+    from functools import partial
+
+    from pnp.games.twelve_labors.simulate import _game
+    one = play_games(partial(_game, 5, 3), range(4), jobs=1)
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    assert play_games(partial(_game, 5, 3), range(4), jobs=2) == one
+
+
 def test_progress_counts_games_not_items():
     seen = []
     play_games(lambda job: job, [(0, 5), (5, 7)], jobs=2, progress=seen.append, games=lambda job: job[1] - job[0])

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from functools import partial
 
 from pnp.errors import UsageError
 from pnp.games.base import random_playout
@@ -16,6 +17,14 @@ POLICIES = ("random",)
 def _quantile(values: list[int], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _game(seed: int, players: int, time_limit: int | None, cap: int, young: bool, index: int) -> tuple:
+    """Game `index` of a run: (rounds, turns, how it ended, winners)."""
+    state = random_playout(State(players, time_limit=time_limit, cap=cap, young=young), game_rng(seed, index),
+                           max_steps=10_000_000)
+    return (state.round + (0 if state.end_reason != "collection" else 1), state.turns, state.end_reason,
+            state.winners)
 
 
 def run(games: int, seed: int, *, players: int = 4, policy: str = "random", time_limit: int | None = None,
@@ -32,12 +41,7 @@ def run(games: int, seed: int, *, players: int = 4, policy: str = "random", time
     if time_limit is not None and time_limit < 1:
         raise UsageError("--time-limit must be at least 1 round", field="time-limit", expected="1 or more")
 
-    def one(index: int) -> tuple:
-        state = random_playout(State(players, time_limit=time_limit, cap=cap, young=young), game_rng(seed, index),
-                               max_steps=10_000_000)
-        return (state.round + (0 if state.end_reason != "collection" else 1), state.turns, state.end_reason,
-                state.winners)
-
+    one = partial(_game, seed, players, time_limit, cap, young)
     results = play_games(one, range(games), jobs, progress)
     rounds = [r[0] for r in results]
     turns = [r[1] for r in results]

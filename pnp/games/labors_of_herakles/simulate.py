@@ -4,6 +4,7 @@ from __future__ import annotations
 import statistics
 import sys
 from collections import Counter
+from functools import partial
 
 import click
 
@@ -16,14 +17,16 @@ from pnp.simulate.options import run_options
 POLICIES = ("random",)
 
 
+def _game(seed: int, players: int, index: int) -> tuple:
+    """Game `index` of a run: (turns, labor attempts, labors completed, favor by seat)."""
+    state = random_playout(State(players), game_rng(seed, index))
+    return state.turns, len(state.attempts), state.epic, tuple(state.favor)
+
+
 def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> dict:
     """Play n seeded games with random players over `jobs` processes and summarise them
     (turns, wins by seat, how games end)."""
-    def one(index: int) -> tuple:
-        state = random_playout(State(players), game_rng(seed, index))
-        return state.turns, len(state.attempts), state.epic, tuple(state.favor)
-
-    games = play_games(one, range(n), jobs, progress)
+    games = play_games(partial(_game, seed, players), range(n), jobs, progress)
     turns = [g[0] for g in games]
     attempts = [g[1] for g in games]
     successes = [g[2] for g in games]

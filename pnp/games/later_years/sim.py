@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from functools import partial
 
 from pnp.games.base import sample_chance
 from pnp.games.stats import first_player, split_win, spread
@@ -40,17 +41,17 @@ def play(players: int, rng: random.Random, policy) -> LaterYearsState:
     return state
 
 
+def _game(seed: int, players: int, policy: str, index: int) -> tuple:
+    """Game `index` of a run: (rounds, winning score, chains, deadbeats, winners)."""
+    state = play(players, game_rng(seed, index), {"random": random_policy, "greedy": greedy_policy}[policy])
+    scores = state.scores()
+    winners = [p for p, r in enumerate(state.returns()) if r > 0] or range(players)
+    return state.round, scores[0].total, sum(s.chains for s in scores), state.deadbeat_count, list(winners)
+
+
 def run(n: int, seed: int, players: int = 3, policy: str = "random", progress=None, jobs: int = 1) -> dict:
     """Play n seeded games over `jobs` processes; report rounds, deadbeats, scores and wins by seat."""
-    pick = {"random": random_policy, "greedy": greedy_policy}[policy]
-
-    def one(index: int) -> tuple:
-        state = play(players, game_rng(seed, index), pick)
-        scores = state.scores()
-        winners = [p for p, r in enumerate(state.returns()) if r > 0] or range(players)
-        return state.round, scores[0].total, sum(s.chains for s in scores), state.deadbeat_count, list(winners)
-
-    games = play_games(one, range(n), jobs, progress)
+    games = play_games(partial(_game, seed, players, policy), range(n), jobs, progress)
     rounds, winning, chains, deadbeats = ([g[k] for g in games] for k in range(4))
     shares = [0.0] * players
     for g in games:

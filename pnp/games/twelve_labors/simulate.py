@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from functools import partial
 
 import click
 
@@ -21,15 +22,16 @@ def _shares(scores: list[int]) -> list[float]:
     return [1 / len(top) if p in top else 0.0 for p in range(len(scores))]
 
 
+def _game(seed: int, players: int, index: int) -> tuple:
+    """Game `index` of a run: (turns, who helped each Labor, scores, Hercules, Iolaus, starting order)."""
+    state = random_playout(State(players), game_rng(seed, index))
+    return state.turn, [who for _, who in state.helped], state.score, state.hercules, state.iolaus, state.initial_order
+
+
 def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> dict:
     """Play n seeded games with random players over `jobs` processes and summarise them
     (turns, wins by starting position)."""
-    def one(index: int) -> tuple:
-        state = random_playout(State(players), game_rng(seed, index))
-        return state.turn, [who for _, who in state.helped], state.score, state.hercules, state.iolaus, \
-            state.initial_order
-
-    games = play_games(one, range(n), jobs, progress)
+    games = play_games(partial(_game, seed, players), range(n), jobs, progress)
     turns, helped = [g[0] for g in games], Counter()
     wins = [0.0] * players                   # wins by starting turn-order position (gap.2, gap.3)
     variant = [0.0] * players                # wins in the "beat the heroes" variant (gap.2)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from functools import partial
 
 from pnp.games.base import sample_chance
 from pnp.games.stats import first_player, split_win, spread
@@ -76,16 +77,16 @@ def play(players: int, rng: random.Random, policy) -> VerbState:
     return state
 
 
+def _game(seed: int, players: int, policy: str, index: int) -> tuple:
+    """Game `index` of a run: (turns, trials scored, the seats with the most laurels)."""
+    state = play(players, game_rng(seed, index), {"random": random_policy, "greedy": greedy_policy}[policy])
+    top = max(state.laurels)
+    return state.turns, len(state.scored), [q for q in range(players) if state.laurels[q] == top]
+
+
 def run(n: int, seed: int, players: int = 4, policy: str = "greedy", progress=None, jobs: int = 1) -> dict:
     """Play n seeded games over `jobs` processes; report turns, trials scored, how games end and wins by seat."""
-    pick = {"random": random_policy, "greedy": greedy_policy}[policy]
-
-    def one(index: int) -> tuple:
-        state = play(players, game_rng(seed, index), pick)
-        top = max(state.laurels)
-        return state.turns, len(state.scored), [q for q in range(players) if state.laurels[q] == top]
-
-    games = play_games(one, range(n), jobs, progress)
+    games = play_games(partial(_game, seed, players, policy), range(n), jobs, progress)
     turns, trials = [g[0] for g in games], [g[1] for g in games]
     finished = sum(t == TRIALS_TO_END for t in trials)
     shares = [0.0] * players
