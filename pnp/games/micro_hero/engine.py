@@ -437,6 +437,8 @@ class MicroHeroState:
         solo = bool(self.effects().get("first_card_solo"))
         orders = [action[1] for action in actions]
         lengths = set(map(len, orders))
+        if not orders:
+            return np.zeros((0, 3), dtype=np.int64)
         if len(lengths) == 1:                                       # micro-hero.planning.3, gap.6
             n = lengths.pop()
             index = np.fromiter(chain.from_iterable(orders), dtype=np.intp, count=len(orders) * n)
