@@ -2,9 +2,6 @@
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
-from itertools import accumulate
-from operator import itemgetter
 from typing import Any, Protocol
 
 CHANCE = -1
@@ -37,11 +34,14 @@ class State(Protocol):
 
 
 def sample_chance(state: State, rng: random.Random):
-    """Draw one chance outcome by its probability: the first whose running total of probabilities
-    exceeds one uniform draw (the last if rounding leaves the total short)."""
+    """Draw one chance outcome by its probability."""
     outcomes = state.chance_outcomes()
-    i = bisect_right(list(accumulate(map(itemgetter(1), outcomes))), rng.random())
-    return outcomes[min(i, len(outcomes) - 1)][0]
+    r, acc = rng.random(), 0.0
+    for outcome, p in outcomes:
+        acc += p
+        if r < acc:
+            return outcome
+    return outcomes[-1][0]
 
 
 def random_playout(state: State, rng: random.Random, max_steps: int = 100_000, on_step=None) -> State:
