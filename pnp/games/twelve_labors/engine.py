@@ -186,7 +186,7 @@ class State:
             return [(p, 1 / len(perms)) for p in perms]
         if step[0] == "draw":
             total = sum(self.pile.values())
-            return [(k, c / total) for k, c in sorted(self.pile.items()) if c]
+            return [(k, c / total) for k, c in sorted(item for item in self.pile.items() if item[1])]
         if step[0] == "roll":
             return [(f, 1 / 6) for f in range(1, 7)]
         return []
@@ -263,7 +263,7 @@ class State:
         return total
 
     def _can_draw(self) -> bool:
-        return bool(sum(self.pile.values()) or sum(self.discard.values()))
+        return any(self.pile.values()) or any(self.discard.values())
 
     def _open_labors(self) -> list[int]:
         return [i for i, lab in enumerate(self.labors)
@@ -276,8 +276,8 @@ class State:
                 self._start_turn()
                 continue
             step = self._queue[0]
-            if step[0] == "draw" and not sum(self.pile.values()):
-                if sum(self.discard.values()):                           # gap.10: reshuffle the discards
+            if step[0] == "draw" and not any(self.pile.values()):
+                if any(self.discard.values()):                           # gap.10: reshuffle the discards
                     self.pile, self.discard = self.discard, Counter()
                 else:
                     self._queue.pop(0)                                    # gap.10: nothing to draw
