@@ -7,7 +7,7 @@ from functools import partial
 
 from pnp.games.base import sample_chance
 from pnp.games.stats import first_player, split_win, spread
-from pnp.games.later_years.engine import LaterYearsState, fee
+from pnp.games.later_years.engine import LaterYearsState, fee, winners
 from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random", "greedy")
@@ -45,8 +45,7 @@ def _game(seed: int, players: int, policy: str, index: int) -> tuple:
     """Game `index` of a run: (rounds, winning score, chains, deadbeats, winners)."""
     state = play(players, game_rng(seed, index), {"random": random_policy, "greedy": greedy_policy}[policy])
     scores = state.scores()
-    winners = [p for p, r in enumerate(state.returns()) if r > 0] or range(players)
-    return state.round, scores[0].total, sum(s.chains for s in scores), state.deadbeat_count, list(winners)
+    return state.round, scores[0].total, sum(s.chains for s in scores), state.deadbeat_count, winners(scores)
 
 
 def run(n: int, seed: int, players: int = 3, policy: str = "random", progress=None, jobs: int = 1) -> dict:
