@@ -23,8 +23,9 @@ def play(options: Options, seed: int, policy: str = "greedy") -> MicroHeroState:
     return state
 
 
-def _summary(policy: str, opt: Options, seed: int) -> tuple:
-    """One game's (won, round, turns, why it was lost)."""
+def _summary(policy: str, game: tuple[Options, int]) -> tuple:
+    """One game's (won, round, turns, why it was lost), from its (options, seed)."""
+    opt, seed = game
     st = play(opt, seed, policy)
     why = None if st.outcome > 0 else ("turn limit" if "turns" in st.end_reason else "out of Wounds")
     return st.outcome > 0, st.round, sum(1 for line in st.log if line.startswith("turn ")), why
@@ -38,13 +39,15 @@ def simulate(n: int, seed: int, policy: str = "greedy", difficulties=tuple(LINGE
     out = {"seed": seed, "policy": policy, "games_per_difficulty": n, "players": players,
            "expansions": sorted(expansions), "difficulties": {}}
     stances = ("omphale", "omphale") if "omphale" in expansions else ("hercules", "hercules")
+    games: list[tuple[Options, int]] = []                   # every difficulty's games, in one pool
     for diff in difficulties:
         opt = Options(difficulty=diff, players=players, expansions=frozenset(expansions), stances=stances)
         opt.check()
-        seeds = [master.randrange(2 ** 31) for _ in range(n)]
-        games = play_games(partial(_summary, policy, opt), seeds, jobs, progress)
+        games += [(opt, master.randrange(2 ** 31)) for _ in range(n)]
+    results = play_games(partial(_summary, policy), games, jobs, progress)
+    for i, diff in enumerate(difficulties):
         wins, ended, turns, reasons = 0, {}, 0, {}
-        for won, round_, game_turns, why in games:
+        for won, round_, game_turns, why in results[i * n:(i + 1) * n]:
             turns += game_turns
             if won:
                 wins += 1
