@@ -60,6 +60,14 @@ def triggers(n: int, first_solo: bool = False) -> tuple[int, ...]:
     return tuple(1 if (first_solo and i == 0) else n - i for i in range(n))
 
 
+@lru_cache(maxsize=64)
+def _weights(n: int, first_solo: bool) -> np.ndarray:
+    """triggers() as a read-only numpy row, for scoring many orders at once."""
+    row = np.array(triggers(n, first_solo), dtype=np.int64)
+    row.flags.writeable = False
+    return row
+
+
 def chain_score(cards: list[tuple[Kind, bool]], first_solo: bool = False) -> tuple[Icons, list[ScoreStep]]:
     """Totals and per-card steps for cards played in this order (micro-hero.planning.3, gap.6)."""
     total, steps = Icons(), []
@@ -442,8 +450,7 @@ class MicroHeroState:
         if len(lengths) == 1:                                       # micro-hero.planning.3, gap.6
             n = lengths.pop()
             index = np.fromiter(chain.from_iterable(orders), dtype=np.intp, count=len(orders) * n)
-            out = (icons[index.reshape(len(orders), n)]
-                   * np.array(triggers(n, solo), dtype=np.int64)[None, :, None]).sum(axis=1)
+            out = _weights(n, solo) @ icons[index.reshape(len(orders), n)]
         else:                                                       # a stash leaves one card fewer
             out = np.concatenate([self.preview_plans(p, [a]) for a in actions]).reshape(-1, 3)
         stances = [action[2] for action in actions]
