@@ -94,7 +94,7 @@ class State:
         self.end_rule: str | None = None
         self.events: list[tuple[str, str]] = []              # (text, rule id) of the last action
         self.steps = 0
-        self._hand_memo: dict | None = None                  # first card per (player, token) during legal_actions
+        self._hand_memo: dict | None = None                  # first card per token or kind, during legal_actions
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:
@@ -198,8 +198,14 @@ class State:
         return card
 
     def _kind_in_hand(self, p: int, kind: str) -> str | None:
+        memo = self._hand_memo
+        if memo is not None and (p, "kind", kind) in memo:
+            return memo[p, "kind", kind]
         cards = self.cards
-        return min((c for c in self.hand[p] if cards[c].kind == kind), default=None)
+        card = min((c for c in self.hand[p] if cards[c].kind == kind), default=None)
+        if memo is not None:
+            memo[p, "kind", kind] = card
+        return card
 
     def _note(self, text: str, rule: str) -> None:
         self.events.append((text, rule))
