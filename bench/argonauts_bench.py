@@ -16,12 +16,12 @@ from pnp.games.argonauts.sim import simulate
 from pnp.games.argonauts.turn import Turn
 
 
-def games_per_second(n: int, workers: int, repeats: int = 3) -> float:
+def games_per_second(n: int, jobs: int, repeats: int = 3) -> float:
     """Median greedy games/s over a few runs."""
     rates = []
     for r in range(repeats):
         t = time.perf_counter()
-        simulate(n, "greedy", seed=r, workers=workers)
+        simulate(n, "greedy", seed=r, jobs=jobs)
         rates.append(n / (time.perf_counter() - t))
     return statistics.median(rates)
 

@@ -1,11 +1,12 @@
-"""The options every `pnp simulate GAME` command shares: -n, --seed, --policy and --json."""
+"""The options every `pnp simulate GAME` command shares: -n, --seed, --policy, --jobs and --json."""
 from __future__ import annotations
 
 import click
 
 
 def run_options(games: int, policies, policy: str, games_help: str = "Games to play."):
-    """Decorate a simulator command with -n N, --seed N, --policy P and --json (as n, seed, policy, as_json)."""
+    """Decorate a simulator command with -n N, --seed N, --policy P, --jobs N and --json
+    (as n, seed, policy, jobs, as_json)."""
     options = [
         click.option("-n", "n", type=click.IntRange(1, 10_000_000), default=games, show_default=True,
                      help=games_help),
@@ -13,6 +14,8 @@ def run_options(games: int, policies, policy: str, games_help: str = "Games to p
                      help="Random seed of the whole run (printed with the results, so a run can be replayed)."),
         click.option("--policy", type=click.Choice(list(policies)), default=policy, show_default=True,
                      help="How the simulated players choose."),
+        click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
+                     help="Processes to spread the games over; the same seed gives the same result for any number."),
         click.option("--json", "as_json", is_flag=True, help="Print the report as JSON."),
     ]
 

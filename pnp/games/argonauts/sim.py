@@ -8,6 +8,7 @@ from pnp.games.argonauts.cards import deck_stats, load_cards, starting_deck
 from pnp.games.argonauts.fast import compile_deck, play_greedy
 from pnp.games.argonauts.state import State
 from pnp.games.stats import wilson
+from pnp.simulate.jobs import play_games
 
 POLICIES = ("advise", "greedy", "random")
 
@@ -57,24 +58,18 @@ def _chunk(args) -> tuple:
 
 def simulate(n: int, policy: str = "greedy", seed: int = 0, deck: list[str] | None = None,
              levels: dict | None = None, crew: int = 12, cards_path: str | None = None,
-             workers: int | None = None, progress=None) -> dict:
-    """Play n seeded games; win rate with a Wilson interval, crew left on wins, turns, top killers."""
+             jobs: int = 1, progress=None) -> dict:
+    """Play n seeded games over `jobs` processes; win rate with a Wilson interval, crew left on wins, turns,
+    top killers. Each fixed chunk of games has its own random stream, so any number of jobs gives the same result."""
     cards = load_cards(cards_path)
     ids = list(deck) if deck is not None else starting_deck(cards)
     levels = levels or {}
     size = 2000 if policy == "greedy" else 20
-    jobs = [(lo, min(lo + size, n), seed, ids, levels, crew, policy, cards_path) for lo in range(0, n, size)]
-    workers = workers if workers is not None else (2 if n >= 20000 or policy != "greedy" else 1)
+    chunks = [(lo, min(lo + size, n), seed, ids, levels, crew, policy, cards_path) for lo in range(0, n, size)]
     total = Counter()
     killers: Counter = Counter()
-    if workers > 1 and len(jobs) > 1:
-        import multiprocessing as mp
-        with mp.get_context("fork").Pool(workers) as pool:
-            for res in pool.imap_unordered(_chunk, jobs):
-                _add(total, killers, res, progress)
-    else:
-        for job in jobs:
-            _add(total, killers, _chunk(job), progress)
+    for res in play_games(_chunk, chunks, jobs, progress, games=lambda job: job[1] - job[0]):
+        _add(total, killers, res)
     games, wins = total["games"], total["wins"]
     lo, hi = wilson(wins, games)
     names = {c: cards[c].name for c in killers}
@@ -86,15 +81,13 @@ def simulate(n: int, policy: str = "greedy", seed: int = 0, deck: list[str] | No
                         for c, k in killers.most_common(5)]}
 
 
-def _add(total, killers, res, progress):
+def _add(total, killers, res):
     g, w, c, t, k = res
     total["games"] += g
     total["wins"] += w
     total["crew"] += c
     total["turns"] += t
     killers.update(k)
-    if progress is not None:
-        progress(g)
 
 
 def campaigns(n: int, policy: str = "greedy", seed: int = 0, max_games: int = 400, cards_path: str | None = None,

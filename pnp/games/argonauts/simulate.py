@@ -16,8 +16,7 @@ from pnp.simulate.options import run_options
               help="Play this many whole campaigns to completion instead.")
 @click.option("--cards", "cards_path", default=None, help="Another cards.yaml to try (balance tuning).")
 @click.option("--crew", type=click.IntRange(1), default=None, help="Starting crew (default 12 or the campaign's).")
-@click.option("--workers", type=click.IntRange(1), default=None, help="Processes (default: 2 for large runs).")
-def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, workers, as_json):
+def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, jobs, as_json):
     """Simulate Argonauts games: win rate with a 95% interval, crew left, turns, deadliest cards.
 
     Example: pnp simulate argonauts -n 20000 --policy greedy --seed 1
@@ -40,7 +39,7 @@ def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, workers, a
         g = campaign_game(campaign)
         deck, levels, crew = g["deck"], g["levels"], crew or g["crew"]
     with click.progressbar(length=n, label="games", file=sys.stderr) as bar:
-        res = sim.simulate(n, policy, seed, deck, levels, crew or 12, cards_path, workers, progress=bar.update)
+        res = sim.simulate(n, policy, seed, deck, levels, crew or 12, cards_path, jobs, progress=bar.update)
     if as_json:
         emit_json(res)
         return

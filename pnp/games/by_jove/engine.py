@@ -3,6 +3,7 @@ chance event (dice, card draws) and every player decision."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL
@@ -19,6 +20,15 @@ class Chance:
 
     kind: str
     outcomes: list
+
+    @cached_property
+    def possible(self) -> frozenset:
+        """The outcomes without their probabilities, to check a given outcome against."""
+        return frozenset(o for o, _ in self.outcomes)
+
+
+ROLL = Chance("dice", DICE)   # a throw of both dice, the same event every time (its outcomes listed once)
+THROW = Chance("die", DIE)    # a throw of one die
 
 
 @dataclass
@@ -148,8 +158,12 @@ class State:
         req = self._req
         if req is None:
             raise IllegalMove("the game is over", hint="start a new game")
-        valid = [o for o, _ in req.outcomes] if isinstance(req, Chance) else req.options
-        if action not in valid:
+        try:
+            allowed = action in (req.possible if isinstance(req, Chance) else req.options)
+        except TypeError:                                    # an unhashable action is no outcome
+            allowed = False
+        if not allowed:
+            valid = [o for o, _ in req.outcomes] if isinstance(req, Chance) else req.options
             shown = ", ".join(map(str, valid[:12])) + (" ..." if len(valid) > 12 else "")
             raise IllegalMove(f"{action!r} is not allowed at this {req.kind} step", expected=shown)
         try:
@@ -256,7 +270,7 @@ class State:
         if pl.pending or pl.where != "outer":
             yield from self._adventure(p)
             return
-        dice = yield Chance("dice", DICE)   # by-jove.play.1
+        dice = yield ROLL   # by-jove.play.1
         yield from self._travel(p, dice, protected=False)
 
     def _hades(self, p: int):
@@ -273,7 +287,7 @@ class State:
             elif choice == "card":
                 pl.holds.remove(release[0])
                 self.decks["oracle"].used.append(release[0])              # by-jove.hades.5, gap.22
-        dice = yield Chance("dice", DICE)
+        dice = yield ROLL
         out = rules.hades_turn(pl.hades_turn, *dice, pay=choice == "pay", card=choice == "card",
                                coins=rules.HADES_FEE if choice == "pay" else pl.coins)
         if not out.leaves:
@@ -286,7 +300,7 @@ class State:
             again = yield from self._move(p, dice[0] + dice[1], dice, protected)
             if again != "protected":
                 return
-            dice = yield Chance("dice", DICE)   # the Protected Turn, at once (by-jove.gods.5)
+            dice = yield ROLL   # the Protected Turn, at once (by-jove.gods.5)
             protected = True
 
     def _move(self, p: int, steps: int, dice, protected: bool):
@@ -367,10 +381,10 @@ class State:
             if len(pl.heroes) > 1:
                 hero = yield Decision(p, "fighter", sorted(pl.heroes))
         kind = rules.fighter_kind(hero)
-        peril = yield Chance("die", DIE)                      # by-jove.perils.4
+        peril = yield THROW                      # by-jove.perils.4
         throws = []
         for _ in range(rules.throws_for(kind)):               # by-jove.perils.5, gap.9
-            throws.append((yield Chance("die", DIE)))
+            throws.append((yield THROW))
             if rules.throw_wins(throws[-1], peril):
                 break
         if rules.battle(kind, peril, throws).won:
@@ -401,7 +415,7 @@ class State:
             pos = 0
         else:
             pos = pl.pos
-        d = yield Chance("die", DIE)
+        d = yield THROW
         if pl.run == "labyrinth":
             new = rules.maze_step(pos, d)
             if new == 0:   # exact throw back to the Labyrinth space (by-jove.labyrinth.5, gap.32)
@@ -530,7 +544,7 @@ class State:
         if choice == "none":
             return
         q = int(choice.split()[1])
-        mine, theirs = (yield Chance("dice", DICE)), (yield Chance("dice", DICE))
+        mine, theirs = (yield ROLL), (yield ROLL)
         result = rules.war(sum(mine), sum(theirs))              # by-jove.helen.2, helen.4
         if result == "tie":
             return

@@ -1,14 +1,15 @@
 """Simulate many By Jove games with random players: game length and first-player advantage."""
 from __future__ import annotations
 
-import random
 import statistics
 from collections import Counter
+from functools import partial
 
 from pnp.errors import UsageError
 from pnp.games.base import random_playout
 from pnp.games.stats import first_player, split_win
 from pnp.games.by_jove.engine import DEFAULT_CAP, State
+from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random",)
 
@@ -18,12 +19,20 @@ def _quantile(values: list[int], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def _game(seed: int, players: int, time_limit: int | None, cap: int, young: bool, index: int) -> tuple:
+    """Game `index` of a run: (rounds, turns, how it ended, winners)."""
+    state = random_playout(State(players, time_limit=time_limit, cap=cap, young=young), game_rng(seed, index),
+                           max_steps=10_000_000)
+    return (state.round + (0 if state.end_reason != "collection" else 1), state.turns, state.end_reason,
+            state.winners)
+
+
 def run(games: int, seed: int, *, players: int = 4, policy: str = "random", time_limit: int | None = None,
-        cap: int = DEFAULT_CAP, young: bool = False, progress=None) -> dict:
-    """Play `games` seeded games; returns lengths (rounds), end reasons and win shares per seat.
+        cap: int = DEFAULT_CAP, young: bool = False, progress=None, jobs: int = 1) -> dict:
+    """Play `games` seeded games over `jobs` processes; lengths (rounds), end reasons, win shares per seat.
 
     A tie on points gives each tied seat an equal share of the win. progress(k), if given, is
-    called after every game.
+    called after every k games played.
     """
     if games < 1:
         raise UsageError(f"-n must be at least 1, not {games}", field="n", expected="1 or more")
@@ -31,17 +40,15 @@ def run(games: int, seed: int, *, players: int = 4, policy: str = "random", time
         raise UsageError(f"unknown policy '{policy}'", field="policy", expected=", ".join(POLICIES))
     if time_limit is not None and time_limit < 1:
         raise UsageError("--time-limit must be at least 1 round", field="time-limit", expected="1 or more")
-    rng = random.Random(seed)
-    rounds, turns, reasons, wins = [], [], Counter(), [0.0] * players
-    for k in range(games):
-        state = random_playout(State(players, time_limit=time_limit, cap=cap, young=young), rng,
-                               max_steps=10_000_000)
-        rounds.append(state.round + (0 if state.end_reason != "collection" else 1))
-        turns.append(state.turns)
-        reasons[state.end_reason] += 1
-        split_win(state.winners, wins)
-        if progress:
-            progress(k + 1)
+
+    one = partial(_game, seed, players, time_limit, cap, young)
+    results = play_games(one, range(games), jobs, progress)
+    rounds = [r[0] for r in results]
+    turns = [r[1] for r in results]
+    reasons = Counter(r[2] for r in results)
+    wins = [0.0] * players
+    for r in results:
+        split_win(r[3], wins)
     share = [w / games for w in wins]
     return {
         "game": "by-jove", "games": games, "seed": seed, "players": players, "policy": policy,

@@ -16,7 +16,7 @@ from pnp.simulate.options import run_options
 @click.option("--cap", type=click.IntRange(1), default=300, show_default=True,
               help="Rounds after which an unfinished game is scored by points.")
 @click.option("--young", is_flag=True, help="Young players' variant: no VAP award lost to a Peril.")
-def command(n, seed, players, policy, time_limit, cap, young, as_json):
+def command(n, seed, players, policy, time_limit, cap, young, jobs, as_json):
     """Simulate By Jove games: rounds per game, how games end, and the first player's edge.
 
     Example: pnp simulate by-jove -n 2000 --players 4 --seed 7
@@ -24,14 +24,8 @@ def command(n, seed, players, policy, time_limit, cap, young, as_json):
     from pnp.games.by_jove.sim import run
 
     with click.progressbar(length=n, label="By Jove", file=sys.stderr) as bar:
-        last = [0]
-
-        def tick(k):
-            bar.update(k - last[0])
-            last[0] = k
-
         result = run(n, seed, players=players, policy=policy, time_limit=time_limit, cap=cap,
-                     young=young, progress=tick)
+                     young=young, progress=bar.update, jobs=jobs)
     if as_json:
         emit_json(result)
         return

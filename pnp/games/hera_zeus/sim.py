@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 
 from pnp.games.base import sample_chance
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS
 from pnp.games.hera_zeus.state import State, parse_move
 from pnp.games.stats import spread
+from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random", "greedy")
 
@@ -96,19 +98,21 @@ def play(policy: str, rng: random.Random, first: int = HERA) -> State:
     return state
 
 
-def run(n: int, policy: str, seed: int, progress=None) -> dict:
-    """Play n seeded games (the first player alternates) and report length, first-player wins and endings."""
-    rng = random.Random(seed)
-    turns, first_wins, hera_wins, endings = [], 0, 0, Counter()
-    for i in range(n):
-        first = HERA if i % 2 == 0 else ZEUS
-        state = play(policy, rng, first)
-        turns.append(sum(state.turns))
-        first_wins += state.winner == first
-        hera_wins += state.winner == HERA
-        endings[ENDINGS.get(state.end_rule, state.end_rule)] += 1
-        if progress is not None:
-            progress(1)
+def _game(policy: str, seed: int, index: int) -> tuple:
+    """Game `index` of a run: (turns, winner, first player, how it ended); the first player alternates."""
+    first = HERA if index % 2 == 0 else ZEUS
+    state = play(policy, game_rng(seed, index), first)
+    return sum(state.turns), state.winner, first, ENDINGS.get(state.end_rule, state.end_rule)
+
+
+def run(n: int, policy: str, seed: int, progress=None, jobs: int = 1) -> dict:
+    """Play n seeded games (the first player alternates) over `jobs` processes and report length,
+    first-player wins and endings."""
+    games = play_games(partial(_game, policy, seed), range(n), jobs, progress)
+    turns = [g[0] for g in games]
+    first_wins = sum(winner == first for _, winner, first, _ in games)
+    hera_wins = sum(winner == HERA for _, winner, _, _ in games)
+    endings = Counter(g[3] for g in games)
     return {"games": n, "policy": policy, "seed": seed,
             "turns": spread(turns) if turns else None,
             "first_player_win_rate": round(first_wins / n, 4) if n else None,

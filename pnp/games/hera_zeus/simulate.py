@@ -12,7 +12,7 @@ from pnp.simulate.options import run_options
 
 @click.command(name="hera-zeus")
 @run_options(200, sim.POLICIES, "greedy")
-def command(n, seed, policy, as_json):
+def command(n, seed, policy, jobs, as_json):
     """Simulate Hera and Zeus games and report length, first-player win rate and how games end.
 
     The first player alternates between Hera and Zeus from game to game.
@@ -20,7 +20,7 @@ def command(n, seed, policy, as_json):
     Example: pnp simulate hera-zeus -n 500 --policy greedy --seed 7
     """
     with click.progressbar(length=n, label="playing", file=sys.stderr) as bar:
-        report = sim.run(n, policy, seed, progress=bar.update)
+        report = sim.run(n, policy, seed, progress=bar.update, jobs=jobs)
     if as_json:
         emit_json(report)
         return

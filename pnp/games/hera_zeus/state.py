@@ -6,6 +6,8 @@ the card a Pegasus raid takes). Every rule cites its statement or gap id in card
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL
 from pnp.games.hera_zeus.cards import (HERA, NEVER_CHALLENGE, SIDES, ZEUS, Card, all_cards, deck,
@@ -24,6 +26,7 @@ ACTION_FORMS = (
 _FILLER = {"col", "row", "at", "in", "to", "into", "on"}
 
 
+@lru_cache(maxsize=4096)
 def parse_move(text: str) -> tuple[str, ...]:
     """A move as a tuple of words, lower-cased, filler words ('col', 'row', 'at') dropped, card names as tokens."""
     words = [w for w in str(text).lower().replace(",", " ").split() if w not in _FILLER]
@@ -91,6 +94,7 @@ class State:
         self.end_rule: str | None = None
         self.events: list[tuple[str, str]] = []              # (text, rule id) of the last action
         self.steps = 0
+        self._hand_memo: dict | None = None                  # first card per token or kind, during legal_actions
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:
@@ -130,7 +134,11 @@ class State:
         """The current player's legal moves (empty at chance and terminal nodes)."""
         if self.winner is not None or self.chance:
             return []
-        return [" ".join(m) for m in self._candidates() if self._why(m) is None]
+        self._hand_memo = {}                                 # nothing changes while the moves are checked
+        try:
+            return [" ".join(m) for m in self._candidates() if self._why(m) is None]
+        finally:
+            self._hand_memo = None
 
     def _has_legal(self) -> bool:
         return any(self._why(m) is None for m in self._candidates())
@@ -177,12 +185,27 @@ class State:
         return self.ap_total - self.ap_spent
 
     def _in_hand(self, p: int, token: str) -> str | None:
+        """The first card (by id) in p's hand with this token ('god': Hera's or Zeus's own card)."""
         if token == "god":
-            return next((c for c in sorted(self.hand[p]) if self.cards[c].kind == "god"), None)
-        return next((c for c in sorted(self.hand[p]) if self.cards[c].token == token), None)
+            return self._kind_in_hand(p, "god")
+        memo = self._hand_memo
+        if memo is not None and (p, token) in memo:
+            return memo[p, token]
+        cards = self.cards
+        card = min((c for c in self.hand[p] if cards[c].token == token), default=None)
+        if memo is not None:
+            memo[p, token] = card
+        return card
 
     def _kind_in_hand(self, p: int, kind: str) -> str | None:
-        return next((c for c in sorted(self.hand[p]) if self.cards[c].kind == kind), None)
+        memo = self._hand_memo
+        if memo is not None and (p, "kind", kind) in memo:
+            return memo[p, "kind", kind]
+        cards = self.cards
+        card = min((c for c in self.hand[p] if cards[c].kind == kind), default=None)
+        if memo is not None:
+            memo[p, "kind", kind] = card
+        return card
 
     def _note(self, text: str, rule: str) -> None:
         self.events.append((text, rule))
@@ -204,7 +227,8 @@ class State:
         self.discard[p].append(card)                         # hera-zeus.cast.1, hera-zeus.gap.19
 
     def _col(self, word: str) -> int | None:
-        return int(word) - 1 if word.isdigit() and 1 <= int(word) <= COLUMNS else None
+        return _COLUMN_OF.get(word) if word in _COLUMN_OF else (
+            int(word) - 1 if word.isdigit() and 1 <= int(word) <= COLUMNS else None)
 
     # ------------------------------------------------------------------ move generation
     def _candidates(self):
@@ -282,10 +306,10 @@ class State:
             return f"'{verb}' is only possible right after Dionysus, a Pegasus raid or Pandora"
         if self.ap_left() <= 0 and verb != "statue":
             return "no action points left (hera-zeus.challenge.2, hera-zeus.flow.5)"
-        check = getattr(self, f"_why_{verb}", None)
+        check = _CHECKS.get(verb)
         if check is None:
             return f"unknown move '{verb}'; expected one of: {', '.join(ACTION_FORMS)}"
-        return check(p, o, args)
+        return check(self, p, o, args)
 
     def _why_opening(self, p, verb, args) -> str | None:
         if verb != "place" or len(args) != 3:
@@ -815,3 +839,8 @@ class State:
                 for c in group:
                     count[c] = count.get(c, 0) + 1
         return count
+
+
+_COLUMN_OF = {str(c + 1): c for c in range(COLUMNS)}        # column words as written in moves
+_CHECKS = {name.removeprefix("_why_"): fn for name, fn in vars(State).items()   # verb -> State._why_VERB
+           if name.startswith("_why_")}

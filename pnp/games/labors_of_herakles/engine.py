@@ -40,6 +40,7 @@ OPENING_HAND = 6                                            # setup.5
 TOKENS_TO_END = 5                                           # play.5
 LABORS_TO_WIN = 12                                          # end.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 5                             # gap.3
+_CHANCE_STEPS = frozenset(("labor", "deal", "start"))           # steps settled by drawing a card
 
 
 @dataclass(frozen=True)
@@ -150,11 +151,11 @@ class State:
         """Player to act, CHANCE or TERMINAL."""
         if self._over:
             return TERMINAL
-        return CHANCE if self._queue[0][0] in ("labor", "deal", "start") else self._queue[0][1]
+        return CHANCE if self._queue[0][0] in _CHANCE_STEPS else self._queue[0][1]
 
     def is_chance_node(self) -> bool:
         """True when the next step draws a card."""
-        return self.current_player() == CHANCE
+        return not self._over and self._queue[0][0] in _CHANCE_STEPS
 
     def is_terminal(self) -> bool:
         """True once the game has ended (end.1)."""
@@ -165,7 +166,8 @@ class State:
         if self._over or not self.is_chance_node():
             return []
         pile = self.labor_pile if self._queue[0][0] == "labor" else self.draw_pile
-        return [(c, 1 / len(pile)) for c in pile]
+        p = 1 / len(pile)
+        return [(c, p) for c in pile]
 
     def legal_actions(self) -> list[tuple]:
         """Choices open to the player to act (empty at chance and terminal nodes)."""

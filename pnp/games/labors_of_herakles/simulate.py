@@ -1,38 +1,41 @@
 """`pnp simulate labors-of-herakles`: random players; game length, first-player advantage, labor success."""
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 from collections import Counter
+from functools import partial
 
 import click
 
 from pnp.games.base import random_playout
 from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
 from pnp.games.stats import first_player, split_win, spread
+from pnp.simulate.jobs import game_rng, play_games
 from pnp.simulate.options import run_options
 
 POLICIES = ("random",)
 
 
-def simulate(n: int, seed: int, players: int, progress=None) -> dict:
-    """Play n seeded games with random players and summarise them (turns, wins by seat, how games end)."""
-    rng = random.Random(seed)
-    turns, attempts, successes, favor = [], [], [], []
+def _game(seed: int, players: int, index: int) -> tuple:
+    """Game `index` of a run: (turns, labor attempts, labors completed, favor by seat)."""
+    state = random_playout(State(players), game_rng(seed, index))
+    return state.turns, len(state.attempts), state.epic, tuple(state.favor)
+
+
+def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> dict:
+    """Play n seeded games with random players over `jobs` processes and summarise them
+    (turns, wins by seat, how games end)."""
+    games = play_games(partial(_game, seed, players), range(n), jobs, progress)
+    turns = [g[0] for g in games]
+    attempts = [g[1] for g in games]
+    successes = [g[2] for g in games]
+    favor = [max(g[3]) for g in games]
+    ends = Counter("twelve labors" if g[2] >= LABORS_TO_WIN else "labor pile empty" for g in games)
     wins = [0.0] * players
-    ends = Counter()
-    for _ in range(n):
-        state = random_playout(State(players), rng)
-        turns.append(state.turns)
-        attempts.append(len(state.attempts))
-        successes.append(state.epic)
-        favor.append(max(state.favor))
-        ends["twelve labors" if state.epic >= LABORS_TO_WIN else "labor pile empty"] += 1
-        best = max(state.favor)
-        split_win([p for p in range(players) if state.favor[p] == best], wins)
-        if progress:
-            progress(1)
+    for g in games:
+        best = max(g[3])
+        split_win([p for p in range(players) if g[3][p] == best], wins)
     return {
         "game": "labors-of-herakles", "games": n, "seed": seed, "players": players, "policy": "random",
         "turns": spread(turns),
@@ -49,14 +52,14 @@ def simulate(n: int, seed: int, players: int, progress=None) -> dict:
 @run_options(1000, POLICIES, "random")
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Number of players (labors-of-herakles.gap.3).")
-def command(n, seed, policy, players, as_json):
+def command(n, seed, policy, players, jobs, as_json):
     """Simulate The Labors of Herakles with random players: game length and first-player advantage.
 
     Example: pnp simulate labors-of-herakles -n 1000 --players 4 --seed 7
     """
     from pnp.cli.output import emit_json
     with click.progressbar(length=n, label="games", file=sys.stderr) as bar:
-        report = simulate(n, seed, players, progress=bar.update)
+        report = simulate(n, seed, players, progress=bar.update, jobs=jobs)
     if as_json:
         emit_json(report)
         return

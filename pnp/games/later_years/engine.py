@@ -106,13 +106,19 @@ def count_value(card_ids, name: str) -> int:
 
 def minimal_payments(hand: Counter, name: str, need: int) -> list[tuple[str, ...]]:
     """Every minimal set of cards of `name` in hand counting as at least `need` (none can be left out)."""
-    ids = sorted(c for c in hand if card_types()[c].name == name and hand[c] > 0)
+    types = card_types()
+    ids = sorted(c for c in hand if types[c].name == name and hand[c] > 0)
+    if not ids:
+        return []
+    worth = [types[c].counts_as for c in ids]
+    if sum(w * hand[c] for w, c in zip(worth, ids)) < need:
+        return []                                   # not enough even with every card
     options = []
     for counts in itertools.product(*[range(hand[c] + 1) for c in ids]):
-        total = sum(k * card_types()[c].counts_as for k, c in zip(counts, ids))
+        total = sum(k * w for k, w in zip(counts, worth))
         if total < need:
             continue
-        if any(k and total - card_types()[c].counts_as >= need for k, c in zip(counts, ids)):
+        if any(k and total - w >= need for k, w in zip(counts, worth)):
             continue
         options.append(tuple(c for k, c in zip(counts, ids) for _ in range(k)))
     return options
@@ -554,11 +560,20 @@ class LaterYearsState:
         hand = self.hands[self.turn]
         acts = [("pass",)]
         acts += [("draw", c) for c in sorted(hand) if hand[c] and card_types()[c].kind == "draw"]
+        payments: dict = {}                                   # (name, need) -> minimal_payments, once each
+        held = {card_types()[c].name for c in hand if hand[c]}  # a task needs a card of each of its names
         for a in names("action"):
+            if a not in held:
+                continue
             for o in names("object"):
+                if o not in held:
+                    continue
                 need = need_for(self.board.done(a, o))
-                for pa in minimal_payments(hand, a, need):
-                    for po in minimal_payments(hand, o, need):
+                for key in ((a, need), (o, need)):
+                    if key not in payments:
+                        payments[key] = minimal_payments(hand, *key)
+                for pa in payments[a, need]:
+                    for po in payments[o, need]:
                         acts.append(("task", a, o, pa, po))
         return acts
 

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import random
 import statistics
+from functools import partial
 
 from pnp.games.base import sample_chance
 from pnp.games.stats import first_player, split_win, spread
-from pnp.games.later_years.engine import LaterYearsState, fee
+from pnp.games.later_years.engine import LaterYearsState, fee, winners
+from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random", "greedy")
 
@@ -39,22 +41,20 @@ def play(players: int, rng: random.Random, policy) -> LaterYearsState:
     return state
 
 
-def run(n: int, seed: int, players: int = 3, policy: str = "random", progress=None) -> dict:
-    """Play n seeded games; report rounds, deadbeats, scores and wins by seat."""
-    rng = random.Random(seed)
-    pick = {"random": random_policy, "greedy": greedy_policy}[policy]
-    rounds, winning, chains, deadbeats = [], [], [], []
+def _game(seed: int, players: int, policy: str, index: int) -> tuple:
+    """Game `index` of a run: (rounds, winning score, chains, deadbeats, winners)."""
+    state = play(players, game_rng(seed, index), {"random": random_policy, "greedy": greedy_policy}[policy])
+    scores = state.scores()
+    return state.round, scores[0].total, sum(s.chains for s in scores), state.deadbeat_count, winners(scores)
+
+
+def run(n: int, seed: int, players: int = 3, policy: str = "random", progress=None, jobs: int = 1) -> dict:
+    """Play n seeded games over `jobs` processes; report rounds, deadbeats, scores and wins by seat."""
+    games = play_games(partial(_game, seed, players, policy), range(n), jobs, progress)
+    rounds, winning, chains, deadbeats = ([g[k] for g in games] for k in range(4))
     shares = [0.0] * players
-    for _ in range(n):
-        state = play(players, rng, pick)
-        rounds.append(state.round)
-        scores = state.scores()
-        winning.append(scores[0].total)
-        chains.append(sum(s.chains for s in scores))
-        deadbeats.append(state.deadbeat_count)
-        split_win([p for p, r in enumerate(state.returns()) if r > 0] or range(players), shares)
-        if progress:
-            progress(1)
+    for g in games:
+        split_win(g[4], shares)
     return {
         "game": "later-years", "games": n, "seed": seed, "players": players, "policy": policy,
         "rounds": spread(rounds),

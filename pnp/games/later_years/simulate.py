@@ -14,7 +14,7 @@ from pnp.simulate.options import run_options
 @run_options(500, POLICIES, "random")
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=3, show_default=True,
               help="Number of players (later-years.gap.13).")
-def command(n, seed, policy, players, as_json):
+def command(n, seed, policy, players, jobs, as_json):
     """Simulate Hercules: The Later Years: rounds per game, deadbeats and the first player's edge.
 
     Example: pnp simulate later-years -n 500 --players 4 --seed 7
@@ -22,7 +22,7 @@ def command(n, seed, policy, players, as_json):
     from pnp.cli.output import emit_json
     from pnp.games.later_years.sim import run
     with click.progressbar(length=n, label="Later Years", file=sys.stderr) as bar:
-        report = run(n, seed, players, policy, progress=bar.update)
+        report = run(n, seed, players, policy, progress=bar.update, jobs=jobs)
     if as_json:
         emit_json(report)
         return

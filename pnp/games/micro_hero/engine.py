@@ -18,6 +18,10 @@ Actions are tuples; chance nodes shuffle the starting decks card by card and rev
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import chain
+
+import numpy as np
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL
@@ -47,25 +51,44 @@ class ScoreStep:
     gained: Icons
 
 
-def chain_score(cards: list[tuple[Kind, bool]], first_solo: bool = False) -> tuple[Icons, list[ScoreStep]]:
-    """Totals and per-card steps for cards played in this order (micro-hero.planning.3, gap.6).
+def triggers(n: int, first_solo: bool = False) -> tuple[int, ...]:
+    """How many times each of n cards played in a row scores (micro-hero.planning.3, gap.6).
 
     A card triggers once for itself and once per later card; first_solo (Ceryneian Hind) makes the
     first card trigger only for itself.
     """
-    n, total, steps = len(cards), Icons(), []
-    for i, (kind, up) in enumerate(cards):
-        triggers = 1 if (first_solo and i == 0) else n - i
-        gained = kind.icons(up).times(triggers)
+    return tuple(1 if (first_solo and i == 0) else n - i for i in range(n))
+
+
+@lru_cache(maxsize=64)
+def _weights(n: int, first_solo: bool) -> np.ndarray:
+    """triggers() as a read-only numpy row, for scoring many orders at once."""
+    row = np.array(triggers(n, first_solo), dtype=np.int64)
+    row.flags.writeable = False
+    return row
+
+
+def chain_score(cards: list[tuple[Kind, bool]], first_solo: bool = False) -> tuple[Icons, list[ScoreStep]]:
+    """Totals and per-card steps for cards played in this order (micro-hero.planning.3, gap.6)."""
+    total, steps = Icons(), []
+    for (kind, up), times in zip(cards, triggers(len(cards), first_solo)):
+        gained = kind.icons(up).times(times)
         total = total + gained
-        steps.append(ScoreStep(kind, up, triggers, gained))
+        steps.append(ScoreStep(kind, up, times, gained))
     return total, steps
 
 
 def distinct_orders(keys: list) -> list[tuple[int, ...]]:
     """Index orders of a hand, one per distinct sequence of card keys (identical cards merged)."""
+    first: dict = {}
+    return list(_orders(tuple(first.setdefault(key, len(first)) for key in keys)))
+
+
+@lru_cache(maxsize=1024)
+def _orders(pattern: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """distinct_orders of a hand whose cards are numbered by kind in order of first appearance."""
     groups: dict = {}
-    for i, key in enumerate(keys):
+    for i, key in enumerate(pattern):
         groups.setdefault(key, []).append(i)
     pools = list(groups.values())
     used = [0] * len(pools)
@@ -73,7 +96,7 @@ def distinct_orders(keys: list) -> list[tuple[int, ...]]:
     order: list[int] = []
 
     def extend() -> None:
-        if len(order) == len(keys):
+        if len(order) == len(pattern):
             out.append(tuple(order))
             return
         for g, pool in enumerate(pools):
@@ -84,7 +107,7 @@ def distinct_orders(keys: list) -> list[tuple[int, ...]]:
                 used[g] -= 1
                 order.pop()
     extend()
-    return out
+    return tuple(out)
 
 
 # ---------------------------------------------------------------- state pieces
@@ -411,22 +434,35 @@ class MicroHeroState:
 
     def preview_plan(self, p: int, action) -> Icons:
         """Attack, Defence and XP player p's plan action would produce (nothing is changed)."""
-        _, order, stance = action
+        return Icons(*map(int, self.preview_plans(p, [action])[0]))
+
+    def preview_plans(self, p: int, actions: list[tuple]) -> np.ndarray:
+        """preview_plan of many plan actions at once: one (attack, defence, xp) row per action."""
         hero = self.heroes[p]
-        n, a, d, x = len(order), 0, 0, 0
+        kinds = self.cat.kinds
+        icons = np.array([(i.attack, i.defence, i.xp) for i in (kinds[c.kind].icons(c.up) for c in hero.hand)],
+                         dtype=np.int64).reshape(-1, 3)
         solo = bool(self.effects().get("first_card_solo"))
-        for pos, i in enumerate(order):                             # micro-hero.planning.3, gap.6
-            ic = self.cat.kinds[hero.hand[i].kind].icons(hero.hand[i].up)
-            t = 1 if (solo and pos == 0) else n - pos
-            a, d, x = a + ic.attack * t, d + ic.defence * t, x + ic.xp * t
-        total = Icons(a, d, x)
-        if stance and stance[0] == "boost":                         # micro-hero.gap.7
-            total = total + Icons(**{stance[1]: BOOST})
-        if stance and stance[0] == "skin":                          # micro-hero.gap.26
-            total = total + Icons(attack=len(hero.stash))
+        orders = [action[1] for action in actions]
+        lengths = set(map(len, orders))
+        if not orders:
+            return np.zeros((0, 3), dtype=np.int64)
+        if len(lengths) == 1:                                       # micro-hero.planning.3, gap.6
+            n = lengths.pop()
+            index = np.fromiter(chain.from_iterable(orders), dtype=np.intp, count=len(orders) * n)
+            out = _weights(n, solo) @ icons[index.reshape(len(orders), n)]
+        else:                                                       # a stash leaves one card fewer
+            out = np.concatenate([self.preview_plans(p, [a]) for a in actions]).reshape(-1, 3)
+        stances = [action[2] for action in actions]
+        if any(stances):
+            extra = {("skin",): (len(hero.stash), 0, 0)}            # micro-hero.gap.26
+            extra.update({("boost", icon): tuple(BOOST if i == icon else 0 for i in ICONS)
+                          for icon in ICONS})                       # micro-hero.gap.7
+            out = out + np.fromiter(chain.from_iterable(extra.get(s, (0, 0, 0)) for s in stances),
+                                    dtype=np.int64, count=3 * len(stances)).reshape(-1, 3)
         if hero.stance == "hercules" and hero.side == "B":
-            total = Icons(total.attack, max(0, total.defence - 1), total.xp)
-        return total
+            out[:, 1] = np.maximum(0, out[:, 1] - 1)
+        return out
 
     def _plan_legal(self, action) -> bool:
         """Structural check of a plan action (cheaper than listing every order)."""

@@ -9,17 +9,27 @@ ICON_WEIGHT = {"attack": 1.2, "defence": 1.1, "xp": 0.8}
 LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury")
 
 
-def _plan_value(state: MicroHeroState, p: int, action) -> float:
-    res = state.preview_plan(p, action)
+def _plan_values(state: MicroHeroState, p: int, plans: list[tuple[int, int, int]]) -> list[float]:
+    """How good plans giving these (attack, defence, xp) icons are: a kill first, then few Wounds, then XP."""
     others = sum(h.result.attack for i, h in enumerate(state.heroes) if i < p)
-    dmg = state.damage(res.attack + others)
-    if dmg >= state.t_life:
-        return 1000 + res.xp * 3
-    life_after = state.t_life - dmg
-    attack = state.t_attack + state.calm_bonus(life_after).attack
-    wounds, _ = state.wounds_for(res.defence, state.heroes[p].shield, attack)
-    idle = 1 if dmg == 0 and state.effects().get("idle_wound") else 0
-    return dmg * 10 - (wounds + idle) * 45 + res.xp * 3 + res.defence * 0.2
+    shield, idle_wound = state.heroes[p].shield, state.effects().get("idle_wound")
+    by_attack: dict = {}
+    by_defence: dict = {}
+    out = []
+    for attack, defence, xp in plans:
+        if attack not in by_attack:
+            dmg = state.damage(attack + others)
+            by_attack[attack] = (dmg, dmg >= state.t_life, 1 if dmg == 0 and idle_wound else 0,
+                                 state.t_attack + state.calm_bonus(state.t_life - dmg).attack)
+        dmg, kill, idle, trial_attack = by_attack[attack]
+        if kill:
+            out.append(1000 + xp * 3)
+            continue
+        if (defence, trial_attack) not in by_defence:
+            by_defence[defence, trial_attack] = state.wounds_for(defence, shield, trial_attack)[0]
+        wounds = by_defence[defence, trial_attack]
+        out.append(dmg * 10 - (wounds + idle) * 45 + xp * 3 + defence * 0.2)
+    return out
 
 
 def _upgrade_choice(state: MicroHeroState, legal: list[tuple]):
@@ -65,8 +75,10 @@ def greedy_action(state: MicroHeroState, rng: random.Random):
     legal = state.legal_actions()
     phase = state.phase
     if phase == "plan":
-        scored = [(_plan_value(state, state.actor, a), rng.random(), a) for a in legal]
-        return max(scored)[2]
+        plans = list(map(tuple, state.preview_plans(state.actor, legal).tolist()))
+        distinct = list(dict.fromkeys(plans))                  # many orders give the same icons
+        value = dict(zip(distinct, _plan_values(state, state.actor, distinct)))
+        return max([(value[plan], rng.random(), a) for plan, a in zip(plans, legal)])[2]
     if phase == "upgrade":
         return _upgrade_choice(state, legal)
     if phase == "split":

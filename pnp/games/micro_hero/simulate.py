@@ -15,7 +15,7 @@ from pnp.simulate.options import run_options
               help="Difficulty to run (repeatable; default all three).")
 @click.option("--expansions", default="", help="Comma-separated: blood, athena, hera, calm, omphale.")
 @click.option("--players", type=click.IntRange(1, 2), default=1, show_default=True, help="1, or 2 for co-op.")
-def command(n, seed, policy, difficulties, expansions, players, as_json):
+def command(n, seed, policy, difficulties, expansions, players, jobs, as_json):
     """Simulate Micro Hero runs: win rate per difficulty and the round where lost runs end.
 
     Example: pnp simulate micro-hero -n 200 --seed 1 --json
@@ -26,7 +26,7 @@ def command(n, seed, policy, difficulties, expansions, players, as_json):
     exps = frozenset(e.strip() for e in expansions.split(",") if e.strip())
     click.echo(f"seed {seed}", err=True)
     with click.progressbar(length=n * len(diffs), label="games", file=sys.stderr) as bar:
-        res = simulate(n, seed, policy, diffs, exps, players, progress=bar.update)
+        res = simulate(n, seed, policy, diffs, exps, players, progress=bar.update, jobs=jobs)
     if as_json:
         emit_json(res)
         return

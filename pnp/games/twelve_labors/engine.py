@@ -37,6 +37,7 @@ HAND_LIMIT = 12                                        # twelve-labors.turn.5
 HERCULES_START, IOLAUS_START = 4, 3                    # twelve-labors.setup.4
 DEAL = (1, 2, 3, 3, 3)                                 # twelve-labors.setup.6, gap.4 (5th seat)
 MIN_PLAYERS, MAX_PLAYERS = 2, 5                        # twelve-labors.gap.4
+_CHANCE_STEPS = frozenset(("order", "draw", "roll"))       # steps settled by a shuffle, draw or roll
 IOLAUS = -1                                            # owner id of a white die
 
 
@@ -170,11 +171,11 @@ class State:
         if self._over:
             return TERMINAL
         step = self._queue[0]
-        return CHANCE if step[0] in ("order", "draw", "roll") else step[1]
+        return CHANCE if step[0] in _CHANCE_STEPS else step[1]
 
     def is_chance_node(self) -> bool:
         """True when the next step is a shuffle, a draw or a die roll."""
-        return self.current_player() == CHANCE
+        return not self._over and self._queue[0][0] in _CHANCE_STEPS
 
     def is_terminal(self) -> bool:
         """True once the last Labor is resolved (twelve-labors.end.1)."""
@@ -188,7 +189,7 @@ class State:
             return [(p, 1 / len(perms)) for p in perms]
         if step[0] == "draw":
             total = sum(self.pile.values())
-            return [(k, c / total) for k, c in sorted(self.pile.items()) if c]
+            return [(k, c / total) for k, c in sorted(item for item in self.pile.items() if item[1])]
         if step[0] == "roll":
             return [(f, 1 / 6) for f in range(1, 7)]
         return []
@@ -265,7 +266,7 @@ class State:
         return total
 
     def _can_draw(self) -> bool:
-        return bool(sum(self.pile.values()) or sum(self.discard.values()))
+        return any(self.pile.values()) or any(self.discard.values())
 
     def _open_labors(self) -> list[int]:
         return [i for i, lab in enumerate(self.labors)
@@ -278,8 +279,8 @@ class State:
                 self._start_turn()
                 continue
             step = self._queue[0]
-            if step[0] == "draw" and not sum(self.pile.values()):
-                if sum(self.discard.values()):                           # gap.10: reshuffle the discards
+            if step[0] == "draw" and not any(self.pile.values()):
+                if any(self.discard.values()):                           # gap.10: reshuffle the discards
                     self.pile, self.discard = self.discard, Counter()
                 else:
                     self._queue.pop(0)                                    # gap.10: nothing to draw
@@ -345,9 +346,9 @@ class State:
         elif kind == "cut":                                               # turn.5
             self.hands[p][action[1]] -= 1
             self.discard[action[1]] += 1
-        for h in self.hands:
-            for k in [k for k, c in h.items() if c == 0]:
-                del h[k]
+        hand = self.hands[p]                                              # only p's hand changed
+        for k in [k for k, c in hand.items() if c == 0]:
+            del hand[k]
 
     def _start_turn(self) -> None:
         self.turn += 1

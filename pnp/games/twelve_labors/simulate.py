@@ -1,15 +1,16 @@
 """`pnp simulate twelve-labors`: random players; game length, first-player advantage, who helps Hercules."""
 from __future__ import annotations
 
-import random
 import sys
 from collections import Counter
+from functools import partial
 
 import click
 
 from pnp.games.base import random_playout
 from pnp.games.stats import spread
 from pnp.games.twelve_labors.engine import MAX_PLAYERS, MIN_PLAYERS, State, heroes_beaten
+from pnp.simulate.jobs import game_rng, play_games
 from pnp.simulate.options import run_options
 
 POLICIES = ("random",)
@@ -21,25 +22,28 @@ def _shares(scores: list[int]) -> list[float]:
     return [1 / len(top) if p in top else 0.0 for p in range(len(scores))]
 
 
-def simulate(n: int, seed: int, players: int, progress=None) -> dict:
-    """Play n seeded games with random players and summarise them (turns, wins by starting position)."""
-    rng = random.Random(seed)
-    turns, helped = [], Counter()
+def _game(seed: int, players: int, index: int) -> tuple:
+    """Game `index` of a run: (turns, who helped each Labor, scores, Hercules, Iolaus, starting order)."""
+    state = random_playout(State(players), game_rng(seed, index))
+    return state.turn, [who for _, who in state.helped], state.score, state.hercules, state.iolaus, state.initial_order
+
+
+def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> dict:
+    """Play n seeded games with random players over `jobs` processes and summarise them
+    (turns, wins by starting position)."""
+    games = play_games(partial(_game, seed, players), range(n), jobs, progress)
+    turns, helped = [g[0] for g in games], Counter()
     wins = [0.0] * players                   # wins by starting turn-order position (gap.2, gap.3)
     variant = [0.0] * players                # wins in the "beat the heroes" variant (gap.2)
     markers_win = 0
-    for _ in range(n):
-        state = random_playout(State(players), rng)
-        turns.append(state.turn)
-        helped.update(who if who in ("hercules", "iolaus") else "a player" for _, who in state.helped)
-        shares = _shares(state.score)
-        beaten = not heroes_beaten(state.score, state.hercules, state.iolaus)
+    for _, helpers, score, hercules, iolaus, initial_order in games:
+        helped.update(who if who in ("hercules", "iolaus") else "a player" for who in helpers)
+        shares = _shares(score)
+        beaten = not heroes_beaten(score, hercules, iolaus)
         markers_win += beaten
-        for pos, p in enumerate(state.initial_order):
+        for pos, p in enumerate(initial_order):
             wins[pos] += shares[p]
             variant[pos] += 0.0 if beaten else shares[p]
-        if progress:
-            progress(1)
     total_helped = sum(helped.values()) or 1
     return {
         "game": "twelve-labors", "games": n, "seed": seed, "players": players, "policy": "random",
@@ -55,14 +59,14 @@ def simulate(n: int, seed: int, players: int, progress=None) -> dict:
 @run_options(1000, POLICIES, "random")
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Number of players (twelve-labors.gap.4).")
-def command(n, seed, policy, players, as_json):
+def command(n, seed, policy, players, jobs, as_json):
     """Simulate The Twelve Labors with random players: game length and first-player advantage.
 
     Example: pnp simulate twelve-labors -n 2000 --players 4 --seed 7
     """
     from pnp.cli.output import emit_json
     with click.progressbar(length=n, label="games", file=sys.stderr) as bar:
-        report = simulate(n, seed, players, progress=bar.update)
+        report = simulate(n, seed, players, progress=bar.update, jobs=jobs)
     if as_json:
         emit_json(report)
         return

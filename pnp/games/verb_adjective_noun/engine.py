@@ -24,6 +24,7 @@ from pnp.paths import cardsets_root
 SLUG = "verb-adjective-noun"
 KINDS = ("verb", "adjective", "noun", "condition")
 WORDS = ("verb", "adjective", "noun")           # the chain, left to right
+_WORDS = frozenset(WORDS)
 MARKERS = 12            # per colour, one on the laurel track (verb-adjective-noun.gap.4)
 TRIALS_TO_END = 12      # verb-adjective-noun.end.1
 TURN_LIMIT = 600        # verb-adjective-noun.gap.13
@@ -86,7 +87,7 @@ def slots(trial: list[Card]) -> dict[str, Card]:
 
 def is_complete(trial: list[Card]) -> bool:
     """Verb, Adjective and Noun all present (verb-adjective-noun.trials.1)."""
-    return all(k in slots(trial) for k in WORDS)
+    return _WORDS <= {c.kind for c in trial}
 
 
 @dataclass
@@ -147,6 +148,13 @@ def check_add(trial: list[Card], card: Card) -> AddCheck:
     return out
 
 
+@lru_cache(maxsize=65536)
+def can_add(trial_ids: tuple[str, ...], card_id: str) -> bool:
+    """check_add(...).legal for cards given by id, remembered (the cards never change during a run)."""
+    table = cards()
+    return check_add([table[c] for c in trial_ids], table[card_id]).legal
+
+
 def trial_laurels(trial: list[Card]) -> int:
     """A trial's laurel total with its Condition applied (verb-adjective-noun.trials.3, gap.6)."""
     total = sum(c.laurels for c in trial)
@@ -175,8 +183,10 @@ def trial_award(trial: list[Card], markers: dict, scorer) -> dict:
 
     Empty when the trial is incomplete or the scorer does not lead it (verb-adjective-noun.trials.2-3).
     """
+    if not is_complete(trial):
+        return {}
     lead = leaders(markers)
-    if not is_complete(trial) or scorer not in lead:
+    if scorer not in lead:
         return {}
     total = trial_laurels(trial)
     if any(c.effect == "alone" for c in trial):                 # verb-adjective-noun.gap.6
@@ -245,7 +255,8 @@ class VerbState:
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """Each card left in the deck, equally likely."""
-        return [(c, 1 / len(self.deck)) for c in self.deck]
+        p = 1 / len(self.deck)
+        return [(c, p) for c in self.deck]
 
     def _deal(self, card: str):
         if card not in self.deck:
@@ -323,11 +334,10 @@ class VerbState:
             acts.append(("draw",))
         if self.supply[p] >= 1:                        # add.10
             for c in sorted(set(hand)):
-                card = cards()[c]
                 for i, t in enumerate(self.trials):
-                    if check_add([cards()[x] for x in t.cards], card).legal:
+                    if can_add(tuple(t.cards), c):
                         acts.append(("add", c, i))
-                if len(self.trials) < self.n and check_add([], card).legal:   # add.8
+                if len(self.trials) < self.n and can_add((), c):   # add.8
                     acts.append(("add", c, -1))
         if hand:                                       # burn.1
             sizes = range(1, len(hand) + 1) if len(hand) <= BURN_LIST_LIMIT else (1, len(hand))

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import random
 import statistics
+from functools import partial
 
 from pnp.games.base import sample_chance
 from pnp.games.stats import first_player, split_win, spread
-from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, cards, check_add, is_complete
+from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, can_add, cards, is_complete
+from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random", "greedy")
 
@@ -20,9 +22,8 @@ def random_policy(state: VerbState, rng: random.Random):
 
 def _usefulness(state: VerbState, card_id: str) -> int:
     """How many open trials (or a new one) the card could join now."""
-    card = cards()[card_id]
-    fits = sum(check_add([cards()[c] for c in t.cards], card).legal for t in state.trials)
-    return fits + (len(state.trials) < state.n and check_add([], card).legal)
+    fits = sum(can_add(tuple(t.cards), card_id) for t in state.trials)
+    return fits + (len(state.trials) < state.n and can_add((), card_id))
 
 
 def greedy_policy(state: VerbState, rng: random.Random):
@@ -76,21 +77,21 @@ def play(players: int, rng: random.Random, policy) -> VerbState:
     return state
 
 
-def run(n: int, seed: int, players: int = 4, policy: str = "random", progress=None) -> dict:
-    """Play n seeded games; report turns, trials scored, how games end and wins by seat."""
-    rng = random.Random(seed)
-    pick = {"random": random_policy, "greedy": greedy_policy}[policy]
-    turns, trials, finished = [], [], 0
+def _game(seed: int, players: int, policy: str, index: int) -> tuple:
+    """Game `index` of a run: (turns, trials scored, the seats with the most laurels)."""
+    state = play(players, game_rng(seed, index), {"random": random_policy, "greedy": greedy_policy}[policy])
+    top = max(state.laurels)
+    return state.turns, len(state.scored), [q for q in range(players) if state.laurels[q] == top]
+
+
+def run(n: int, seed: int, players: int = 4, policy: str = "greedy", progress=None, jobs: int = 1) -> dict:
+    """Play n seeded games over `jobs` processes; report turns, trials scored, how games end and wins by seat."""
+    games = play_games(partial(_game, seed, players, policy), range(n), jobs, progress)
+    turns, trials = [g[0] for g in games], [g[1] for g in games]
+    finished = sum(t == TRIALS_TO_END for t in trials)
     shares = [0.0] * players
-    for _ in range(n):
-        state = play(players, rng, pick)
-        turns.append(state.turns)
-        trials.append(len(state.scored))
-        finished += len(state.scored) == TRIALS_TO_END
-        top = max(state.laurels)
-        split_win([q for q in range(players) if state.laurels[q] == top], shares)
-        if progress:
-            progress(1)
+    for g in games:
+        split_win(g[2], shares)
     return {
         "game": "verb-adjective-noun", "games": n, "seed": seed, "players": players, "policy": policy,
         "turns": spread(turns, 1),

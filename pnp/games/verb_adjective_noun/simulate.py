@@ -11,10 +11,10 @@ from pnp.simulate.options import run_options
 
 
 @click.command(name="verb-adjective-noun")
-@run_options(200, POLICIES, "random")
+@run_options(200, POLICIES, "greedy")
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Number of players, 3-6.")
-def command(n, seed, policy, players, as_json):
+def command(n, seed, policy, players, jobs, as_json):
     """Simulate Verb the Adjective Noun: turns per game, trials scored, how games end, first player's edge.
 
     Example: pnp simulate verb-adjective-noun -n 200 --policy greedy --players 4 --seed 7
@@ -22,7 +22,7 @@ def command(n, seed, policy, players, as_json):
     from pnp.cli.output import emit_json
     from pnp.games.verb_adjective_noun.sim import run
     with click.progressbar(length=n, label="Verb the Adjective Noun", file=sys.stderr) as bar:
-        report = run(n, seed, players, policy, progress=bar.update)
+        report = run(n, seed, players, policy, progress=bar.update, jobs=jobs)
     if as_json:
         emit_json(report)
         return
