@@ -210,7 +210,7 @@ def resolve(kind: str, text: str, choices, *, error=UsageError, field: str | Non
     display = {c.id: c.display for c in _choices(choices)}
     shown = text.strip()
     if m.status == "ambiguous":
-        raise error(f"ambiguous {kind} '{shown}': it could be {short_list([display[i] for i in m.candidates])}",
+        raise error(f"ambiguous {kind} '{shown}': it could be {short_list(sorted(display[i] for i in m.candidates))}",
                     field=field, hint="type more of the name")
     if m.candidates:
         hint = f"did you mean {short_list([repr(display[i]) for i in m.candidates])}?"
