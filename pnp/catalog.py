@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.errors import UsageError
 
 
 @dataclass(frozen=True)
@@ -34,8 +33,8 @@ GAMES: dict[str, Game] = {g.slug: g for g in [
 
 
 def game(slug: str) -> Game:
-    """The game for a slug; a misspelt slug gets a suggestion (exit 2)."""
+    """The game a typed slug or title names, loosely (pnp.names: "Argonauts", "hera zeus"); else UsageError (exit 2)."""
     if slug in GAMES:
         return GAMES[slug]
-    from pnp.cli.suggest import unknown_choice
-    raise UsageError(unknown_choice("game", slug, GAMES))
+    from pnp.names import resolve
+    return GAMES[resolve("game", slug, {s: [s, g.title] for s, g in GAMES.items()})]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Mapping
 
 from pnp.errors import UsageError
 
@@ -202,7 +202,8 @@ def resolve(kind: str, text: str, choices, *, error=UsageError, field: str | Non
             listing: str | None = None) -> str:
     """The id `text` names; otherwise `error` (a PnpError class) listing the tied or nearest names.
 
-    `listing` says where the full list is ("see them with 'pnp campaign deck'").
+    An unknown name gets every choice listed as what was expected, unless `listing` says where
+    to see them instead ("see the card names with 'pnp campaign deck'").
     """
     m = match(kind, text, choices)
     if m.status == "match":
@@ -212,11 +213,12 @@ def resolve(kind: str, text: str, choices, *, error=UsageError, field: str | Non
     if m.status == "ambiguous":
         raise error(f"ambiguous {kind} '{shown}': it could be {short_list(sorted(display[i] for i in m.candidates))}",
                     field=field, hint="type more of the name")
+    expected = None if listing else f"one of {', '.join(sorted(display.values()))}"
     if m.candidates:
         hint = f"did you mean {short_list([repr(display[i]) for i in m.candidates])}?"
     else:
-        hint = listing or f"one of: {short_list(sorted(display.values()))}"
-    raise error(f"unknown {kind} '{shown}'", field=field, hint=hint)
+        hint = listing
+    raise error(f"unknown {kind} '{shown}'", field=field, expected=expected, hint=hint)
 
 
 def unknown_message(kind: str, text: str, choices) -> str:

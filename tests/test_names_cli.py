@@ -47,3 +47,10 @@ def test_campaign_name_typed_loosely_picks_the_one_campaign(store):
     assert json.loads(r.output)["campaign"] == "first-voyage"
     r = run("campaign", "status", "--campaign", "voyage", "--store", str(store))
     assert r.exit_code == 1 and "no campaign named 'voyage'" in r.output
+
+
+def test_built_in_card_set_typed_loosely():
+    from pnp.cardset.find import resolve_set
+    from pnp.paths import cardsets_root
+    assert resolve_set("Twelve Labours") == cardsets_root() / "twelve-labors"
+    assert resolve_set("argonuats") == cardsets_root() / "argonauts"

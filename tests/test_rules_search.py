@@ -268,10 +268,17 @@ def test_gaps_cli(fixture_home):
 
 
 def test_misspelt_game_exits_2_with_suggestion(fixture_home):
-    for args in (("argonots",), ("argonots", "search", "six")):
+    for args in (("agronots",), ("agronots", "search", "six")):
         r = run(*args)
         assert r.exit_code == 2
-        assert "unknown game 'argonots'" in r.output and "Did you mean 'argonauts'?" in r.output
+        assert "unknown game 'agronots'" in r.output and "did you mean 'argonauts'?" in r.output
+
+
+def test_game_typed_loosely_is_found(fixture_home):
+    for typed in ("Argonauts", "argonots", "the argonauts"):
+        r = run(typed, "search", "six", "--json")
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.output)["game"] == "argonauts"
 
 
 def test_misspelt_subcommand_exits_2_with_suggestion(fixture_home):

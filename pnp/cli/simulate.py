@@ -6,7 +6,7 @@ import importlib.util
 import click
 
 from pnp.catalog import GAMES
-from pnp.cli.lazy import LazyGroup
+from pnp.cli.lazy import GameGroup
 
 
 def _available() -> dict[str, str]:
@@ -15,8 +15,10 @@ def _available() -> dict[str, str]:
             if importlib.util.find_spec(f"pnp.simulate.{g.module}") is not None}
 
 
-class SimulateGroup(LazyGroup):
+class SimulateGroup(GameGroup):
     """Lazy group over the games that have a simulator."""
+
+    what = "simulators"
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, lazy=_available(), **kwargs)

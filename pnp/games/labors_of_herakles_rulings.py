@@ -118,15 +118,9 @@ def labor(levels: str, required: str | None = None, name: str | None = None) -> 
 
 
 def _labor_card(name: str):
-    from pnp.cli.suggest import closest
+    from pnp.names import resolve
     cards = labor_cards()
-    key = name.strip().lower()
-    hits = [c for c in cards.values() if key == c.id or key in c.name.lower()]
-    if len(hits) != 1:
-        near = closest(key, [c.id for c in cards.values()], n=3)
-        raise UsageError(f"unknown labor '{name}'", field="--labor", expected=", ".join(sorted(cards)),
-                         hint=f"did you mean {', '.join(near)}?" if near else None)
-    return hits[0]
+    return cards[resolve("labor", name, {c.id: c.name for c in cards.values()}, field="--labor")]
 
 
 def trait(level: int, change: int) -> Ruling:
