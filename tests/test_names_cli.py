@@ -54,3 +54,31 @@ def test_built_in_card_set_typed_loosely():
     from pnp.paths import cardsets_root
     assert resolve_set("Twelve Labours") == cardsets_root() / "twelve-labors"
     assert resolve_set("argonuats") == cardsets_root() / "argonauts"
+
+
+def test_fixed_option_values_typed_loosely_give_the_same_ruling():
+    exact = run("judge", "argonauts", "treasure", "--treasure", "speaking-beam", "--when", "after-roll", "--json")
+    assert exact.exit_code == 0, exact.output
+    loose = run("judge", "argonauts", "treasure", "--treasure", "speaking beam", "--when", "After Roll", "--json")
+    assert loose.output == exact.output
+
+
+def test_ambiguous_option_value_is_refused_with_both_values():
+    r = run("judge", "argonauts", "treasure", "--treasure", "lyre", "--when", "after")
+    assert r.exit_code == 2 and "ambiguous moment 'after'" in r.output
+    assert "after-result" in r.output and "after-roll" in r.output
+
+
+@pytest.mark.parametrize("loose, exact", [
+    (["judge", "by-jove", "space", "--name", "nemian lion"], ["judge", "by-jove", "space", "--name", "Nemean Lion"]),
+    (["judge", "later-years", "fee", "--action", "captur", "--object", "temples"],
+     ["judge", "later-years", "fee", "--action", "Capture", "--object", "Temple"]),
+    (["judge", "twelve-labors", "resolve", "--labor", "hydra", "--helper", "red:5"],
+     ["judge", "twelve-labors", "resolve", "--labor", "Lernaean Hydra", "--helper", "red:5"]),
+    (["judge", "micro-hero", "score", "--play", "strik, Lion Skin, blocks"],
+     ["judge", "micro-hero", "score", "--play", "strike, lion-skin, block"]),
+])
+def test_judge_names_typed_loosely(loose, exact):
+    want = run(*exact, "--json")
+    assert want.exit_code == 0, want.output
+    assert run(*loose, "--json").output == want.output

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.choice import LooseChoice
 from pnp.cli.output import emit_json
 
 
@@ -19,7 +20,7 @@ def micro_hero():
 @click.option("--supply", required=True, help='Supply as NAME or NAME:COUNT, e.g. "strike,block,wound:3".')
 @click.option("--beaten", default="", help="Trials beaten so far, in order.")
 @click.option("--stance", default="hercules:A", show_default=True, help="STANCE:SIDE (hercules or omphale, A or B).")
-@click.option("--difficulty", type=click.Choice(["normal", "heroic", "mythic"]), default="normal", show_default=True)
+@click.option("--difficulty", type=LooseChoice(["normal", "heroic", "mythic"], "difficulty"), default="normal", show_default=True)
 @click.option("--expansions", default="", help="Comma-separated: blood, athena, hera, calm, omphale.")
 @click.option("--shield", type=int, default=0, show_default=True, help="Athena's Shield value.")
 @click.option("--lifecard", default=None, help="Calm and Wrath: the special Life card in use.")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.choice import LooseChoice
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 from pnp.games.argonauts import rulings
@@ -93,7 +94,7 @@ def deaths(deadliness, crew, placed, as_json):
 
 @situations.command()
 @click.option("--treasure", "name", required=True, help="The treasure card's name or id.")
-@click.option("--when", "moment", required=True, type=click.Choice(rulings.MOMENTS), help="The moment of play.")
+@click.option("--when", "moment", required=True, type=LooseChoice(rulings.MOMENTS, "moment"), help="The moment of play.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def treasure(name, moment, as_json):
     """Rules when a single-use treasure may be spent and where it goes.

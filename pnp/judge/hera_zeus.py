@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.choice import LooseChoice
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 from pnp.games.hera_zeus import rulings
@@ -37,7 +38,7 @@ def challenge(attacker, defender, column, as_json):
 
 
 @situations.command()
-@click.option("--use", required=True, type=click.Choice(rulings.PEGASUS_USES),
+@click.option("--use", required=True, type=LooseChoice(rulings.PEGASUS_USES, "use"),
               help="hand: raid the opponent's hand; front: strike a front-row card or statue; place: put it down.")
 @click.option("--card", default=None, help="The card the raid drew (hand) or the card struck (front). " + CARD_HELP)
 @click.option("--hand", default=None, help='The rest of the raided hand, for Pandora: "argus, 5, sirens".')

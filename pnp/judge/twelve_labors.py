@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.choice import LooseChoice
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
-YES_NO = click.Choice(["yes", "no"], case_sensitive=False)
+YES_NO = LooseChoice(["yes", "no"])
 
 
 @situations_group("twelve-labors")
@@ -56,7 +57,7 @@ def wrestle(order, chose, cards, as_json):
 
 @situations.command()
 @click.option("--chose", type=YES_NO, required=True, help="Did this player pick Research?")
-@click.option("--take", type=click.Choice(["faceup", "pile", "either"]), default="either",
+@click.option("--take", type=LooseChoice(["faceup", "pile", "either"]), default="either",
               help="The last card: a face-up card or from the pile.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def research(chose, take, as_json):
