@@ -176,7 +176,7 @@ def match(kind: str, text: str, choices) -> Match:
         if len(close) == 1:
             return Match(kind, text, "match", close[0], step="typo")
         return Match(kind, text, "ambiguous", candidates=tuple(close), step="typo")
-    near = [cid for score, cid in scored if score >= cut.suggest][:3]
+    near = [cid for score, cid in scored if score >= max(cut.suggest, best - cut.margin)][:3]
     if not near:  # a letter or two: the names starting that way
         near = _ids(cs, lambda f: _word_starts(typed, f))
     return Match(kind, text, "none", candidates=tuple(near))

@@ -2,66 +2,16 @@
 from __future__ import annotations
 
 import csv
-from functools import lru_cache
+import re
 from pathlib import Path
 
 import pytest
+from names_choices import choices
 
 from pnp import names
 from pnp.errors import CampaignError, UsageError
 
 TABLE = Path(__file__).with_name("names_typos.csv")
-CAMPAIGNS = ["first-voyage", "second-voyage", "Jason's Argo", "medea-2", "medea-1", "test"]
-
-
-def _situations(game: str) -> list[str]:
-    import click
-    from pnp.cli.judge import judge
-    return list(judge.get_command(click.Context(judge), game).commands)
-
-
-@lru_cache(maxsize=None)
-def choices(name: str):
-    """The real candidates of each set in the table (ids -> names, or a list of names)."""
-    if name == "game":
-        from pnp.catalog import GAMES
-        return {slug: g.title for slug, g in GAMES.items()}
-    if name == "card":
-        from pnp.campaign.cards import load_cards
-        return {c.id: c.name for c in load_cards().cards}
-    if name == "deed":
-        from pnp.campaign.cards import load_cards
-        return {d.id: d.name for d in load_cards().deeds}
-    if name == "campaign":
-        return CAMPAIGNS
-    if name == "by-jove-space":
-        from pnp.games.by_jove.data import board
-        return list(dict.fromkeys(s.name for s in board().spaces))
-    if name.startswith("later-years-"):
-        from pnp.games.later_years import names as ly_names
-        return list(ly_names(name.rsplit("-", 1)[1]))
-    if name == "colour":
-        from pnp.games.verb_adjective_noun import COLOURS
-        return list(COLOURS)
-    if name == "van-card":
-        from pnp.games.verb_adjective_noun import cards
-        return {c.id: c.word for c in cards().values()}
-    if name == "labor":
-        from pnp.games.labors_of_herakles_rulings import labor_cards
-        return {c.id: c.name for c in labor_cards().values()}
-    if name == "twelve-labor":
-        from pnp.games.twelve_labors_rulings import board
-        return [lab.name for lab in board()]
-    if name.startswith("situation-"):
-        return _situations(name[len("situation-"):])
-    if name == "layout":
-        from pnp.yamlio import load_yaml
-        from pnp.paths import cardsets_root
-        return list(load_yaml((cardsets_root() / "argonauts" / "layouts.yaml").read_text()))
-    if name == "field":
-        from pnp.cardset.load import MANIFEST_KEYS
-        return sorted(MANIFEST_KEYS)
-    raise KeyError(name)
 
 
 def rows() -> list[dict]:
@@ -90,3 +40,44 @@ def test_typo_table(row):
             assert len(m.candidates) >= 2
     else:
         assert (m.status, m.id) == ("match", expected), m
+
+
+def test_normalise_and_singular():
+    assert names.normalise("  Dragon's-Teeth   WARRIORS ") == "dragons teeth warriors"
+    assert names.normalise("Athéna’s Guidance") == "athenas guidance"
+    assert [names.singular(w) for w in ("harpies", "bulls", "glasses", "pegasus", "axes", "sea")] == \
+        ["harpy", "bull", "glass", "pegasus", "ax", "sea"]
+
+
+def test_ambiguous_is_refused_with_the_tied_names_sorted():
+    with pytest.raises(UsageError) as err:
+        names.resolve("card", "dragon", choices("card"))
+    assert err.value.exit_code == 2
+    assert err.value.one_line() == ("ambiguous card 'dragon': it could be Dragon's-Teeth Warriors or Sleepless Dragon; "
+                                    "fix: type more of the name")
+
+
+def test_a_letter_lists_only_a_few_names():
+    with pytest.raises(CampaignError) as err:
+        names.resolve("card", "s", choices("card"), error=CampaignError)
+    line = err.value.one_line()
+    shown = line.split("it could be ")[1].split(" (and ")[0].split(", ")
+    assert len(shown) == names.SHORT_LIST and all(any(w.startswith("s") for w in n.lower().split()) for n in shown)
+    assert re.search(r"\(and \d+ more\)", line)
+
+
+def test_unknown_names_the_nearest_or_lists_every_choice():
+    with pytest.raises(UsageError) as err:
+        names.resolve("colour", "grey", ["red", "blue", "green"], field="colour")
+    e = err.value
+    assert (e.field, e.expected) == ("colour", "one of blue, green, red")
+    assert "did you mean 'green'?" in e.one_line()
+    with pytest.raises(UsageError) as err:
+        names.resolve("card", "zzzz", choices("card"), listing="see 'pnp campaign deck'")
+    assert err.value.expected is None and err.value.hint == "see 'pnp campaign deck'"
+
+
+def test_campaign_cut_off_is_stricter_than_the_default():
+    assert names.match("name", "frist-voyag", ["first-voyage"]).status == "match"
+    assert names.match("campaign", "voyage-1", ["first-voyage"]).status == "none"
+    assert names.CUTOFFS["campaign"].accept > names.DEFAULT.accept

@@ -17,6 +17,7 @@ COMMANDS = {
     "campaign": "pnp.cli.campaign:campaign",
     "argonauts": "pnp.cli.argonauts:argonauts",
     "micro-hero": "pnp.cli.micro_hero:micro_hero",
+    "completion": "pnp.cli.completion:completion",
 }
 
 

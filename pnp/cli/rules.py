@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
 
 
@@ -38,7 +39,7 @@ def _game_help() -> str:
 
 @click.group(cls=RulesGroup, invoke_without_command=True, no_args_is_help=True,
              subcommand_metavar="[show ID | search QUERY | gaps]", epilog=_game_help())
-@click.argument("game")
+@click.argument("game", shell_complete=complete("game"))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (also applies to the subcommand).")
 @click.pass_context
 def rules(ctx, game, as_json):

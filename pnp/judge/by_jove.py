@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 from pnp.games.by_jove import rulings
@@ -101,7 +102,8 @@ def hades(turn, dice, coins, pay, card, as_json):
 
 
 @situations.command()
-@click.option("--space", required=True, help="The space where the other pawn stands (a board space name).")
+@click.option("--space", required=True, shell_complete=complete("by-jove-space"),
+              help="The space where the other pawn stands (a board space name).")
 @click.option("--in-hades", is_flag=True, help="The pawn is held in Hades, not passing by.")
 @JSON
 def bounce(space, in_hades, as_json):
@@ -139,7 +141,8 @@ def score(players, as_json):
 
 
 @situations.command()
-@click.option("--name", required=True, help="An outer board space, e.g. Taxes, Helen of Troy, Land of the Lotus Eaters.")
+@click.option("--name", required=True, shell_complete=complete("by-jove-space"),
+              help="An outer board space, e.g. Taxes, Helen of Troy, Land of the Lotus Eaters.")
 @click.option("--coins", type=int, default=0, show_default=True, help="Gold coins you hold (for Taxes).")
 @click.option("--protected", is_flag=True, help="You arrived in a Protected Turn.")
 @JSON

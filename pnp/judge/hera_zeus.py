@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from pnp.cli.choice import LooseChoice
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 from pnp.games.hera_zeus import rulings
@@ -21,8 +22,10 @@ def situations():
 
 
 @situations.command()
-@click.option("--attacker", required=True, help="The challenging front-row card. " + CARD_HELP)
-@click.option("--defender", required=True, help="The opponent's front card in the same column. " + CARD_HELP)
+@click.option("--attacker", required=True, shell_complete=complete("hera-zeus-card"),
+              help="The challenging front-row card. " + CARD_HELP)
+@click.option("--defender", required=True, shell_complete=complete("hera-zeus-card"),
+              help="The opponent's front card in the same column. " + CARD_HELP)
 @click.option("--column", default=None,
               help='Cards behind each front card, front to back: "attacker: 4, io; defender: argus".')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -40,7 +43,8 @@ def challenge(attacker, defender, column, as_json):
 @situations.command()
 @click.option("--use", required=True, type=LooseChoice(rulings.PEGASUS_USES, "use"),
               help="hand: raid the opponent's hand; front: strike a front-row card or statue; place: put it down.")
-@click.option("--card", default=None, help="The card the raid drew (hand) or the card struck (front). " + CARD_HELP)
+@click.option("--card", default=None, shell_complete=complete("hera-zeus-card"),
+              help="The card the raid drew (hand) or the card struck (front). " + CARD_HELP)
 @click.option("--hand", default=None, help='The rest of the raided hand, for Pandora: "argus, 5, sirens".')
 @click.option("--column", default=None, help='Cards behind the struck card, front to back: "defender: argus, 3".')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
@@ -34,7 +35,8 @@ def play(value, previous, trait, level, god, as_json):
 @situations.command()
 @click.option("--levels", required=True, help="Herakles' traits: '7,6,5,6' or 'strength:7,courage:6,...'.")
 @click.option("--required", default=None, help="The labor's requirements, same form.")
-@click.option("--labor", "name", default=None, help="Or the labor card by name or id.")
+@click.option("--labor", "name", default=None, shell_complete=complete("labors-of-herakles-labor"),
+              help="Or the labor card by name or id.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def labor(levels, required, name, as_json):
     """Whether Herakles succeeds at a labor (strictly greater on every trait).

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
@@ -16,8 +17,10 @@ def situations():
 
 
 @situations.command()
-@click.option("--action", required=True, help="Conquer, Capture, Clean Out or Endorse.")
-@click.option("--object", "obj", required=True, help="Used Chariot Dealership, Temple, Hydra or Politician.")
+@click.option("--action", required=True, shell_complete=complete("later-years-action"),
+              help="Conquer, Capture, Clean Out or Endorse.")
+@click.option("--object", "obj", required=True, shell_complete=complete("later-years-object"),
+              help="Used Chariot Dealership, Temple, Hydra or Politician.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def fee(action, obj, as_json):
     """The fee a task pays: action value x object value.
@@ -29,8 +32,9 @@ def fee(action, obj, as_json):
 
 
 @situations.command()
-@click.option("--action", required=True, help="The task's action.")
-@click.option("--object", "obj", required=True, help="The task's object.")
+@click.option("--action", required=True, shell_complete=complete("later-years-action"), help="The task's action.")
+@click.option("--object", "obj", required=True, shell_complete=complete("later-years-object"),
+              help="The task's object.")
 @click.option("--done-before", type=int, default=0, show_default=True, help="Times the task was completed before.")
 @click.option("--cards", required=True, help="The hand: 'capture, capture x2, temple triple, draw 2'.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")

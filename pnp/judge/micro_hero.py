@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
@@ -16,7 +17,8 @@ def situations():
 
 
 @situations.command()
-@click.option("--play", required=True, help='Cards in the order played; "+" marks an upgraded card.')
+@click.option("--play", required=True, shell_complete=complete("micro-hero-card", many=True),
+              help='Cards in the order played; "+" marks an upgraded card.')
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def score(play, as_json):
     """Rule the attack, defence and XP a play order gives, card by card.
@@ -28,7 +30,8 @@ def score(play, as_json):
 
 
 @situations.command(name="best-order")
-@click.option("--hand", required=True, help="The cards in hand, comma-separated.")
+@click.option("--hand", required=True, shell_complete=complete("micro-hero-card", many=True),
+              help="The cards in hand, comma-separated.")
 @click.option("--need-attack", type=int, default=0, show_default=True, help="Attack points needed.")
 @click.option("--need-defence", type=int, default=0, show_default=True, help="Defence points needed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from pnp.cli.choice import LooseChoice
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
@@ -21,7 +22,8 @@ def situations():
 @situations.command()
 @click.option("--target", type=int, help="The Labor's Target number.")
 @click.option("--black", type=int, help="The Labor's black number (Hercules' points).")
-@click.option("--labor", default=None, help="Take target and black from the board by Labor name instead.")
+@click.option("--labor", default=None, shell_complete=complete("twelve-labors-labor"),
+              help="Take target and black from the board by Labor name instead.")
 @click.option("--helper", "helpers", multiple=True, required=True,
               help="NAME:DICE[ cards:C,C,C], once per helper; Iolaus as 'iolaus:DICE'.")
 @click.option("--order", default=None, help="Current turn order, for ties (default: the --helper order).")

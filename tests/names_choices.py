@@ -1,0 +1,56 @@
+"""The real candidates of each choice set in tests/names_typos.csv, shared by the names tests."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+CAMPAIGNS = ["first-voyage", "second-voyage", "Jason's Argo", "medea-2", "medea-1", "test"]
+
+
+def _situations(game: str) -> list[str]:
+    import click
+    from pnp.cli.judge import judge
+    return list(judge.get_command(click.Context(judge), game).commands)
+
+
+@lru_cache(maxsize=None)
+def choices(name: str):
+    """The real candidates of each set in the table (ids -> names, or a list of names)."""
+    if name == "game":
+        from pnp.catalog import GAMES
+        return {slug: g.title for slug, g in GAMES.items()}
+    if name == "card":
+        from pnp.campaign.cards import load_cards
+        return {c.id: c.name for c in load_cards().cards}
+    if name == "deed":
+        from pnp.campaign.cards import load_cards
+        return {d.id: d.name for d in load_cards().deeds}
+    if name == "campaign":
+        return CAMPAIGNS
+    if name == "by-jove-space":
+        from pnp.games.by_jove.data import board
+        return list(dict.fromkeys(s.name for s in board().spaces))
+    if name.startswith("later-years-"):
+        from pnp.games.later_years import names as ly_names
+        return list(ly_names(name.rsplit("-", 1)[1]))
+    if name == "colour":
+        from pnp.games.verb_adjective_noun import COLOURS
+        return list(COLOURS)
+    if name == "van-card":
+        from pnp.games.verb_adjective_noun import cards
+        return {c.id: c.word for c in cards().values()}
+    if name == "labor":
+        from pnp.games.labors_of_herakles_rulings import labor_cards
+        return {c.id: c.name for c in labor_cards().values()}
+    if name == "twelve-labor":
+        from pnp.games.twelve_labors_rulings import board
+        return [lab.name for lab in board()]
+    if name.startswith("situation-"):
+        return _situations(name[len("situation-"):])
+    if name == "layout":
+        from pnp.yamlio import load_yaml
+        from pnp.paths import cardsets_root
+        return list(load_yaml((cardsets_root() / "argonauts" / "layouts.yaml").read_text()))
+    if name == "field":
+        from pnp.cardset.load import MANIFEST_KEYS
+        return sorted(MANIFEST_KEYS)
+    raise KeyError(name)
