@@ -64,7 +64,7 @@ def test_readme_commands_run(tmp_path):
     block = _section(README.read_text(encoding="utf-8"), "## Names as you type them")
     commands = re.search(r"```sh\n(.*?)```", block, re.S).group(1).splitlines()
     store = str(tmp_path / "s.db")
-    runner = CliRunner(env={"PNP_STORE": store})
+    runner = CliRunner(env={"PNP_STORE": store, "PNP_CACHE": str(tmp_path / "cache")})
     assert runner.invoke(main, ["campaign", "new", "--player", "Jason", "--name", "first-voyage"]).exit_code == 0
     for line in commands:
         argv = shlex.split(line)
@@ -73,6 +73,9 @@ def test_readme_commands_run(tmp_path):
         assert r.exit_code == 0, (line, r.output)
     history = runner.invoke(main, ["campaign", "history"]).output
     assert "Harpies 1->2" in history and "Bronze Bulls 1->2" in history
+    hits = runner.invoke(main, ["rules", "argonauts", "search", "wraht of the sirenz", "--json"]).output
+    assert hits == runner.invoke(main, ["rules", "argonauts", "search", "wrath of the sirens", "--json"]).output.replace(
+        '"query": "wrath of the sirens"', '"query": "wraht of the sirenz"')
 
 
 def doc_claims() -> list[tuple[str, str, str]]:
