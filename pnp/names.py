@@ -46,7 +46,7 @@ SHORT_LIST = 6  # names shown for an ambiguous or unknown name
 MIN_PREFIX = 3  # letters needed before a word start counts as a match
 
 _APOSTROPHES = re.compile(r"[’'`´]")
-_NON_WORD = re.compile(r"[^0-9a-z]+")
+_NON_WORD = re.compile(r"[\W_]+")  # any letters or digits are kept: Greek, Czech, Chinese names too
 
 
 def normalise(text: str) -> str:

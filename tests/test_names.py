@@ -45,6 +45,8 @@ def test_typo_table(row):
 def test_normalise_and_singular():
     assert names.normalise("  Dragon's-Teeth   WARRIORS ") == "dragons teeth warriors"
     assert names.normalise("Athéna’s Guidance") == "athenas guidance"
+    assert names.normalise("Αθηνά") == "αθηνα" and names.normalise("赫拉 与 宙斯") == "赫拉 与 宙斯"
+    assert names.match("card", "αθηνα", ["Αθηνά", "Ήρα"]).id == "Αθηνά"
     assert [names.singular(w) for w in ("harpies", "bulls", "glasses", "pegasus", "axes", "sea")] == \
         ["harpy", "bull", "glass", "pegasus", "ax", "sea"]
 

@@ -97,3 +97,17 @@ def test_play_assignment_names_cards_on_the_field_loosely():
     off_field = next(c for c in ("talos", "circe", "furies") if c not in state.field)
     with pytest.raises(UsageError, match="unknown card on the field"):
         _parse_assign(f"{off_field}:1", state)
+
+
+def test_micro_hero_saved_game_and_cards_typed_loosely(tmp_path):
+    env = {"PNP_STORE": str(tmp_path / "mh.sqlite3")}
+    runner = CliRunner(env=env)
+    deck = "Strike+,blocks,training,training,strike,block,training,block,strike,training"
+    r = runner.invoke(main, ["micro-hero", "save", "--deck", deck, "--supply", "training,strike,block,wrestle,dodge,study,wound:3,Lion Skin",
+                             "--beaten", "Nemean Lion", "--name", "Hercules run", "--json"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(main, ["micro-hero", "status", "--name", "hercules-run", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["game"] == "Hercules run"
+    r = runner.invoke(main, ["micro-hero", "status", "--name", "other run"])
+    assert r.exit_code == 1 and "no saved game named 'other run'" in r.output

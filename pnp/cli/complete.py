@@ -87,6 +87,11 @@ def _micro_hero_cards(ctx) -> list[str]:
     return list(catalog().kinds)
 
 
+def _micro_hero_trials(ctx) -> list[str]:
+    from pnp.games.micro_hero_cards import catalog
+    return list(catalog().trials)
+
+
 def _hera_zeus_cards(ctx) -> list[str]:
     from pnp.games.hera_zeus.cards import all_cards
     return sorted({c.token for c in all_cards().values()})
@@ -98,7 +103,7 @@ SOURCES = {
     "by-jove-space": _by_jove_spaces, "later-years-action": _later_years("action"),
     "later-years-object": _later_years("object"), "twelve-labors-labor": _twelve_labors,
     "labors-of-herakles-labor": _herakles_labors, "verb-adjective-noun-card": _van_cards,
-    "micro-hero-card": _micro_hero_cards, "hera-zeus-card": _hera_zeus_cards,
+    "micro-hero-card": _micro_hero_cards, "micro-hero-trial": _micro_hero_trials, "hera-zeus-card": _hera_zeus_cards,
 }
 
 
