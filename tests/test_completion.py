@@ -121,3 +121,13 @@ def test_installed_script_completes_in_a_real_bash(store):
     env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", PNP_STORE=str(store))
     out = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, env=env, timeout=60)
     assert out.stdout.split() == ["homecoming"], out.stderr
+
+
+@pytest.mark.parametrize("shell, cword, answer", [
+    ("zsh", "4", "plain\nhomecoming\n_\n"),
+    ("fish", "hom", "plain,homecoming\n"),
+])
+def test_zsh_and_fish_protocols_complete_names(shell, cword, answer):
+    r = CliRunner().invoke(main, [], prog_name="pnp", env={
+        "_PNP_COMPLETE": f"{shell}_complete", "COMP_WORDS": "pnp campaign win --deed hom", "COMP_CWORD": cword})
+    assert (r.exit_code, r.output) == (0, answer)

@@ -83,3 +83,13 @@ def test_campaign_cut_off_is_stricter_than_the_default():
     assert names.match("name", "frist-voyag", ["first-voyage"]).status == "match"
     assert names.match("campaign", "voyage-1", ["first-voyage"]).status == "none"
     assert names.CUTOFFS["campaign"].accept > names.DEFAULT.accept
+
+
+def test_did_you_mean_helpers_use_the_matcher_for_layouts_and_fields():
+    """pnp.cli.suggest (used by validation messages) answers through pnp.names."""
+    from pnp.cli.suggest import closest, unknown_choice
+    assert closest("adventur", choices("layout")) == ["adventure"]
+    assert closest("bleeed", choices("field")) == ["bleed"]
+    assert closest("colour", choices("field")) == []
+    assert unknown_choice("layout", "player-frnt", choices("layout")).startswith(
+        "unknown layout 'player-frnt'. Did you mean 'player-front'?")
