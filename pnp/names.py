@@ -9,7 +9,10 @@ that finds anything:
 3. every typed word starts a word of the name, at least three letters typed ("bronze bul"); of
    several such names, the one with no words left over wins ("adventur" = Adventure, not Adventure Back);
 4. a small typo: rapidfuzz's similarity (0-100) of the whole names, accepted only when the best
-   reaches the kind's cut-off and leads the runner-up by the kind's margin ("charibdis", "sirenz").
+   reaches the kind's cut-off and leads the runner-up by the kind's margin ("charibdis", "sirenz");
+   numbers must be the same ("run 2" is never "run 1").
+
+One or two letters are taken only as a whole name; otherwise the names they start are listed.
 
 Exactly one candidate from a step is a match; several are "ambiguous" and listed, never guessed;
 none at all is "none", with the nearest names as suggestions. Cut-offs per kind are chosen from
@@ -46,6 +49,7 @@ SHORT_LIST = 6  # names shown for an ambiguous or unknown name
 MIN_PREFIX = 3  # letters needed before a word start counts as a match
 
 _APOSTROPHES = re.compile(r"[’'`´]")
+_DIGITS = re.compile(r"\d+")
 _NON_WORD = re.compile(r"[\W_]+")  # any letters or digits are kept: Greek, Czech, Chinese names too
 
 
@@ -134,13 +138,18 @@ def _by_id(cs: list[_Choice]) -> dict[str, _Choice]:
     return {c.id: c for c in cs}
 
 
+def _numbers(form: tuple) -> list[str]:
+    return _DIGITS.findall(" ".join(form))
+
+
 def _similarity(text: str, cs: list[_Choice]) -> list[tuple[float, str]]:
     """(score 0-100, id), best first: rapidfuzz ratio of the spaced and the run-together forms,
-    plural endings kept and dropped."""
+    plural endings kept and dropped. Numbers are never typos: a form with other numbers scores 0
+    ("run 2" is not "run 1")."""
     from rapidfuzz import fuzz
     typed = {words(text), tuple(normalise(text).split())}
     scored = [(max(max(fuzz.ratio(" ".join(t), " ".join(f)), fuzz.ratio(_compact(t), _compact(f)))
-                   for f in c.forms for t in typed), c.id) for c in cs]
+                   if _numbers(t) == _numbers(f) else 0.0 for f in c.forms for t in typed), c.id) for c in cs]
     return sorted(scored, key=lambda s: (-s[0], s[1]))
 
 
@@ -150,16 +159,17 @@ def match(kind: str, text: str, choices) -> Match:
     typed = words(text)
     if not typed or not cs:
         return Match(kind, text, "none")
+    short = len(_compact(typed)) < MIN_PREFIX  # a letter or two: only a whole name is taken
     steps = [("exact", lambda f: f == typed or _compact(f) == _compact(typed)),
-             ("words", lambda f: _whole_words(typed, f))]
-    if len(_compact(typed)) >= MIN_PREFIX:
-        steps.append(("prefix", lambda f: _word_starts(typed, f)))
-    if len(_compact(typed)) < MIN_PREFIX:  # a letter or two: refuse, listing the names starting so
-        starts = _ids(cs, lambda f: _word_starts(typed, f))
-        if len(starts) > 1:
-            return Match(kind, text, "ambiguous", candidates=tuple(starts), step="prefix")
+             ("short", lambda f: short and _word_starts(typed, f)),
+             ("words", lambda f: _whole_words(typed, f)),
+             ("prefix", lambda f: not short and _word_starts(typed, f))]
     for step, test in steps:
         hits = _ids(cs, test)
+        if step == "short":  # refuse, listing the names starting so when several do
+            if len(hits) > 1:
+                return Match(kind, text, "ambiguous", candidates=tuple(hits), step=step)
+            continue
         if len(hits) == 1:
             return Match(kind, text, "match", hits[0], step=step)
         whole = [cid for cid in hits if step == "prefix" and any(

@@ -93,3 +93,11 @@ def test_did_you_mean_helpers_use_the_matcher_for_layouts_and_fields():
     assert closest("colour", choices("field")) == []
     assert unknown_choice("layout", "player-frnt", choices("layout")).startswith(
         "unknown layout 'player-frnt'. Did you mean 'player-front'?")
+
+
+def test_numbers_are_never_typos_and_short_whole_names_are_taken():
+    assert names.match("campaign", "voyage-2", ["voyage"]).status == "none"
+    assert names.match("campaign", "run 3", ["run-1", "run-2"]).status == "none"
+    assert names.match("card", "run-2", ["run-1", "run-2"]).id == "run-2"
+    assert names.match("colour", "b", ["b", "blue", "black"]).id == "b"
+    assert names.match("colour", "bl", ["blue", "black"]).status == "ambiguous"
