@@ -142,14 +142,15 @@ def _numbers(form: tuple) -> list[str]:
     return _DIGITS.findall(" ".join(form))
 
 
-def _similarity(text: str, cs: list[_Choice]) -> list[tuple[float, str]]:
+def _similarity(text: str, cs: list[_Choice], same_numbers: bool) -> list[tuple[float, str]]:
     """(score 0-100, id), best first: rapidfuzz ratio of the spaced and the run-together forms,
-    plural endings kept and dropped. Numbers are never typos: a form with other numbers scores 0
-    ("run 2" is not "run 1")."""
+    plural endings kept and dropped. same_numbers: a form with other numbers scores 0 (to accept,
+    numbers are never typos: "run 2" is not "run 1"; to suggest, they may be)."""
     from rapidfuzz import fuzz
     typed = {words(text), tuple(normalise(text).split())}
     scored = [(max(max(fuzz.ratio(" ".join(t), " ".join(f)), fuzz.ratio(_compact(t), _compact(f)))
-                   if _numbers(t) == _numbers(f) else 0.0 for f in c.forms for t in typed), c.id) for c in cs]
+                   if not same_numbers or _numbers(t) == _numbers(f) else 0.0
+                   for f in c.forms for t in typed), c.id) for c in cs]
     return sorted(scored, key=lambda s: (-s[0], s[1]))
 
 
@@ -179,13 +180,15 @@ def match(kind: str, text: str, choices) -> Match:
         if hits:
             return Match(kind, text, "ambiguous", candidates=tuple(hits), step=step)
     cut = CUTOFFS.get(kind, DEFAULT)
-    scored = _similarity(text, cs)
+    scored = _similarity(text, cs, same_numbers=True)
     best = scored[0][0]
     if best >= cut.accept:
         close = [cid for score, cid in scored if score > best - cut.margin]
         if len(close) == 1:
             return Match(kind, text, "match", close[0], step="typo")
         return Match(kind, text, "ambiguous", candidates=tuple(close), step="typo")
+    scored = _similarity(text, cs, same_numbers=False)
+    best = scored[0][0]
     near = [cid for score, cid in scored if score >= max(cut.suggest, best - cut.margin)][:3]
     if not near:  # a letter or two: the names starting that way
         near = _ids(cs, lambda f: _word_starts(typed, f))
