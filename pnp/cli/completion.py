@@ -18,7 +18,7 @@ def completion(shell):
       zsh:  pnp completion zsh > ~/.zfunc/_pnp   (with fpath+=~/.zfunc before compinit in ~/.zshrc)
       fish: pnp completion fish > ~/.config/fish/completions/pnp.fish
 
-    Example: pnp completion bash > ~/.local/share/bash-completion/completions/pnp
+    Example: eval "$(pnp completion bash)"
     """
     from click.shell_completion import get_completion_class
     from pnp.cli.main import main
