@@ -131,3 +131,9 @@ def test_zsh_and_fish_protocols_complete_names(shell, cword, answer):
     r = CliRunner().invoke(main, [], prog_name="pnp", env={
         "_PNP_COMPLETE": f"{shell}_complete", "COMP_WORDS": "pnp campaign win --deed hom", "COMP_CWORD": cword})
     assert (r.exit_code, r.output) == (0, answer)
+
+
+def test_fixed_values_of_judge_options_complete():
+    assert offered(["judge", "by-jove", "peril", "--fighter"], "h") == ["hercules", "hero"]
+    assert offered(["judge", "labors-of-herakles", "play", "--trait"], "c") == ["courage", "cunning"]
+    assert offered(["judge", "by-jove", "god", "--from"], "") == ["jupiter", "neptune", "apollo", "venus"]

@@ -60,6 +60,16 @@ def _by_jove_spaces(ctx) -> list[str]:
     return [s.name for s in board().spaces]
 
 
+def _by_jove_fighters(ctx) -> list[str]:
+    from pnp.games.by_jove.rules import FIGHTERS
+    return list(FIGHTERS)
+
+
+def _by_jove_gods(ctx) -> list[str]:
+    from pnp.games.by_jove.data import board
+    return [board().spaces[i].name for i in board().gods]
+
+
 def _later_years(kind: str):
     def source(ctx) -> list[str]:
         from pnp.games.later_years import names
@@ -75,6 +85,16 @@ def _twelve_labors(ctx) -> list[str]:
 def _herakles_labors(ctx) -> list[str]:
     from pnp.games.labors_of_herakles_rulings import labor_cards
     return list(labor_cards())
+
+
+def _herakles_traits(ctx) -> list[str]:
+    from pnp.games.labors_of_herakles import TRAITS
+    return list(TRAITS)
+
+
+def _herakles_gods(ctx) -> list[str]:
+    from pnp.games.labors_of_herakles import GODS
+    return list(GODS)
 
 
 def _van_cards(ctx) -> list[str]:
@@ -100,10 +120,12 @@ def _hera_zeus_cards(ctx) -> list[str]:
 SOURCES = {
     "game": _games, "card-set": _card_sets, "campaign": _campaigns, "deed": _deeds,
     "argonauts-card": _argonauts_cards, "argonauts-treasure": _argonauts_treasures,
-    "by-jove-space": _by_jove_spaces, "later-years-action": _later_years("action"),
-    "later-years-object": _later_years("object"), "twelve-labors-labor": _twelve_labors,
-    "labors-of-herakles-labor": _herakles_labors, "verb-adjective-noun-card": _van_cards,
-    "micro-hero-card": _micro_hero_cards, "micro-hero-trial": _micro_hero_trials, "hera-zeus-card": _hera_zeus_cards,
+    "by-jove-space": _by_jove_spaces, "by-jove-fighter": _by_jove_fighters, "by-jove-god": _by_jove_gods,
+    "later-years-action": _later_years("action"), "later-years-object": _later_years("object"),
+    "twelve-labors-labor": _twelve_labors, "labors-of-herakles-labor": _herakles_labors,
+    "labors-of-herakles-trait": _herakles_traits, "labors-of-herakles-god": _herakles_gods,
+    "verb-adjective-noun-card": _van_cards, "micro-hero-card": _micro_hero_cards,
+    "micro-hero-trial": _micro_hero_trials, "hera-zeus-card": _hera_zeus_cards,
 }
 
 

@@ -11,12 +11,8 @@ VALUE_MIN, VALUE_MAX = 1, 10                                # gap.14: card value
 
 
 def _trait(name: str) -> str:
-    key = name.strip().lower()
-    hits = [t for t in TRAITS if t.startswith(key)] if key else []
-    if len(hits) != 1:
-        raise UsageError(f"unknown heroic trait '{name}'", field="trait", expected=", ".join(TRAITS),
-                         hint="labors-of-herakles.gap.1: the four traits")
-    return hits[0]
+    from pnp.names import resolve
+    return resolve("heroic trait", name, TRAITS, field="trait")  # labors-of-herakles.gap.1: the four traits
 
 
 def _number(value, what: str, lo: int, hi: int) -> int:
@@ -56,8 +52,9 @@ def play(value: int, previous: int, trait: str, level: int, god: str | None = No
     previous = _number(previous, "--previous", VALUE_MIN, VALUE_MAX)
     level = _number(level, "--level", TRAIT_MIN, TRAIT_MAX)
     trait = _trait(trait)
-    if god is not None and god.lower() not in GODS:
-        raise UsageError(f"unknown god '{god}'", field="--god", expected=", ".join(GODS))
+    if god is not None:
+        from pnp.names import resolve
+        god = resolve("god", god, GODS, field="--god")
     up = advances(value, previous)
     new, ignored, bonus = move_trait(level, +1 if up else -1)
     cites = ["labors-of-herakles.play.1"]

@@ -21,7 +21,8 @@ def situations():
 
 
 @situations.command()
-@click.option("--fighter", required=True, help="Who fights: hercules, hero or mortal.")
+@click.option("--fighter", required=True, shell_complete=complete("by-jove-fighter"),
+              help="Who fights: hercules, hero or mortal.")
 @click.option("--peril", "peril_die", type=int, required=True, help="The Peril's die, 1-6.")
 @click.option("--rolls", required=True, help='Your throws of the second die in order, e.g. "2,5".')
 @click.option("--protected", is_flag=True, help="The fight happens in a Protected Turn.")
@@ -37,7 +38,7 @@ def peril(fighter, peril_die, rolls, protected, young, as_json):
 
 @situations.command()
 @click.option("--dice", required=True, help='The throw, e.g. "5,5".')
-@click.option("--from", "from_god", default=None,
+@click.option("--from", "from_god", default=None, shell_complete=complete("by-jove-god"),
               help="The throw is the Protected Turn made from this god (Jupiter, Neptune, Apollo, Venus).")
 @JSON
 def god(dice, from_god, as_json):

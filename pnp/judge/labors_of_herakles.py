@@ -19,9 +19,11 @@ def situations():
 @situations.command()
 @click.option("--value", required=True, help="Value of the card played (1-10).")
 @click.option("--previous", required=True, help="Value of the previous card on the adventure pile.")
-@click.option("--trait", required=True, help="The card's heroic trait: strength, courage, cunning, endurance.")
+@click.option("--trait", required=True, shell_complete=complete("labors-of-herakles-trait"),
+              help="The card's heroic trait: strength, courage, cunning, endurance.")
 @click.option("--level", required=True, help="Herakles' current level in that trait (1-10).")
-@click.option("--god", default=None, help="The card's god, to name where the hero token may go.")
+@click.option("--god", default=None, shell_complete=complete("labors-of-herakles-god"),
+              help="The card's god, to name where the hero token may go.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def play(value, previous, trait, level, god, as_json):
     """What happens when an Adventure card is played on the previous one.
