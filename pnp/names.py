@@ -54,7 +54,10 @@ _NON_WORD = re.compile(r"[\W_]+")  # any letters or digits are kept: Greek, Czec
 
 
 def normalise(text: str) -> str:
-    """Lower case, accents and apostrophes dropped, other punctuation as single spaces: "Dragon's-Teeth" -> "dragons teeth"."""
+    """Lower case, accents and apostrophes dropped, other punctuation as one space.
+
+    "Dragon's-Teeth" -> "dragons teeth".
+    """
     text = unicodedata.normalize("NFKD", str(text))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower().replace("&", " and ")
     return " ".join(_NON_WORD.sub(" ", _APOSTROPHES.sub("", text)).split())

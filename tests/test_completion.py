@@ -66,7 +66,8 @@ def test_bash_completes_games_situations_and_cards():
 
 def test_bash_completes_the_last_card_of_a_victory_list_and_deeds(store):
     assert bash("pnp campaign win --victory harpies,bro") == [("plain", "harpies,bronze-bulls")]
-    assert bash("pnp campaign win --victory Harpies,Birds-of-Ares,cyz") == [("plain", "harpies,birds-of-ares,cyzican-armour")]
+    assert bash("pnp campaign win --victory Harpies,Birds-of-Ares,cyz") == [
+        ("plain", "harpies,birds-of-ares,cyzican-armour")]
     assert bash("pnp campaign win --deed home") == [("plain", "homecoming")]
 
 
@@ -117,7 +118,8 @@ def test_installed_script_completes_in_a_real_bash(store):
     bin_dir = Path(sys.executable).parent
     if not (bin_dir / "pnp").exists():
         pytest.skip("pnp is not installed beside this Python")
-    probe = script + '\nCOMP_WORDS=(pnp campaign win --deed hom); COMP_CWORD=4\n_pnp_completion pnp\nprintf "%s\\n" "${COMPREPLY[@]}"\n'
+    probe = (script + "\nCOMP_WORDS=(pnp campaign win --deed hom); COMP_CWORD=4\n_pnp_completion pnp\n"
+             'printf "%s\\n" "${COMPREPLY[@]}"\n')
     env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", PNP_STORE=str(store))
     out = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, env=env, timeout=60)
     assert out.stdout.split() == ["homecoming"], out.stderr

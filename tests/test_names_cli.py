@@ -103,7 +103,8 @@ def test_micro_hero_saved_game_and_cards_typed_loosely(tmp_path):
     env = {"PNP_STORE": str(tmp_path / "mh.sqlite3")}
     runner = CliRunner(env=env)
     deck = "Strike+,blocks,training,training,strike,block,training,block,strike,training"
-    r = runner.invoke(main, ["micro-hero", "save", "--deck", deck, "--supply", "training,strike,block,wrestle,dodge,study,wound:3,Lion Skin",
+    supply = "training,strike,block,wrestle,dodge,study,wound:3,Lion Skin"
+    r = runner.invoke(main, ["micro-hero", "save", "--deck", deck, "--supply", supply,
                              "--beaten", "Nemean Lion", "--name", "Hercules run", "--json"])
     assert r.exit_code == 0, r.output
     r = runner.invoke(main, ["micro-hero", "status", "--name", "hercules-run", "--json"])
