@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-
 @dataclass(frozen=True)
 class Game:
     """One built-in game."""
@@ -33,7 +32,7 @@ GAMES: dict[str, Game] = {g.slug: g for g in [
 
 
 def game(slug: str) -> Game:
-    """The game a typed slug or title names, loosely (pnp.names: "Argonauts", "hera zeus"); else UsageError (exit 2)."""
+    """The game a typed slug or title names, loosely ("Argonauts", "hera zeus": pnp.names); else UsageError (exit 2)."""
     if slug in GAMES:
         return GAMES[slug]
     from pnp.names import resolve

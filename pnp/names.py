@@ -214,6 +214,11 @@ def short_list(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+def ambiguous_message(kind: str, text: str, fitting: list[str]) -> str:
+    """ambiguous X 'text': it could be A, B or C (sorted, a short list)."""
+    return f"ambiguous {kind} '{text}': it could be {short_list(sorted(fitting))}"
+
+
 def resolve(kind: str, text: str, choices, *, error=UsageError, field: str | None = None,
             listing: str | None = None) -> str:
     """The id `text` names; otherwise `error` (a PnpError class) listing the tied or nearest names.
@@ -227,8 +232,8 @@ def resolve(kind: str, text: str, choices, *, error=UsageError, field: str | Non
     display = {c.id: c.display for c in _choices(choices)}
     shown = text.strip()
     if m.status == "ambiguous":
-        raise error(f"ambiguous {kind} '{shown}': it could be {short_list(sorted(display[i] for i in m.candidates))}",
-                    field=field, hint="type more of the name")
+        raise error(ambiguous_message(kind, shown, [display[i] for i in m.candidates]), field=field,
+                    hint="type more of the name")
     expected = None if listing else f"one of {', '.join(sorted(display.values()))}"
     if m.candidates:
         hint = f"did you mean {short_list([repr(display[i]) for i in m.candidates])}?"

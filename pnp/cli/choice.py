@@ -14,10 +14,10 @@ class LooseChoice(click.Choice):
     def convert(self, value, param, ctx):
         if value in self.choices:
             return value
-        from pnp.names import match, short_list
+        from pnp.names import ambiguous_message, match
         m = match(self.kind, str(value), list(self.choices))
         if m.status == "match":
             return m.id
         if m.status == "ambiguous":
-            self.fail(f"ambiguous {self.kind} '{value}': it could be {short_list(sorted(m.candidates))}.", param, ctx)
+            self.fail(ambiguous_message(self.kind, str(value), list(m.candidates)) + ".", param, ctx)
         return super().convert(value, param, ctx)  # click's own message listing the choices

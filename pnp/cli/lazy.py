@@ -32,13 +32,12 @@ class LazyGroup(click.Group):
 
 def pick_name(kind: str, name: str, choices: list[str], ctx) -> str:
     """The one of `choices` a typed subcommand name means (pnp.names); else a usage error listing them."""
-    from pnp.names import match, short_list
+    from pnp.names import ambiguous_message, match, unknown_message
     m = match(kind, name, choices)
     if m.status == "match":
         return m.id
     if m.status == "ambiguous":
-        raise click.UsageError(f"ambiguous {kind} '{name}': it could be {short_list(sorted(m.candidates))}.", ctx)
-    from pnp.names import unknown_message
+        raise click.UsageError(ambiguous_message(kind, name, list(m.candidates)) + ".", ctx)
     raise click.UsageError(unknown_message(kind, name, choices), ctx)
 
 
