@@ -103,14 +103,13 @@ def typo_cost(runs: int) -> None:
         conn = index(slug)
         try:
             query(conn, q)  # warm: page cache, rapidfuzz import
-            times = {}
-            for typos in (False, True):
-                samples = []
-                for _ in range(runs * 5):
+            samples = {False: [], True: []}
+            for _ in range(runs * 20):  # off and on alternate, so a busy machine slows both alike
+                for typos in (False, True):
                     t = time.perf_counter()
                     query(conn, q, typos=typos)
-                    samples.append(time.perf_counter() - t)
-                times[typos] = statistics.median(samples) * 1000
+                    samples[typos].append(time.perf_counter() - t)
+            times = {typos: statistics.median(s) * 1000 for typos, s in samples.items()}
         finally:
             conn.close()
         ratio = times[True] / times[False]
