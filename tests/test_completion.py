@@ -90,14 +90,26 @@ def test_card_set_arguments_complete_built_in_sets_and_folders():
     assert [(i.type, i.value) for i in items] == [("dir", "docs/")]
 
 
-@pytest.mark.parametrize("source", sorted(set(comp.SOURCES) - {"campaign"}))
+@pytest.mark.parametrize("source", sorted(set(comp.SOURCES) - {"campaign", "rule-ref"}))
 def test_every_completed_name_reads_back_as_itself(source):
-    """A completed slug, typed as is, names exactly the candidate it came from (pnp.names)."""
+    """A completed word, typed as is, names exactly the candidate it came from (pnp.names)."""
     raw = comp.SOURCES[source](None)
     assert raw
     for name in raw:
-        m = names.match(source, comp.slug(name), raw)
+        m = names.match(source, comp.shell_word(name), raw)
         assert (m.status, m.id) == ("match", name), (name, m)
+
+
+def test_rule_ids_and_sections_complete_for_the_game_typed_and_read_back():
+    assert offered(["rules", "argonauts", "show"], "argonauts.combat.1")[:2] == [
+        "argonauts.combat.1", "argonauts.combat.10"]
+    assert "combat" in offered(["rules", "Argonauts", "show"], "com")
+    from pnp.cli.rules import lookup
+    from pnp.rules.book import load
+    book = load("argonauts")
+    for word in offered(["rules", "argonauts", "show"], ""):
+        item = lookup(book, word)
+        assert word in (getattr(item, "id", None), getattr(item, "key", None))
 
 
 def test_completed_campaign_names_read_back(store):
@@ -108,7 +120,7 @@ def test_completed_campaign_names_read_back(store):
     finally:
         st.close()
     for name in known:
-        assert names.match("campaign", comp.slug(name), known).id == name
+        assert names.match("campaign", comp.shell_word(name), known).id == name
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")

@@ -112,3 +112,17 @@ def test_micro_hero_saved_game_and_cards_typed_loosely(tmp_path):
     assert json.loads(r.output)["game"] == "Hercules run"
     r = runner.invoke(main, ["micro-hero", "status", "--name", "other run"])
     assert r.exit_code == 1 and "no saved game named 'other run'" in r.output
+
+
+@pytest.mark.parametrize("loose, exact", [
+    ("Combat", "combat"), ("combt", "combat"), ("combat 3", "argonauts.combat.3"), ("Argonauts Gap 2", "argonauts.gap.2"),
+])
+def test_rules_show_takes_ids_and_sections_loosely(loose, exact):
+    want = run("rules", "argonauts", "show", exact, "--json")
+    assert want.exit_code == 0, want.output
+    assert run("rules", "argonauts", "show", loose, "--json").output == want.output
+
+
+def test_rules_show_never_reads_another_number():
+    r = run("rules", "argonauts", "show", "argonauts.combat.99")
+    assert r.exit_code == 2 and "unknown rule id or section" in r.output

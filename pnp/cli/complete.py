@@ -2,13 +2,17 @@
 
 Each option or argument that takes a name gets `shell_complete=names("SOURCE")`; click's own
 machinery (bash, zsh, fish) then offers the names that start with what is typed. Names are
-offered as slugs ("bronze-bulls", "nemean-lion"): one shell word each, and pnp.names reads them
-back. A comma list ("harpies,bro") completes its last item. Completion never fails: a source
-that cannot be read offers nothing.
+offered as one shell word each: as they are when already plain ("argonauts.combat.3"), else as
+slugs ("bronze-bulls", "nemean-lion"); pnp.names reads them back. A comma list ("harpies,bro")
+completes its last item. Completion never fails: a source that cannot be read offers nothing.
 """
 from __future__ import annotations
 
+import re
+
 from pnp.names import normalise
+
+_PLAIN = re.compile(r"[a-z0-9][a-z0-9.-]*")
 
 
 def slug(name: str) -> str:
@@ -112,6 +116,14 @@ def _micro_hero_trials(ctx) -> list[str]:
     return list(catalog().trials)
 
 
+def _rule_refs(ctx) -> list[str]:
+    """Section keys, statement and gap ids of the game typed before (`pnp rules GAME show ...`)."""
+    from pnp.catalog import game
+    from pnp.rules.book import load
+    book = load(game(ctx.parent.params["game"]).slug)
+    return [s.key for s in book.sections] + [s.id for s in book.statements] + [g.id for g in book.gaps]
+
+
 def _hera_zeus_cards(ctx) -> list[str]:
     from pnp.games.hera_zeus.cards import all_cards
     return sorted({c.token for c in all_cards().values()})
@@ -125,19 +137,25 @@ SOURCES = {
     "twelve-labors-labor": _twelve_labors, "labors-of-herakles-labor": _herakles_labors,
     "labors-of-herakles-trait": _herakles_traits, "labors-of-herakles-god": _herakles_gods,
     "verb-adjective-noun-card": _van_cards, "micro-hero-card": _micro_hero_cards,
-    "micro-hero-trial": _micro_hero_trials, "hera-zeus-card": _hera_zeus_cards,
+    "micro-hero-trial": _micro_hero_trials, "hera-zeus-card": _hera_zeus_cards, "rule-ref": _rule_refs,
 }
 
 
+def shell_word(name: str) -> str:
+    """A name as offered: as it is when it is already one plain lower-case word ("argonauts.combat.3"),
+    else its slug."""
+    return name if _PLAIN.fullmatch(name) else slug(name)
+
+
 def candidates(source: str, ctx, incomplete: str) -> list[str]:
-    """The source's names (as slugs) that start with `incomplete`, or have a word that does."""
+    """The source's names (as shell words) that start with `incomplete`, or have a word that does."""
     try:
-        offered = list(dict.fromkeys(slug(n) for n in SOURCES[source](ctx)))
+        offered = list(dict.fromkeys(shell_word(n) for n in SOURCES[source](ctx)))
     except Exception:  # completion must never break the shell: a broken source offers nothing
         return []
     typed = slug(incomplete)
-    first = [n for n in offered if n.startswith(typed)]
-    inner = [n for n in offered if n not in first and any(w.startswith(typed) for w in n.split("-"))]
+    first = [n for n in offered if slug(n).startswith(typed)]
+    inner = [n for n in offered if n not in first and any(w.startswith(typed) for w in slug(n).split("-"))]
     return first + inner
 
 
@@ -152,7 +170,7 @@ def names(source: str, many: bool = False, dirs: bool = False):
         head, last = "", incomplete
         if many and "," in incomplete:
             done, _, last = incomplete.rpartition(",")
-            head = ",".join(slug(p) or p.strip() for p in done.split(",")) + ","
+            head = ",".join(shell_word(p.strip()) or p.strip() for p in done.split(",")) + ","
         found = [] if dirs and "/" in incomplete else candidates(source, ctx, last.strip())
         items = [CompletionItem(head + n) for n in found]
         if dirs and not found:
