@@ -50,7 +50,6 @@ def choices(name: str):
         from pnp.yamlio import load_yaml
         from pnp.paths import cardsets_root
         return list(load_yaml((cardsets_root() / "argonauts" / "layouts.yaml").read_text()))
-    if name == "field":
-        from pnp.cardset.load import MANIFEST_KEYS
-        return sorted(MANIFEST_KEYS)
+    if name == "field":  # the card-set manifest's keys (docs/cardsets.md)
+        return ["author", "bleed", "components", "icons", "layouts", "name", "print", "safe", "slug"]
     raise KeyError(name)
