@@ -90,13 +90,43 @@ def test_card_set_arguments_complete_built_in_sets_and_folders():
     assert [(i.type, i.value) for i in items] == [("dir", "docs/")]
 
 
-@pytest.mark.parametrize("source", sorted(set(comp.SOURCES) - {"campaign", "rule-ref"}))
-def test_every_completed_name_reads_back_as_itself(source):
+def _name_params():
+    """(command path, param) for every option or argument completed by pnp.cli.complete."""
+    import click
+    found = []
+
+    def walk(cmd, path, ctx):
+        for p in cmd.params:
+            source = getattr(getattr(p, "_custom_shell_complete", None), "source", None)
+            if source is not None:
+                found.append((" ".join(path + [p.name]), source))
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                walk(sub, path + [name], click.Context(sub, parent=ctx, info_name=name))
+    walk(main, ["pnp"], click.Context(main, info_name="pnp"))
+    return found
+
+
+NAME_PARAMS = _name_params()
+
+
+def test_name_options_across_the_cli_complete():
+    paths = [path for path, _ in NAME_PARAMS]
+    for expected in ("pnp campaign win victory", "pnp campaign win deed", "pnp rules game", "pnp print sets",
+                     "pnp judge by-jove space name", "pnp judge later-years fee action",
+                     "pnp argonauts advise revealed"):
+        assert expected in paths
+
+
+@pytest.mark.parametrize("path, source", [(p, s) for p, s in NAME_PARAMS if s not in ("campaign", "rule-ref")],
+                         ids=[p for p, s in NAME_PARAMS if s not in ("campaign", "rule-ref")])
+def test_every_completed_name_reads_back_as_itself(path, source):
     """A completed word, typed as is, names exactly the candidate it came from (pnp.names)."""
-    raw = comp.SOURCES[source](None)
+    raw = (comp.SOURCES[source] if isinstance(source, str) else source)(None)
     assert raw
     for name in raw:
-        m = names.match(source, comp.shell_word(name), raw)
+        m = names.match("name", comp.shell_word(name), raw)
         assert (m.status, m.id) == ("match", name), (name, m)
 
 

@@ -1,6 +1,7 @@
 """Shell completion of names: games, card sets, campaigns, each game's cards, deeds, spaces and labors.
 
-Each option or argument that takes a name gets `shell_complete=names("SOURCE")`; click's own
+Each option or argument that takes a name gets `shell_complete=names(SOURCE)`, SOURCE a key of
+SOURCES or, for a game's own names, a function in that game's code; click's own
 machinery (bash, zsh, fish) then offers the names that start with what is typed. Names are
 offered as one shell word each: as they are when already plain ("argonauts.combat.3"), else as
 slugs ("bronze-bulls", "nemean-lion"); pnp.names reads them back. A comma list ("harpies,bro")
@@ -59,63 +60,6 @@ def _card_sets(ctx) -> list[str]:
     return [p.name for p in builtin_sets()]
 
 
-def _by_jove_spaces(ctx) -> list[str]:
-    from pnp.games.by_jove.data import board
-    return [s.name for s in board().spaces]
-
-
-def _by_jove_fighters(ctx) -> list[str]:
-    from pnp.games.by_jove.rules import FIGHTERS
-    return list(FIGHTERS)
-
-
-def _by_jove_gods(ctx) -> list[str]:
-    from pnp.games.by_jove.data import board
-    return [board().spaces[i].name for i in board().gods]
-
-
-def _later_years(kind: str):
-    def source(ctx) -> list[str]:
-        from pnp.games.later_years import names
-        return list(names(kind))
-    return source
-
-
-def _twelve_labors(ctx) -> list[str]:
-    from pnp.games.twelve_labors_rulings import board
-    return [lab.name for lab in board()]
-
-
-def _herakles_labors(ctx) -> list[str]:
-    from pnp.games.labors_of_herakles_rulings import labor_cards
-    return list(labor_cards())
-
-
-def _herakles_traits(ctx) -> list[str]:
-    from pnp.games.labors_of_herakles import TRAITS
-    return list(TRAITS)
-
-
-def _herakles_gods(ctx) -> list[str]:
-    from pnp.games.labors_of_herakles import GODS
-    return list(GODS)
-
-
-def _van_cards(ctx) -> list[str]:
-    from pnp.games.verb_adjective_noun import cards
-    return list(cards())
-
-
-def _micro_hero_cards(ctx) -> list[str]:
-    from pnp.games.micro_hero_cards import catalog
-    return list(catalog().kinds)
-
-
-def _micro_hero_trials(ctx) -> list[str]:
-    from pnp.games.micro_hero_cards import catalog
-    return list(catalog().trials)
-
-
 def _rule_refs(ctx) -> list[str]:
     """Section keys, statement and gap ids of the game typed before (`pnp rules GAME show ...`)."""
     from pnp.catalog import game
@@ -124,20 +68,9 @@ def _rule_refs(ctx) -> list[str]:
     return [s.key for s in book.sections] + [s.id for s in book.statements] + [g.id for g in book.gaps]
 
 
-def _hera_zeus_cards(ctx) -> list[str]:
-    from pnp.games.hera_zeus.cards import all_cards
-    return sorted({c.token for c in all_cards().values()})
-
-
-SOURCES = {
+SOURCES = {  # names outside any one game; a game's own names come from its folder, as callables
     "game": _games, "card-set": _card_sets, "campaign": _campaigns, "deed": _deeds,
-    "argonauts-card": _argonauts_cards, "argonauts-treasure": _argonauts_treasures,
-    "by-jove-space": _by_jove_spaces, "by-jove-fighter": _by_jove_fighters, "by-jove-god": _by_jove_gods,
-    "later-years-action": _later_years("action"), "later-years-object": _later_years("object"),
-    "twelve-labors-labor": _twelve_labors, "labors-of-herakles-labor": _herakles_labors,
-    "labors-of-herakles-trait": _herakles_traits, "labors-of-herakles-god": _herakles_gods,
-    "verb-adjective-noun-card": _van_cards, "micro-hero-card": _micro_hero_cards,
-    "micro-hero-trial": _micro_hero_trials, "hera-zeus-card": _hera_zeus_cards, "rule-ref": _rule_refs,
+    "argonauts-card": _argonauts_cards, "argonauts-treasure": _argonauts_treasures, "rule-ref": _rule_refs,
 }
 
 
@@ -147,10 +80,14 @@ def shell_word(name: str) -> str:
     return name if _PLAIN.fullmatch(name) else slug(name)
 
 
-def candidates(source: str, ctx, incomplete: str) -> list[str]:
-    """The source's names (as shell words) that start with `incomplete`, or have a word that does."""
+def candidates(source, ctx, incomplete: str) -> list[str]:
+    """The source's names (as shell words) that start with `incomplete`, or have a word that does.
+
+    source: a key of SOURCES, or a callable(ctx) returning names (a game's own, from its folder).
+    """
+    read = SOURCES[source] if isinstance(source, str) else source
     try:
-        offered = list(dict.fromkeys(shell_word(n) for n in SOURCES[source](ctx)))
+        offered = list(dict.fromkeys(shell_word(n) for n in read(ctx)))
     except Exception:  # completion must never break the shell: a broken source offers nothing
         return []
     typed = slug(incomplete)
@@ -159,8 +96,8 @@ def candidates(source: str, ctx, incomplete: str) -> list[str]:
     return first + inner
 
 
-def names(source: str, many: bool = False, dirs: bool = False):
-    """A click shell_complete callback offering the names of SOURCES[source].
+def names(source, many: bool = False, dirs: bool = False):
+    """A click shell_complete callback offering the names of a source (a SOURCES key or a callable(ctx)).
 
     many=True: the value is a comma list and its last item is completed; dirs=True: folders too
     (the shell's own folder completion, when a path is being typed or no name fits).
@@ -176,4 +113,5 @@ def names(source: str, many: bool = False, dirs: bool = False):
         if dirs and not found:
             items.append(CompletionItem(incomplete, type="dir"))
         return items
+    complete.source = source  # for tests: what the callback offers
     return complete

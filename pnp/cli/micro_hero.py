@@ -8,6 +8,18 @@ from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
 
 
+def _cards(ctx) -> list[str]:
+    """Card kinds (completion)."""
+    from pnp.games.micro_hero_cards import catalog
+    return list(catalog().kinds)
+
+
+def _trials(ctx) -> list[str]:
+    """Trial ids (completion)."""
+    from pnp.games.micro_hero_cards import catalog
+    return list(catalog().trials)
+
+
 @click.group(name="micro-hero")
 def micro_hero():
     """Save and resume Micro Hero: Hercules between Trials (instead of stacking the cards).
@@ -17,11 +29,11 @@ def micro_hero():
 
 
 @micro_hero.command()
-@click.option("--deck", required=True, shell_complete=complete("micro-hero-card", many=True),
+@click.option("--deck", required=True, shell_complete=complete(_cards, many=True),
               help='Deck, top card first; "+" marks an upgraded card.')
-@click.option("--supply", required=True, shell_complete=complete("micro-hero-card", many=True),
+@click.option("--supply", required=True, shell_complete=complete(_cards, many=True),
               help='Supply as NAME or NAME:COUNT, e.g. "strike,block,wound:3".')
-@click.option("--beaten", default="", shell_complete=complete("micro-hero-trial", many=True),
+@click.option("--beaten", default="", shell_complete=complete(_trials, many=True),
               help="Trials beaten so far, in order.")
 @click.option("--stance", default="hercules:A", show_default=True, help="STANCE:SIDE (hercules or omphale, A or B).")
 @click.option("--difficulty", type=LooseChoice(["normal", "heroic", "mythic"], "difficulty"), default="normal",

@@ -97,7 +97,8 @@ def deaths(deadliness, crew, placed, as_json):
 @situations.command()
 @click.option("--treasure", "name", required=True, shell_complete=complete("argonauts-treasure"),
               help="The treasure card's name or id.")
-@click.option("--when", "moment", required=True, type=LooseChoice(rulings.MOMENTS, "moment"), help="The moment of play.")
+@click.option("--when", "moment", required=True, type=LooseChoice(rulings.MOMENTS, "moment"),
+              help="The moment of play.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def treasure(name, moment, as_json):
     """Rules when a single-use treasure may be spent and where it goes.

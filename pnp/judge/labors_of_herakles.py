@@ -8,6 +8,24 @@ from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
 
+def _labors(ctx) -> list[str]:
+    """Labor card ids (completion)."""
+    from pnp.games.labors_of_herakles_rulings import labor_cards
+    return list(labor_cards())
+
+
+def _traits(ctx) -> list[str]:
+    """The four heroic traits (completion)."""
+    from pnp.games.labors_of_herakles import TRAITS
+    return list(TRAITS)
+
+
+def _gods(ctx) -> list[str]:
+    """The gods (completion)."""
+    from pnp.games.labors_of_herakles import GODS
+    return list(GODS)
+
+
 @situations_group("labors-of-herakles")
 def situations():
     """Rulings for The Labors of Herakles.
@@ -19,10 +37,10 @@ def situations():
 @situations.command()
 @click.option("--value", required=True, help="Value of the card played (1-10).")
 @click.option("--previous", required=True, help="Value of the previous card on the adventure pile.")
-@click.option("--trait", required=True, shell_complete=complete("labors-of-herakles-trait"),
+@click.option("--trait", required=True, shell_complete=complete(_traits),
               help="The card's heroic trait: strength, courage, cunning, endurance.")
 @click.option("--level", required=True, help="Herakles' current level in that trait (1-10).")
-@click.option("--god", default=None, shell_complete=complete("labors-of-herakles-god"),
+@click.option("--god", default=None, shell_complete=complete(_gods),
               help="The card's god, to name where the hero token may go.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def play(value, previous, trait, level, god, as_json):
@@ -37,7 +55,7 @@ def play(value, previous, trait, level, god, as_json):
 @situations.command()
 @click.option("--levels", required=True, help="Herakles' traits: '7,6,5,6' or 'strength:7,courage:6,...'.")
 @click.option("--required", default=None, help="The labor's requirements, same form.")
-@click.option("--labor", "name", default=None, shell_complete=complete("labors-of-herakles-labor"),
+@click.option("--labor", "name", default=None, shell_complete=complete(_labors),
               help="Or the labor card by name or id.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def labor(levels, required, name, as_json):

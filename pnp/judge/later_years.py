@@ -8,6 +8,18 @@ from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
 
+def _actions(ctx) -> list[str]:
+    """Action names (completion)."""
+    from pnp.games.later_years import names
+    return list(names("action"))
+
+
+def _objects(ctx) -> list[str]:
+    """Object names (completion)."""
+    from pnp.games.later_years import names
+    return list(names("object"))
+
+
 @situations_group("later-years")
 def situations():
     """Rulings for Hercules: The Later Years.
@@ -17,9 +29,9 @@ def situations():
 
 
 @situations.command()
-@click.option("--action", required=True, shell_complete=complete("later-years-action"),
+@click.option("--action", required=True, shell_complete=complete(_actions),
               help="Conquer, Capture, Clean Out or Endorse.")
-@click.option("--object", "obj", required=True, shell_complete=complete("later-years-object"),
+@click.option("--object", "obj", required=True, shell_complete=complete(_objects),
               help="Used Chariot Dealership, Temple, Hydra or Politician.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def fee(action, obj, as_json):
@@ -32,8 +44,8 @@ def fee(action, obj, as_json):
 
 
 @situations.command()
-@click.option("--action", required=True, shell_complete=complete("later-years-action"), help="The task's action.")
-@click.option("--object", "obj", required=True, shell_complete=complete("later-years-object"),
+@click.option("--action", required=True, shell_complete=complete(_actions), help="The task's action.")
+@click.option("--object", "obj", required=True, shell_complete=complete(_objects),
               help="The task's object.")
 @click.option("--done-before", type=int, default=0, show_default=True, help="Times the task was completed before.")
 @click.option("--cards", required=True, help="The hand: 'capture, capture x2, temple triple, draw 2'.")

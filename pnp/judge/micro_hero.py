@@ -8,6 +8,12 @@ from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
 
+def _cards(ctx) -> list[str]:
+    """Card kinds (completion)."""
+    from pnp.games.micro_hero_cards import catalog
+    return list(catalog().kinds)
+
+
 @situations_group("micro-hero")
 def situations():
     """Micro Hero: Hercules rulings (chain scoring, best order, upgrade plans, Wounds).
@@ -17,7 +23,7 @@ def situations():
 
 
 @situations.command()
-@click.option("--play", required=True, shell_complete=complete("micro-hero-card", many=True),
+@click.option("--play", required=True, shell_complete=complete(_cards, many=True),
               help='Cards in the order played; "+" marks an upgraded card.')
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def score(play, as_json):
@@ -30,7 +36,7 @@ def score(play, as_json):
 
 
 @situations.command(name="best-order")
-@click.option("--hand", required=True, shell_complete=complete("micro-hero-card", many=True),
+@click.option("--hand", required=True, shell_complete=complete(_cards, many=True),
               help="The cards in hand, comma-separated.")
 @click.option("--need-attack", type=int, default=0, show_default=True, help="Attack points needed.")
 @click.option("--need-defence", type=int, default=0, show_default=True, help="Defence points needed.")

@@ -8,6 +8,12 @@ from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
+
+def _labors(ctx) -> list[str]:
+    """The Labors on the board (completion)."""
+    from pnp.games.twelve_labors_rulings import board
+    return [lab.name for lab in board()]
+
 YES_NO = LooseChoice(["yes", "no"])
 
 
@@ -22,7 +28,7 @@ def situations():
 @situations.command()
 @click.option("--target", type=int, help="The Labor's Target number.")
 @click.option("--black", type=int, help="The Labor's black number (Hercules' points).")
-@click.option("--labor", default=None, shell_complete=complete("twelve-labors-labor"),
+@click.option("--labor", default=None, shell_complete=complete(_labors),
               help="Take target and black from the board by Labor name instead.")
 @click.option("--helper", "helpers", multiple=True, required=True,
               help="NAME:DICE[ cards:C,C,C], once per helper; Iolaus as 'iolaus:DICE'.")
