@@ -73,8 +73,8 @@ def test_ambiguous_option_value_is_refused_with_both_values():
     (["judge", "by-jove", "space", "--name", "nemian lion"], ["judge", "by-jove", "space", "--name", "Nemean Lion"]),
     (["judge", "later-years", "fee", "--action", "captur", "--object", "temples"],
      ["judge", "later-years", "fee", "--action", "Capture", "--object", "Temple"]),
-    (["judge", "twelve-labors", "resolve", "--labor", "cerberos", "--helper", "red:5"],
-     ["judge", "twelve-labors", "resolve", "--labor", "Cerberus", "--helper", "red:5"]),
+    (["judge", "twelve-labors", "resolve", "--labor", "boar", "--helper", "red:5,3,2"],
+     ["judge", "twelve-labors", "resolve", "--labor", "Erymanthian Boar", "--helper", "red:5,3,2"]),
     (["judge", "micro-hero", "score", "--play", "strik, Lion Skin, blocks"],
      ["judge", "micro-hero", "score", "--play", "strike, lion-skin, block"]),
 ])
