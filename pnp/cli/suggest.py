@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from pnp.names import suggest as _suggest
-from pnp.names import unknown_message as unknown_choice  # noqa: F401  (used by the CLI groups)
+from pnp.names import unknown_message as unknown_choice
+
+__all__ = ["closest", "unknown_choice"]
 
 
 def closest(name: str, choices, n: int = 1) -> list[str]:
