@@ -220,7 +220,7 @@ def ambiguous_message(kind: str, text: str, fitting: list[str]) -> str:
 
 
 def resolve(kind: str, text: str, choices, *, error=UsageError, field: str | None = None,
-            listing: str | None = None) -> str:
+            listing: str | None = None, **where) -> str:
     """The id `text` names; otherwise `error` (a PnpError class) listing the tied or nearest names.
 
     An unknown name gets every choice listed as what was expected, unless `listing` says where
@@ -233,13 +233,13 @@ def resolve(kind: str, text: str, choices, *, error=UsageError, field: str | Non
     shown = text.strip()
     if m.status == "ambiguous":
         raise error(ambiguous_message(kind, shown, [display[i] for i in m.candidates]), field=field,
-                    hint="type more of the name")
+                    hint="type more of the name", **where)
     expected = None if listing else f"one of {', '.join(sorted(display.values()))}"
     if m.candidates:
         hint = f"did you mean {short_list([repr(display[i]) for i in m.candidates])}?"
     else:
         hint = listing
-    raise error(f"unknown {kind} '{shown}'", field=field, expected=expected, hint=hint)
+    raise error(f"unknown {kind} '{shown}'", field=field, expected=expected, hint=hint, **where)
 
 
 def unknown_message(kind: str, text: str, choices) -> str:

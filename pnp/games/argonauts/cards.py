@@ -80,4 +80,4 @@ def deck_stats(ids, levels: dict[str, int] | None = None, cards: dict[str, Card]
 def find_card(name: str, cards: dict[str, Card]) -> str:
     """Card id for a typed id or name, matched forgivingly (pnp.names); else UsageError (exit 2)."""
     from pnp.names import resolve
-    return resolve("card", name, {c.id: c.name for c in cards.values()})
+    return resolve("card", name, {c.id: c.name for c in cards.values()}, card=name.strip())
