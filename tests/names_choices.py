@@ -46,6 +46,10 @@ def choices(name: str):
         return [lab.name for lab in board()]
     if name.startswith("situation-"):
         return _situations(name[len("situation-"):])
+    if name == "rule-argonauts":  # pnp rules argonauts show ID: section keys, statement and gap ids
+        from pnp.rules.book import load
+        book = load("argonauts")
+        return [s.key for s in book.sections] + [s.id for s in book.statements] + [g.id for g in book.gaps]
     if name == "layout":
         from pnp.yamlio import load_yaml
         from pnp.paths import cardsets_root
