@@ -1,5 +1,8 @@
 """Print median end-to-end wall times (s) of `pnp rules GAME search`, a `pnp judge` ruling and `pnp --help`.
 
+Also, in one process, the median time (ms) of each search with typo tolerance off and on (the
+same index and query, so the before/after of reading misspelt words), plain and misspelt queries.
+
 Each command runs as a fresh process (the installed `pnp` script beside this Python, else
 `python -m pnp`), several times; the first run of a search also builds the cached index and is
 reported apart. Bytecode caching is left on (PYTHONDONTWRITEBYTECODE is dropped from the child
@@ -28,6 +31,11 @@ SEARCHES = {
     "micro-hero": "how much xp does an upgrade cost",
     "by-jove": "what happens on the taxes space",
 }
+TYPO_SEARCHES = {
+    "argonauts": "what does the wraht of the sirenz do",
+    "hera-zeus": "can pegasis be atacked",
+}
+TYPO_SLOWDOWN = 1.10  # typo tolerance may cost at most 10 % of a search
 
 
 def pnp_command() -> list[str]:
@@ -86,6 +94,29 @@ def judge_examples(pnp: list[str]) -> list[list[str]]:
     return calls
 
 
+def typo_cost(runs: int) -> None:
+    """Median in-process time (ms) of each search, typo tolerance off then on, and their ratio."""
+    from pnp.rules.search import index, query
+    print(f"{'in-process search, typo tolerance off -> on (ms, medians)':<58}")
+    cases = [(slug, q) for slug, q in SEARCHES.items()] + [(slug, q) for slug, q in TYPO_SEARCHES.items()]
+    for slug, q in cases:
+        conn = index(slug)
+        try:
+            query(conn, q)  # warm: page cache, rapidfuzz import
+            samples = {False: [], True: []}
+            for _ in range(runs * 20):  # off and on alternate, so a busy machine slows both alike
+                for typos in (False, True):
+                    t = time.perf_counter()
+                    query(conn, q, typos=typos)
+                    samples[typos].append(time.perf_counter() - t)
+            times = {typos: statistics.median(s) * 1000 for typos, s in samples.items()}
+        finally:
+            conn.close()
+        ratio = times[True] / times[False]
+        flag = "  OVER 10 %" if ratio > TYPO_SLOWDOWN and q in SEARCHES.values() else ""
+        print(f"  {slug + ': ' + q:<56} {times[False]:6.2f} -> {times[True]:6.2f} ms  (x{ratio:.2f}){flag}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=11, help="runs per command (median reported)")
@@ -108,12 +139,18 @@ def main() -> None:
             first = wall(argv, env)
             label = f'pnp rules {slug} search "{query}"'
             print(f"{label[:58]:<58} {medians(argv, env, args.runs)}   (first run, building the index: {first:.3f} s)")
+        for slug, query in TYPO_SEARCHES.items():
+            argv = pnp + ["rules", slug, "search", query]
+            label = f'pnp rules {slug} search "{query}"'
+            print(f"{label[:58]:<58} {medians(argv, env, args.runs)}")
         calls = judge_examples(pnp)
         if not calls:
             print("pnp judge: no game has situations yet, skipped")
         for argv in calls:
             label = " ".join(["pnp"] + argv[len(pnp):])
             print(f"{label[:58]:<58} {medians(argv, env, args.runs)}")
+        os.environ["PNP_CACHE"] = cache  # the in-process searches use the same fresh cache
+        typo_cost(args.runs)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
 

@@ -6,8 +6,6 @@ import importlib
 import pkgutil
 from dataclasses import dataclass
 
-from pnp.errors import UsageError
-
 
 @dataclass(frozen=True)
 class Game:
@@ -57,9 +55,9 @@ def __getattr__(name: str):
 
 
 def game(slug: str) -> Game:
-    """The game for a slug; a misspelt slug gets a suggestion (exit 2)."""
+    """The game a typed slug or title names, loosely ("Argonauts", "hera zeus": pnp.names); else UsageError (exit 2)."""
     known = games()
     if slug in known:
         return known[slug]
-    from pnp.cli.suggest import unknown_choice
-    raise UsageError(unknown_choice("game", slug, known))
+    from pnp.names import resolve
+    return known[resolve("game", slug, {s: [s, g.title] for s, g in known.items()})]

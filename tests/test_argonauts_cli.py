@@ -66,8 +66,16 @@ def test_advise_best_and_two_runners_up():
 
 
 def test_advise_unknown_card_suggests():
-    res = run("argonauts", "advise", "--revealed", "harpy", "--crew", "3")
-    assert res.exit_code == 2 and "harpies" in res.output
+    res = run("argonauts", "advise", "--revealed", "harpoon", "--crew", "3")
+    assert res.exit_code == 2 and "unknown card 'harpoon'" in res.output and "Harpies" in res.output
+
+
+def test_advise_takes_loose_card_names_and_refuses_ambiguous_ones():
+    res = run("argonauts", "advise", "--revealed", "harpy, Scyla", "--crew", "3", "--json")
+    assert res.exit_code == 0, res.output
+    assert "harpies" in res.output and "scylla" in res.output
+    res = run("argonauts", "advise", "--revealed", "dragon", "--crew", "3")
+    assert res.exit_code == 2 and "ambiguous card 'dragon'" in res.output and "Sleepless Dragon" in res.output
 
 
 def test_play_reasks_wrong_values_and_resumes_after_interruption(store):

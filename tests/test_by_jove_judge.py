@@ -155,7 +155,7 @@ def test_score_tie_is_shared():
     (["hero-space", "--owner", "mine", "--coins", "1"], "none, other, self"),
     (["penalty", "--coins", "4"], "--half or --amount"),
     (["hades", "--turn", "5", "--dice", "1,2", "--coins", "0"], "1-4"),
-    (["bounce", "--space", "Atlantis"], "Valid:"),
+    (["bounce", "--space", "Atlantis"], "expected one of"),
     (["win", "--coins", "1", "--vap", "1", "--quest", "2"], "0-1"),
     (["score", "--player", "Ann:gold=3"], "coins, labyrinth, quest, vap"),
 ])

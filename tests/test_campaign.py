@@ -188,21 +188,22 @@ CARD_NAMES = {c.id: c.name for c in DATA.cards}
 @pytest.mark.parametrize("typed, card", [
     ("HARPIES", "harpies"), ("dragons teeth warriors", "dragons-teeth-warriors"), ("medea's charm", "medeas-charm"),
     ("Medeas Charm", "medeas-charm"), ("  golden   fleece ", "golden-fleece"), ("amycus", "amycus"),
-    ("sleepless-dragon", "sleepless-dragon"), ("Lyre", "lyre-of-orpheus"),
+    ("sleepless-dragon", "sleepless-dragon"), ("Lyre", "lyre-of-orpheus"), ("Harpy", "harpies"),
+    ("Sirenes", "sirens"), ("bronze bull", "bronze-bulls"),
 ])
 def test_card_names_match_forgivingly(typed, card):
-    from pnp.campaign.cards import match
+    from pnp.campaign.service import match
     assert match("card", typed, CARD_NAMES) == card
 
 
 @pytest.mark.parametrize("typed, words", [
-    ("Harpy", ["unknown card 'Harpy'", "'Harpies'"]),
-    ("Sirenes", ["unknown card", "'Sirens'"]),
+    ("Harpoon", ["unknown card 'Harpoon'", "'Harpies'"]),
+    ("s", ["ambiguous card 's'", "Calm Seas", "Sands of Libya", "more", "type more of the name"]),
     ("dragon", ["ambiguous card 'dragon'", "Sleepless Dragon", "Dragon's-Teeth Warriors"]),
     ("xyzzy", ["unknown card 'xyzzy'", "pnp campaign deck"]),
 ])
 def test_bad_card_names_get_suggestions(typed, words):
-    from pnp.campaign.cards import match
+    from pnp.campaign.service import match
     with pytest.raises(CampaignError) as err:
         match("card", typed, CARD_NAMES)
     line = err.value.one_line()

@@ -59,7 +59,8 @@ def test_human_output_and_history(store):
 
 
 @pytest.mark.parametrize("args, words", [
-    (["win", "--victory", "Harpy", "--deed", "rocks"], ["unknown card 'Harpy'", "Harpies"]),
+    (["win", "--victory", "Harpoon", "--deed", "rocks"], ["unknown card 'Harpoon'", "Harpies"]),
+    (["win", "--victory", "s", "--deed", "rocks"], ["ambiguous card 's'", "Sirens", "type more"]),
     (["win", "--victory", "Talos", "--deed", "rocks"], ["Talos", "not in the adventure deck"]),
     (["win", "--victory", "Calm Seas", "--deed", "rocks"], ["Calm Seas", "never reaches the victory pile"]),
     (["win", "--victory", "Amycus", "--deed", "homecoming"], ["already ticked"]),
@@ -67,7 +68,7 @@ def test_human_output_and_history(store):
     (["win", "--victory", "Amycus"], ["--deed"]),
     (["win", "--victory", "Amycus, amycus", "--deed", "rocks"], ["named twice"]),
     (["win", "--victory", "Amycus", "--deed", "glory"], ["unknown deed 'glory'"]),
-    (["status", "--campaign", "voyag"], ["no campaign named 'voyag'", "voyage"]),
+    (["status", "--campaign", "old voyage"], ["no campaign named 'old voyage'", "voyage"]),
     (["undo", "--campaign", "nope"], ["no campaign named"]),
 ])
 def test_bad_input_is_one_line_exit_1_and_changes_nothing(store, args, words):

@@ -174,9 +174,17 @@ def test_game_help_lists_situations_with_examples(fake_judge):
 
 
 def test_unknown_game_exits_2_with_suggestion(fake_judge):
-    r = run("argonots", "roll", "--die", "3")
+    r = run("agronots", "roll", "--die", "3")
     assert r.exit_code == 2
-    assert "unknown game 'argonots'" in r.output and "Did you mean 'argonauts'?" in r.output
+    assert "unknown game 'agronots'" in r.output and "did you mean 'argonauts'?" in r.output
+
+
+def test_game_and_situation_typed_loosely_are_found(fake_judge):
+    exact = run("argonauts", "roll", "--die", "3")
+    assert exact.exit_code == 0
+    for typed in (["Argonauts", "roll"], ["argonots", "rol"], ["argonauts", "ROLL"]):
+        r = run(*typed, "--die", "3")
+        assert (r.exit_code, r.output) == (0, exact.output)
 
 
 def test_known_game_without_situations_says_so(fake_judge):
@@ -185,9 +193,9 @@ def test_known_game_without_situations_says_so(fake_judge):
 
 
 def test_unknown_situation_exits_2_listing_valid_ones(fake_judge):
-    r = run("argonauts", "rol", "--die", "3")
+    r = run("argonauts", "rool", "--die", "3")
     assert r.exit_code == 2
-    assert "unknown situation 'rol'" in r.output
+    assert "unknown situation 'rool'" in r.output
     assert "Did you mean 'roll'?" in r.output and "Valid: end, roll." in r.output
 
 

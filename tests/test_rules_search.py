@@ -104,7 +104,7 @@ def test_synonym_keys_match_stemmed_query_words(book):
 def test_multiword_synonym_is_a_phrase(book):
     import sqlite3
     conn = sqlite3.connect(":memory:")
-    match = search_mod.expand(conn, "the statue?", {"statue": ["god figure", "idol"]})
+    match = search_mod.expand(conn, "the statue?", {"statue": ["god figure", "idol"]}, typos=False)
     assert match == '"statue" OR "god figure" OR "idol"'
 
 
@@ -268,10 +268,17 @@ def test_gaps_cli(fixture_home):
 
 
 def test_misspelt_game_exits_2_with_suggestion(fixture_home):
-    for args in (("argonots",), ("argonots", "search", "six")):
+    for args in (("agronots",), ("agronots", "search", "six")):
         r = run(*args)
         assert r.exit_code == 2
-        assert "unknown game 'argonots'" in r.output and "Did you mean 'argonauts'?" in r.output
+        assert "unknown game 'agronots'" in r.output and "did you mean 'argonauts'?" in r.output
+
+
+def test_game_typed_loosely_is_found(fixture_home):
+    for typed in ("Argonauts", "argonots", "the argonauts"):
+        r = run(typed, "search", "six", "--json")
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.output)["game"] == "argonauts"
 
 
 def test_misspelt_subcommand_exits_2_with_suggestion(fixture_home):

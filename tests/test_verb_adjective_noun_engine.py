@@ -71,8 +71,13 @@ def test_burn_value_has_a_minimum_and_a_cap():
 
 def test_unknown_card_is_a_usage_error_with_suggestion():
     with pytest.raises(UsageError) as err:
-        van.find_card("cyclopz")
-    assert "cyclops" in err.value.one_line()
+        van.find_card("kyklops")
+    assert "Cyclops" in err.value.one_line()
+
+
+def test_card_words_typed_loosely():
+    assert van.find_card("cyclopz").id == "cyclops"
+    assert van.find_card("Three Headed").id == "three-headed"
 
 
 def test_start_of_turn_wins_auctions_and_scores_trials():

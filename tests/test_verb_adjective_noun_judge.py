@@ -80,7 +80,7 @@ def test_burn_minimum_one_and_cap():
 
 
 @pytest.mark.parametrize("args", [
-    ["add", "--trial", "tickle", "--card", "cyclopz"],
+    ["add", "--trial", "tickle", "--card", "kyklops"],
     ["add", "--trial", "tickle,,sulky", "--card", "cyclops"],
     ["add", "--trial", "tickle, shampoo", "--card", "sulky"],
     ["trial", "--cards", ""],

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_serve_runs_from_the_wheel_with_its_own_templates_and_htmx(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
                     str(tmp_path / "dist"), str(ROOT)], check=True, capture_output=True, timeout=300)
-    wheel = next((tmp_path / "dist").glob("pnp-*.whl"))
+    wheel = next((tmp_path / "dist").glob("hercules_pnp-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     web = sorted(n for n in names if n.startswith("pnp/web/") and not n.endswith(".py"))
     shipped = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "pnp" / "web").rglob("*")

@@ -1,7 +1,6 @@
 """The Argonauts card data (cards.yaml, player.yaml) as read-only objects, and the track reading."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -195,31 +194,3 @@ def _load(folder: str) -> CardData:
             raise _bad(player_file, None, f"rewards.{r.id}", "bad reward", "needs: [deed ids], reward: {crew: N} or {add: reserve card id}")
     return CardData(cards=cards, deeds=deeds, rewards=rewards, starting_crew=int(player["starting_crew"]),
                     player_card=player.get("name", "Heroic Deeds"))
-
-
-def normalise(name: str) -> str:
-    """Lower case, apostrophes dropped, other punctuation as spaces: "Dragon's-Teeth" -> "dragons teeth"."""
-    name = re.sub(r"[’'`]", "", name.lower())
-    return " ".join(re.sub(r"[^a-z0-9]+", " ", name).split())
-
-
-def match(kind: str, text: str, choices: dict) -> str:
-    """The id in `choices` (id -> display name) that `text` names: by id or name, case and punctuation
-    ignored, or a unique word-start match; otherwise a one-line error with the nearest names."""
-    from pnp.cli.suggest import closest
-    key = normalise(text)
-    exact = [i for i, n in choices.items() if key in (normalise(i), normalise(n))]
-    if len(exact) == 1:
-        return exact[0]
-    near = [i for i, n in choices.items() if len(key) >= 3 and (
-        normalise(i).startswith(key) or f" {key}" in f" {normalise(n)}")]  # a unique word-start match
-    if len(near) == 1:
-        return near[0]
-    if near:
-        raise CampaignError(f"ambiguous {kind} '{text.strip()}'",
-                            hint=f"say which: {' or '.join(repr(choices[i]) for i in near)}")
-    names = {normalise(n): n for n in choices.values()}
-    close = [names[m] for m in closest(key, list(names), n=3)] if key else []
-    hint = (f"did you mean {' or '.join(repr(n) for n in close)}?" if close
-            else f"see the {kind} names with 'pnp campaign {'deck' if kind == 'card' else 'status'}'")
-    raise CampaignError(f"unknown {kind} '{text.strip()}'", hint=hint)

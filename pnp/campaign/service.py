@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from pnp.campaign import current, model
-from pnp.campaign.cards import CardData, load_cards, match
+from pnp.campaign.cards import CardData, load_cards
 from pnp.campaign.store import Store, open_store
 from pnp.errors import CampaignError
 from pnp.store.db import RESTORE_HINT
@@ -220,6 +220,13 @@ def current_state(store=None, name: str | None = None) -> tuple[str, model.State
         row, state, _, _ = _load(st, name, data)
         return row["name"], state, data
     return _session(store, run)
+
+
+def match(kind: str, text: str, choices: dict) -> str:
+    """The card or deed id `text` names (pnp.names, forgivingly); else a campaign error listing names."""
+    from pnp.names import resolve
+    where = "pnp campaign deck" if kind == "card" else "pnp campaign status"
+    return resolve(kind, text, choices, error=CampaignError, listing=f"see the {kind} names with '{where}'")
 
 
 def parse_victory(text: str | list, data: CardData) -> list[str]:

@@ -105,13 +105,17 @@ class Store:
             else:
                 r = self.conn.execute("SELECT id, name, player, created, seq, state FROM campaign WHERE name=?",
                                       (name,)).fetchone()
-                if r is None:
+                if r is None:  # typed loosely: one clear match among the known names (pnp.names)
+                    from pnp.names import match, short_list
                     known = self.names()
-                    from pnp.cli.suggest import closest
-                    near = closest(name, known)
-                    raise CampaignError(f"no campaign named '{name}'", file=str(self.path),
-                                        hint=(f"did you mean '{near[0]}'?" if near else
-                                              f"known campaigns: {', '.join(known) or 'none'}"))
+                    m = match("campaign", name, known)
+                    if m.status != "match":
+                        near = short_list([repr(n) for n in m.candidates]) if m.candidates else ""
+                        raise CampaignError(f"no campaign named '{name}'", file=str(self.path),
+                                            hint=(f"did you mean {near}?" if near else
+                                                  f"known campaigns: {', '.join(known) or 'none'}"))
+                    r = self.conn.execute("SELECT id, name, player, created, seq, state FROM campaign "
+                                          "WHERE name=?", (m.id,)).fetchone()
         return {"id": r[0], "name": r[1], "player": r[2], "created": r[3], "seq": r[4],
                 "state": self._json(r[5], f"campaign '{r[1]}' state")}
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
 
 
@@ -18,7 +19,7 @@ def _common(fn=None, *, select=True):
         def wrapper(**kw):
             return fn(**kw)
         if select:
-            wrapper = click.option("--campaign", "campaign_name", metavar="NAME",
+            wrapper = click.option("--campaign", "campaign_name", metavar="NAME", shell_complete=complete("campaign"),
                                    help="Campaign to act on (default: the current one, see 'campaign use').")(wrapper)
         return wrapper
     return deco(fn) if fn else deco
@@ -135,9 +136,10 @@ def deck(campaign_name, store, as_json):
 
 
 @campaign.command()
-@click.option("--victory", required=True, metavar="CARDS",
+@click.option("--victory", required=True, metavar="CARDS", shell_complete=complete("argonauts-card", many=True),
               help="Comma-separated cards in the victory pile (defeated monsters, treasures held or used).")
-@click.option("--deed", metavar="DEED", help="The Heroic Deed you choose to tick (name or id).")
+@click.option("--deed", metavar="DEED", shell_complete=complete("deed"),
+              help="The Heroic Deed you choose to tick (name or id).")
 @_common
 def win(victory, deed, campaign_name, store, as_json):
     """Record a won game: tick victory-pile tracks, bring in ADD cards, tick deeds, grant rewards.

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from pnp.catalog import games
-from pnp.cli.lazy import LazyGroup
+from pnp.cli.lazy import GameGroup, pick_name
 
 
 def _available() -> dict[str, str]:
@@ -39,8 +39,7 @@ class SituationsGroup(click.Group):
     def resolve_command(self, ctx, args):
         name = click.utils.make_str(args[0]) if args else None
         if name is not None and name not in self.commands and not name.startswith("-"):
-            from pnp.cli.suggest import unknown_choice
-            raise click.UsageError(unknown_choice("situation", name, self.commands), ctx)
+            args = [pick_name("situation", name, list(self.commands), ctx), *args[1:]]
         return super().resolve_command(ctx, args)
 
 
@@ -49,22 +48,16 @@ def situations_group(game: str):
     return click.group(name=game, cls=SituationsGroup, subcommand_metavar="SITUATION [OPTIONS]...")
 
 
-class JudgeGroup(LazyGroup):
+class JudgeGroup(GameGroup):
     """Lazy group over the games that have judge situations."""
+
+    what = "judge situations"
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, lazy=_available(), **kwargs)
 
-    def resolve_command(self, ctx, args):
-        name = click.utils.make_str(args[0]) if args else None
-        if name is not None and name not in self.lazy and not name.startswith("-"):
-            from pnp.cli.suggest import unknown_choice
-            if name in games():
-                raise click.UsageError(f"no judge situations for {name} yet. Games with situations: "
-                                       f"{', '.join(sorted(self.lazy)) or 'none'}.", ctx)
-            raise click.UsageError(unknown_choice("game", name, games()), ctx)
-        return super().resolve_command(ctx, args)
-
+from pnp.catalog import games
+from pnp.cli.lazy import GameGroup, pick_name
 
 @click.group(cls=JudgeGroup, subcommand_metavar="GAME SITUATION [OPTIONS]...")
 def judge():

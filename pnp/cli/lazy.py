@@ -28,3 +28,31 @@ class LazyGroup(click.Group):
             from pnp.cli.suggest import unknown_choice
             raise click.UsageError(unknown_choice("command", name, self.list_commands(ctx)), ctx)
         return super().resolve_command(ctx, args)
+
+
+def pick_name(kind: str, name: str, choices: list[str], ctx) -> str:
+    """The one of `choices` a typed subcommand name means (pnp.names); else a usage error listing them."""
+    from pnp.names import ambiguous_message, match, unknown_message
+    m = match(kind, name, choices)
+    if m.status == "match":
+        return m.id
+    if m.status == "ambiguous":
+        raise click.UsageError(ambiguous_message(kind, name, list(m.candidates)) + ".", ctx)
+    raise click.UsageError(unknown_message(kind, name, choices), ctx)
+
+
+class GameGroup(LazyGroup):
+    """A lazy group whose subcommands are game slugs, typed loosely ("Argonauts", "hera zeus")."""
+
+    what = "commands"  # what the games here have, for "no ... for GAME yet"
+
+    def resolve_command(self, ctx, args):
+        name = click.utils.make_str(args[0]) if args else None
+        if name is not None and name not in self.lazy and not name.startswith("-"):
+            from pnp.catalog import game
+            slug = game(name).slug
+            if slug not in self.lazy:
+                raise click.UsageError(f"no {self.what} for {slug} yet. Games with {self.what}: "
+                                       f"{', '.join(sorted(self.lazy)) or 'none'}.", ctx)
+            args = [slug, *args[1:]]
+        return super().resolve_command(ctx, args)

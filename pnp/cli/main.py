@@ -16,6 +16,7 @@ COMMANDS = {
     "simulate": "pnp.cli.simulate:simulate",
     "campaign": "pnp.cli.campaign:campaign",
     "serve": "pnp.cli.serve:serve",
+    "completion": "pnp.cli.completion:completion",
 }
 
 

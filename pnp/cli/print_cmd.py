@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from pnp.cli.complete import names as complete
+
 
 class _Progress:
     """One progress bar on stderr per card set (used only on a terminal)."""
@@ -24,7 +26,7 @@ class _Progress:
 
 
 @click.command(name="print")
-@click.argument("sets", nargs=-1)
+@click.argument("sets", nargs=-1, shell_complete=complete("card-set", dirs=True))
 @click.option("--all", "all_sets", is_flag=True, help="Print every built-in game.")
 @click.option("-o", "--output", type=click.Path(file_okay=False), default=None, help="Output folder [output/].")
 @click.option("--paper", default=None, help="a4, letter, a3 or WxH in mm [a4].")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
 
 
@@ -38,7 +39,7 @@ def _game_help() -> str:
 
 @click.group(cls=RulesGroup, invoke_without_command=True, no_args_is_help=True,
              subcommand_metavar="[show ID | search QUERY | gaps]", epilog=_game_help())
-@click.argument("game")
+@click.argument("game", shell_complete=complete("game"))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (also applies to the subcommand).")
 @click.pass_context
 def rules(ctx, game, as_json):
@@ -114,7 +115,8 @@ def _want_json(ctx, as_json: bool) -> bool:
 def lookup(book, ref: str):
     """The statement, section or gap a reference names (id, section key or '<game>.<key>').
 
-    An unknown reference raises UsageError naming the nearest ids (exit 2).
+    Typed loosely as any name (pnp.names: "Combat", "combat 3"); an unknown or ambiguous reference
+    raises UsageError naming the nearest ids (exit 2).
     """
     for sec in book.sections:
         if ref in (sec.key, f"{book.game}.{sec.key}"):
@@ -125,17 +127,20 @@ def lookup(book, ref: str):
     for g in book.gaps:
         if g.id == ref:
             return g
-    from pnp.cli.suggest import closest
+    from pnp.names import match
     from pnp.errors import UsageError
-    choices = [s.id for s in book.statements] + [s.key for s in book.sections] + [g.id for g in book.gaps]
-    near = closest(ref, choices, n=3)
+    items = {**{s.id: s for s in book.statements}, **{s.key: s for s in book.sections}, **{g.id: g for g in book.gaps}}
+    m = match("rule id or section", ref, list(items))  # typed loosely: "Combat", "combat 3", "combt"
+    if m.status == "match":
+        return items[m.id]
+    near = list(m.candidates[:3])
     raise UsageError(f"unknown rule id or section '{ref}' for {book.game}",
                      expected="a statement id, section key or gap id",
                      hint=(f"did you mean {', '.join(near)}?" if near else f"run 'pnp rules {book.game}' for the contents"))
 
 
 @rules.command()
-@click.argument("ref", metavar="ID")
+@click.argument("ref", metavar="ID", shell_complete=complete("rule-ref"))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
 def show(ctx, ref, as_json):

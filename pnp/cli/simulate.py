@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from pnp.catalog import games
-from pnp.cli.lazy import LazyGroup
+from pnp.cli.lazy import GameGroup
 
 
 def _available() -> dict[str, str]:
@@ -12,8 +12,10 @@ def _available() -> dict[str, str]:
     return {slug: g.entry(g.simulate) for slug, g in games().items() if g.simulate}
 
 
-class SimulateGroup(LazyGroup):
+class SimulateGroup(GameGroup):
     """Lazy group over the games that have a simulator."""
+
+    what = "simulators"
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, lazy=_available(), **kwargs)

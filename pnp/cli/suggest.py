@@ -1,18 +1,12 @@
-"""Did-you-mean suggestions for misspelt names."""
+"""Did-you-mean suggestions for misspelt names: the one matcher of pnp.names, under the older names."""
 from __future__ import annotations
 
-import difflib
+from pnp.names import suggest as _suggest
+from pnp.names import unknown_message as unknown_choice
+
+__all__ = ["closest", "unknown_choice"]
 
 
 def closest(name: str, choices, n: int = 1) -> list[str]:
-    """The choices nearest to name, best first (case-insensitive)."""
-    lowered = {c.lower(): c for c in choices}
-    return [lowered[m] for m in difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=0.5)]
-
-
-def unknown_choice(kind: str, name: str, choices) -> str:
-    """One line: unknown X 'name', did you mean ..., valid choices ..."""
-    choices = sorted(choices)
-    near = closest(name, choices)
-    hint = f" Did you mean '{near[0]}'?" if near else ""
-    return f"unknown {kind} '{name}'.{hint} Valid: {', '.join(choices)}."
+    """The choices nearest to name, best first (pnp.names: case, punctuation, plurals, typos)."""
+    return _suggest(name, list(choices), n=n)

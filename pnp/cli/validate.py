@@ -5,9 +5,11 @@ import sys
 
 import click
 
+from pnp.cli.complete import names as complete
+
 
 @click.command()
-@click.argument("sets", nargs=-1)
+@click.argument("sets", nargs=-1, shell_complete=complete("card-set", dirs=True))
 @click.option("--json", "as_json", is_flag=True, help="Print problems as JSON.")
 def validate(sets, as_json):
     """Check card sets (game names or folders; all built-in ones if none given).

@@ -14,12 +14,22 @@ import zlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-SCHEMA = "pnp-rules-index-5"
+SCHEMA = "pnp-rules-index-6"
 CACHE_ENV = "PNP_CACHE"
 
 # bm25 column weights, in table column order: section heading, statement text, gap entry.
 # Headings repeat on every statement of a section, so they count less than the statement itself.
 WEIGHTS = (0.4, 1.0, 0.8)
+
+# A query word the book does not contain (nor any word of the same stem) is read as the book's
+# word nearest to it, if one is a typo away: the same first letter, one edit (a letter changed,
+# added, dropped, or two swapped: rapidfuzz's OSA distance; two from TYPO_LONG letters on), and
+# a letter added or dropped only from TYPO_RESIZE letters on. "sirenz" -> sirens, "pegasis" ->
+# pegasus, "wraht" -> wrath. Measured on the 302 questions in tests/questions: looser rules turned
+# correct words into others ("against" -> again, "many" -> any or may, "beaten" -> been).
+TYPO_MIN_LEN = 4
+TYPO_RESIZE = 6
+TYPO_LONG = 8
 
 # Words that carry no meaning in a player's question; dropped unless nothing else is left.
 STOPWORDS = frozenset("""
@@ -70,9 +80,33 @@ def _stems(conn: sqlite3.Connection, terms: list[str]) -> list[set[str]]:
     return out
 
 
+def corrections(conn: sqlite3.Connection, terms: list[str]) -> list[str]:
+    """The book's words nearest to each query word it lacks, by stem too ("sirenz" -> sirens); a
+    word of the book, or one sharing a stem with it, is never corrected."""
+    unknown = [t for t in terms if len(t) >= TYPO_MIN_LEN and not t.isdigit()
+               and conn.execute("SELECT 1 FROM book_word WHERE term=?", (t,)).fetchone() is None]
+    if not unknown:
+        return []
+    unknown = [t for t, st in zip(unknown, _stems(conn, unknown))
+               if not any(conn.execute("SELECT 1 FROM book_stem WHERE term=?", (s,)).fetchone() for s in st)]
+    if not unknown:
+        return []
+    from rapidfuzz.distance import OSA
+    vocab = [row[0] for row in conn.execute("SELECT term FROM book_word")]
+    out = []
+    for t in unknown:
+        edits = 1 if len(t) < TYPO_LONG else 2
+        near = sorted((OSA.distance(t, w), w) for w in vocab
+                      if w[0] == t[0] and abs(len(w) - len(t)) <= (len(t) >= TYPO_RESIZE) and w not in STOPWORDS)
+        if near and near[0][0] <= edits and near[0][1] not in out:
+            out.append(near[0][1])
+    return out
+
+
 def expand(conn: sqlite3.Connection, query: str, synonyms: dict[str, list[str]],
-           key_stems: dict[str, set[str]] | None = None) -> str:
-    """The FTS5 MATCH expression for a player's query: its words OR-ed, plus their synonyms.
+           key_stems: dict[str, set[str]] | None = None, typos: bool = True) -> str:
+    """The FTS5 MATCH expression for a player's query: its words OR-ed, plus their synonyms, plus
+    (typos=True) the book's words nearest to words it lacks (see corrections()).
 
     A synonym key applies when its stemmed words all occur among the query's stemmed words, so the
     key "fight" also expands "fighting" and "fights". key_stems (key -> stems) may be precomputed.
@@ -83,6 +117,10 @@ def expand(conn: sqlite3.Connection, query: str, synonyms: dict[str, list[str]],
         from pnp.errors import UsageError
         raise UsageError("empty search query", expected="some words, e.g. \"what happens on a roll of 6\"")
     terms = list(dict.fromkeys(kept))
+    if typos:
+        fixed = corrections(conn, terms)
+        terms.extend(w for w in fixed if w not in terms)
+        all_words = all_words + fixed
     if key_stems is None:
         key_stems = dict(zip(synonyms, _stems(conn, list(synonyms))))
     query_stems = _stems(conn, [" ".join(all_words)])[0]
@@ -101,6 +139,8 @@ def _create(conn: sqlite3.Connection) -> None:
         CREATE TABLE synonym (key TEXT NOT NULL, value TEXT NOT NULL);
         CREATE TABLE synonym_key (key TEXT PRIMARY KEY, stems TEXT NOT NULL);
         CREATE VIRTUAL TABLE fts USING fts5(heading, text, gap, tokenize='porter unicode61');
+        CREATE TABLE book_word (term TEXT PRIMARY KEY) WITHOUT ROWID;
+        CREATE TABLE book_stem (term TEXT PRIMARY KEY) WITHOUT ROWID;
     """)
 
 
@@ -124,6 +164,12 @@ def fill(conn: sqlite3.Connection, book) -> None:
     keys = list(book.synonyms)
     conn.executemany("INSERT INTO synonym_key VALUES (?, ?)",
                      [(k, " ".join(sorted(st))) for k, st in zip(keys, _stems(conn, keys))])
+    texts = [" ".join(row) for row in conn.execute("SELECT heading, text, gap FROM fts")]
+    texts += [" ".join([k, *vs]) for k, vs in book.synonyms.items()]
+    conn.executemany("INSERT OR IGNORE INTO book_word VALUES (?)", [(w,) for t in texts for w in words(t)])
+    conn.execute("CREATE VIRTUAL TABLE temp.fts_terms USING fts5vocab(main, fts, row)")
+    conn.execute("INSERT INTO book_stem SELECT term FROM temp.fts_terms")
+    conn.execute("DROP TABLE temp.fts_terms")
 
 
 def _synonyms(conn: sqlite3.Connection) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
@@ -135,9 +181,10 @@ def _synonyms(conn: sqlite3.Connection) -> tuple[dict[str, list[str]], dict[str,
     return out, stems
 
 
-def query(conn: sqlite3.Connection, text: str, limit: int = 5) -> list[Hit]:
-    """The best `limit` entries of a filled index for a player's query, best first (bm25)."""
-    match = expand(conn, text, *_synonyms(conn))
+def query(conn: sqlite3.Connection, text: str, limit: int = 5, typos: bool = True) -> list[Hit]:
+    """The best `limit` entries of a filled index for a player's query, best first (bm25);
+    typos=False takes the query's words as typed."""
+    match = expand(conn, text, *_synonyms(conn), typos=typos)
     weights = ", ".join(str(w) for w in WEIGHTS)
     rows = conn.execute(
         f"SELECT e.id, e.kind, e.text, e.section, bm25(fts, {weights}) AS score "

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.choice import LooseChoice
+
 
 def run_options(games: int, policies, policy: str, games_help: str = "Games to play."):
     """Decorate a simulator command with -n N, --seed N, --policy P, --jobs N and --json
@@ -12,7 +14,7 @@ def run_options(games: int, policies, policy: str, games_help: str = "Games to p
                      help=games_help),
         click.option("--seed", type=int, default=1, show_default=True,
                      help="Random seed of the whole run (printed with the results, so a run can be replayed)."),
-        click.option("--policy", type=click.Choice(list(policies)), default=policy, show_default=True,
+        click.option("--policy", type=LooseChoice(policies, "policy"), default=policy, show_default=True,
                      help="How the simulated players choose."),
         click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
                      help="Processes to spread the games over; the same seed gives the same result for any number."),

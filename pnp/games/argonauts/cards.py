@@ -69,22 +69,15 @@ def deck_stats(ids, levels: dict[str, int] | None = None, cards: dict[str, Card]
     out = {}
     for cid in ids:
         if cid not in cards:
-            raise UsageError(f"unknown card '{cid}'", card=cid, hint=suggest(cid, cards))
+            from pnp.names import suggest
+            near = suggest(cid, list(cards))
+            raise UsageError(f"unknown card '{cid}'", card=cid,
+                             hint=f"did you mean {', '.join(near)}?" if near else f"valid cards: {', '.join(cards)}")
         out[cid] = stats(cards[cid], levels.get(cid, 0))
     return out
 
 
-def suggest(name: str, cards: dict[str, Card]) -> str:
-    """A hint naming the closest card ids."""
-    from pnp.cli.suggest import closest
-    near = closest(name, list(cards), n=3)
-    return f"did you mean {', '.join(near)}?" if near else f"valid cards: {', '.join(cards)}"
-
-
 def find_card(name: str, cards: dict[str, Card]) -> str:
-    """Card id for a typed id or name, matched forgivingly (case, spaces, apostrophes)."""
-    key = "".join(ch for ch in name.lower() if ch.isalnum())
-    for c in cards.values():
-        if key in ("".join(ch for ch in c.id if ch.isalnum()), "".join(ch for ch in c.name.lower() if ch.isalnum())):
-            return c.id
-    raise UsageError(f"unknown card '{name}'", card=name, hint=suggest(name, cards))
+    """Card id for a typed id or name, matched forgivingly (pnp.names); else UsageError (exit 2)."""
+    from pnp.names import resolve
+    return resolve("card", name, {c.id: c.name for c in cards.values()}, card=name.strip())

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
 
 
@@ -19,10 +20,12 @@ def argonauts():
 @click.option("--difficulty", type=int, default=None, help="The card's current difficulty.")
 @click.option("--modifier", type=int, default=0, show_default=True, help="Treasure roll modifiers.")
 @click.option("--assign", "assignment", default=None, help='A whole assignment: "harpies:3,talos:2".')
-@click.option("--treasure", "treasures", multiple=True, help="A treasure held (repeatable).")
+@click.option("--treasure", "treasures", multiple=True, shell_complete=complete("argonauts-treasure"),
+              help="A treasure held (repeatable).")
 @click.option("--kind", type=click.Choice(["monster", "treasure"]), default="monster", show_default=True,
               help="The kind of the one card rolled for (treasures may apply to one kind only).")
-@click.option("--campaign", default=None, help="Read card levels from this campaign.")
+@click.option("--campaign", default=None, shell_complete=complete("campaign"),
+              help="Read card levels from this campaign.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def odds(crew, difficulty, modifier, assignment, treasures, kind, campaign, as_json):
     """Exact chance a card resolves, or the crew-death distribution of a whole assignment.
@@ -49,10 +52,13 @@ def odds(crew, difficulty, modifier, assignment, treasures, kind, campaign, as_j
 
 
 @argonauts.command()
-@click.option("--revealed", required=True, help='The cards on the field: "harpies,scylla,calm-seas".')
+@click.option("--revealed", required=True, shell_complete=complete("argonauts-card", many=True),
+              help='The cards on the field: "harpies,scylla,calm-seas".')
 @click.option("--crew", type=int, required=True, help="Crew alive.")
-@click.option("--treasure", "treasures", multiple=True, help="A treasure held (repeatable).")
-@click.option("--campaign", default=None, help="Read card levels from this campaign.")
+@click.option("--treasure", "treasures", multiple=True, shell_complete=complete("argonauts-treasure"),
+              help="A treasure held (repeatable).")
+@click.option("--campaign", default=None, shell_complete=complete("campaign"),
+              help="Read card levels from this campaign.")
 @click.option("--levels", default=None, help='Ticked boxes per card instead: "harpies:3".')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def advise(revealed, crew, treasures, campaign, levels, as_json):
@@ -72,7 +78,8 @@ def advise(revealed, crew, treasures, campaign, levels, as_json):
 
 
 @argonauts.command()
-@click.option("--campaign", default=None, help="Play this campaign's current deck and record the result.")
+@click.option("--campaign", default=None, shell_complete=complete("campaign"),
+              help="Play this campaign's current deck and record the result.")
 @click.option("--seed", type=int, default=None, help="Shuffle seed (printed when chosen for you).")
 @click.option("--new", "fresh", is_flag=True, help="Start afresh even if a saved game exists.")
 @click.option("--table", "at_table", is_flag=True,

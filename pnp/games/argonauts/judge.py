@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.choice import LooseChoice
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 from pnp.games.argonauts import rulings
@@ -43,7 +45,8 @@ def track(checked, values, as_json):
 
 
 @situations.command()
-@click.option("--cards", required=True, help="Cards as they come off the deck: kinds or card names.")
+@click.option("--cards", required=True, shell_complete=complete("argonauts-card", many=True),
+              help="Cards as they come off the deck: kinds or card names.")
 @click.option("--deck-left", type=int, required=True, help="Cards in the deck before the quest phase.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def reveal(cards, deck_left, as_json):
@@ -92,8 +95,10 @@ def deaths(deadliness, crew, placed, as_json):
 
 
 @situations.command()
-@click.option("--treasure", "name", required=True, help="The treasure card's name or id.")
-@click.option("--when", "moment", required=True, type=click.Choice(rulings.MOMENTS), help="The moment of play.")
+@click.option("--treasure", "name", required=True, shell_complete=complete("argonauts-treasure"),
+              help="The treasure card's name or id.")
+@click.option("--when", "moment", required=True, type=LooseChoice(rulings.MOMENTS, "moment"),
+              help="The moment of play.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def treasure(name, moment, as_json):
     """Rules when a single-use treasure may be spent and where it goes.

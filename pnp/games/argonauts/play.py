@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from pnp.errors import IllegalMove, PnpError, UsageError
+from pnp.errors import IllegalMove, PnpError
 from pnp.games.argonauts.cards import load_cards
 from pnp.games.argonauts.odds import p_success
 from pnp.games.argonauts.policies import advise_action
@@ -59,12 +59,12 @@ def _parse_assign(text: str, state: State) -> dict:
     from pnp.games.argonauts.rulings import parse_pairs
     if text.strip().lower() == "none":
         return {}
+    from pnp.names import resolve
+    on_field = {c: state.stats[c].name for c in state.field}
     out = {}
     for name, n in parse_pairs(text, "assignment"):
-        match = [c for c in state.field if c == name or state.stats[c].name.lower() == name.lower()]
-        if not match:
-            raise UsageError(f"'{name}' is not on the field", expected=", ".join(state.unresolved))
-        out[match[0]] = out.get(match[0], 0) + n
+        cid = resolve("card on the field", name, on_field)  # typed loosely: "harpy:3"
+        out[cid] = out.get(cid, 0) + n
     return out
 
 

@@ -4,9 +4,28 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 from pnp.games.by_jove import rulings
+
+
+def _spaces(ctx) -> list[str]:
+    """Outer board space names (completion)."""
+    from pnp.games.by_jove.data import board
+    return [s.name for s in board().spaces]
+
+
+def _fighters(ctx) -> list[str]:
+    """Who may fight a peril (completion)."""
+    from pnp.games.by_jove.rules import FIGHTERS
+    return list(FIGHTERS)
+
+
+def _gods(ctx) -> list[str]:
+    """The god spaces (completion)."""
+    from pnp.games.by_jove.data import board
+    return [board().spaces[i].name for i in board().gods]
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 
@@ -20,7 +39,8 @@ def situations():
 
 
 @situations.command()
-@click.option("--fighter", required=True, help="Who fights: hercules, hero or mortal.")
+@click.option("--fighter", required=True, shell_complete=complete(_fighters),
+              help="Who fights: hercules, hero or mortal.")
 @click.option("--peril", "peril_die", type=int, required=True, help="The Peril's die, 1-6.")
 @click.option("--rolls", required=True, help='Your throws of the second die in order, e.g. "2,5".')
 @click.option("--protected", is_flag=True, help="The fight happens in a Protected Turn.")
@@ -36,7 +56,7 @@ def peril(fighter, peril_die, rolls, protected, young, as_json):
 
 @situations.command()
 @click.option("--dice", required=True, help='The throw, e.g. "5,5".')
-@click.option("--from", "from_god", default=None,
+@click.option("--from", "from_god", default=None, shell_complete=complete(_gods),
               help="The throw is the Protected Turn made from this god (Jupiter, Neptune, Apollo, Venus).")
 @JSON
 def god(dice, from_god, as_json):
@@ -101,7 +121,8 @@ def hades(turn, dice, coins, pay, card, as_json):
 
 
 @situations.command()
-@click.option("--space", required=True, help="The space where the other pawn stands (a board space name).")
+@click.option("--space", required=True, shell_complete=complete(_spaces),
+              help="The space where the other pawn stands (a board space name).")
 @click.option("--in-hades", is_flag=True, help="The pawn is held in Hades, not passing by.")
 @JSON
 def bounce(space, in_hades, as_json):
@@ -139,7 +160,8 @@ def score(players, as_json):
 
 
 @situations.command()
-@click.option("--name", required=True, help="An outer board space, e.g. Taxes, Helen of Troy, Land of the Lotus Eaters.")
+@click.option("--name", required=True, shell_complete=complete(_spaces),
+              help="An outer board space, e.g. Taxes, Helen of Troy, Land of the Lotus Eaters.")
 @click.option("--coins", type=int, default=0, show_default=True, help="Gold coins you hold (for Taxes).")
 @click.option("--protected", is_flag=True, help="You arrived in a Protected Turn.")
 @JSON

@@ -32,11 +32,8 @@ def parse_numbers(text: str, field: str, *, count: int | None = None, low: int =
 
 
 def _choice(value: str, choices, field: str) -> str:
-    low = {c.lower(): c for c in choices}
-    if value.lower() not in low:
-        from pnp.cli.suggest import unknown_choice
-        raise UsageError(unknown_choice(field, value, choices), field=field)
-    return low[value.lower()]
+    from pnp.names import resolve
+    return resolve(field, value, list(choices), field=field)
 
 
 def _range(value: int, field: str, low: int, high: int | None = None) -> int:

@@ -88,6 +88,10 @@ def token_of(name: str) -> str:
         return "god"
     if key in _names():
         return _names()[key]
+    from pnp.names import match
+    m = match("card", key, {n: n for n in _names() if not n.isdigit()})
+    if m.status == "match":
+        return _names()[m.id]
     from pnp.cli.suggest import closest
     valid = sorted({c.token for c in all_cards().values()} | {"statue"})
     near = closest(key, list(_names()) + ["statue"])

@@ -3,9 +3,17 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.choice import LooseChoice
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 from pnp.games.hera_zeus import rulings
+
+
+def _cards(ctx) -> list[str]:
+    """Card tokens (completion)."""
+    from pnp.games.hera_zeus.cards import all_cards
+    return sorted({c.token for c in all_cards().values()})
 
 CARD_HELP = ("A strength 0-7 or a name: medusa, pandora, pythia, poseidon, nemesis, hero, amazon, pegasus, "
              "io, argus, statue (printed names like 'Furies' work too).")
@@ -20,8 +28,10 @@ def situations():
 
 
 @situations.command()
-@click.option("--attacker", required=True, help="The challenging front-row card. " + CARD_HELP)
-@click.option("--defender", required=True, help="The opponent's front card in the same column. " + CARD_HELP)
+@click.option("--attacker", required=True, shell_complete=complete(_cards),
+              help="The challenging front-row card. " + CARD_HELP)
+@click.option("--defender", required=True, shell_complete=complete(_cards),
+              help="The opponent's front card in the same column. " + CARD_HELP)
 @click.option("--column", default=None,
               help='Cards behind each front card, front to back: "attacker: 4, io; defender: argus".')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -37,9 +47,10 @@ def challenge(attacker, defender, column, as_json):
 
 
 @situations.command()
-@click.option("--use", required=True, type=click.Choice(rulings.PEGASUS_USES),
+@click.option("--use", required=True, type=LooseChoice(rulings.PEGASUS_USES, "use"),
               help="hand: raid the opponent's hand; front: strike a front-row card or statue; place: put it down.")
-@click.option("--card", default=None, help="The card the raid drew (hand) or the card struck (front). " + CARD_HELP)
+@click.option("--card", default=None, shell_complete=complete(_cards),
+              help="The card the raid drew (hand) or the card struck (front). " + CARD_HELP)
 @click.option("--hand", default=None, help='The rest of the raided hand, for Pandora: "argus, 5, sirens".')
 @click.option("--column", default=None,
               help='front: cards behind the struck card and the striker\'s own cards in that column, front to '

@@ -3,8 +3,27 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
+
+
+def _labors(ctx) -> list[str]:
+    """Labor card ids (completion)."""
+    from pnp.games.labors_of_herakles.rulings import labor_cards
+    return list(labor_cards())
+
+
+def _traits(ctx) -> list[str]:
+    """The four heroic traits (completion)."""
+    from pnp.games.labors_of_herakles.engine import TRAITS
+    return list(TRAITS)
+
+
+def _gods(ctx) -> list[str]:
+    """The gods (completion)."""
+    from pnp.games.labors_of_herakles.engine import GODS
+    return list(GODS)
 
 
 @situations_group("labors-of-herakles")
@@ -18,9 +37,11 @@ def situations():
 @situations.command()
 @click.option("--value", required=True, help="Value of the card played (1-10).")
 @click.option("--previous", required=True, help="Value of the previous card on the adventure pile.")
-@click.option("--trait", required=True, help="The card's heroic trait: strength, courage, cunning, endurance.")
+@click.option("--trait", required=True, shell_complete=complete(_traits),
+              help="The card's heroic trait: strength, courage, cunning, endurance.")
 @click.option("--level", required=True, help="Herakles' current level in that trait (1-10).")
-@click.option("--god", default=None, help="The card's god, to name where the hero token may go.")
+@click.option("--god", default=None, shell_complete=complete(_gods),
+              help="The card's god, to name where the hero token may go.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def play(value, previous, trait, level, god, as_json):
     """What happens when an Adventure card is played on the previous one.
@@ -34,7 +55,8 @@ def play(value, previous, trait, level, god, as_json):
 @situations.command()
 @click.option("--levels", required=True, help="Herakles' traits: '7,6,5,6' or 'strength:7,courage:6,...'.")
 @click.option("--required", default=None, help="The labor's requirements, same form.")
-@click.option("--labor", "name", default=None, help="Or the labor card by name or id.")
+@click.option("--labor", "name", default=None, shell_complete=complete(_labors),
+              help="Or the labor card by name or id.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def labor(levels, required, name, as_json):
     """Whether Herakles succeeds at a labor (strictly greater on every trait).

@@ -11,12 +11,8 @@ VALUE_MIN, VALUE_MAX = 1, 10                                # gap.14: card value
 
 
 def _trait(name: str) -> str:
-    key = name.strip().lower()
-    hits = [t for t in TRAITS if t.startswith(key)] if key else []
-    if len(hits) != 1:
-        raise UsageError(f"unknown heroic trait '{name}'", field="trait", expected=", ".join(TRAITS),
-                         hint="labors-of-herakles.gap.1: the four traits")
-    return hits[0]
+    from pnp.names import resolve
+    return resolve("heroic trait", name, TRAITS, field="trait")  # labors-of-herakles.gap.1: the four traits
 
 
 def _number(value, what: str, lo: int, hi: int) -> int:
@@ -56,11 +52,12 @@ def play(value: int, previous: int, trait: str, level: int, god: str | None = No
     previous = _number(previous, "--previous", VALUE_MIN, VALUE_MAX)
     level = _number(level, "--level", TRAIT_MIN, TRAIT_MAX)
     trait = _trait(trait)
-    if god is not None and god.lower() not in GODS:
-        raise UsageError(f"unknown god '{god}'", field="--god", expected=", ".join(GODS))
-    if god is not None and not any((a.value, a.trait, a.god) == (value, trait, god.lower())
+    if god is not None:
+        from pnp.names import resolve
+        god = resolve("god", god, GODS, field="--god")
+    if god is not None and not any((a.value, a.trait, a.god) == (value, trait, god)
                                    for a in adventures().values()):
-        raise UsageError(f"no Adventure card is a {value} of {trait} for {god.lower()}", field="--god",
+        raise UsageError(f"no Adventure card is a {value} of {trait} for {god}", field="--god",
                          expected="a value, trait and god printed together on a card",
                          hint="labors-of-herakles.gap.14: the deck's cards")
     up = advances(value, previous)
@@ -128,15 +125,9 @@ def labor(levels: str, required: str | None = None, name: str | None = None) -> 
 
 
 def _labor_card(name: str):
-    from pnp.cli.suggest import closest
+    from pnp.names import resolve
     cards = labor_cards()
-    key = name.strip().lower()
-    hits = [c for c in cards.values() if key == c.id or key in c.name.lower()]
-    if len(hits) != 1:
-        near = closest(key, [c.id for c in cards.values()], n=3)
-        raise UsageError(f"unknown labor '{name}'", field="--labor", expected=", ".join(sorted(cards)),
-                         hint=f"did you mean {', '.join(near)}?" if near else None)
-    return hits[0]
+    return cards[resolve("labor", name, {c.id: c.name for c in cards.values()}, field="--labor")]
 
 
 def trait(level: int, change: int) -> Ruling:

@@ -73,12 +73,8 @@ def value_of(name: str) -> int:
 
 def resolve_name(kind: str, text: str) -> str:
     """An action or object name from loose user text ('clean out', 'clean-out', 'Temple')."""
-    key = " ".join(text.replace("-", " ").replace("_", " ").split()).lower()
-    for n in names(kind):
-        if n.lower() == key or n.lower().replace("used ", "") == key:
-            return n
-    from pnp.cli.suggest import unknown_choice
-    raise UsageError(unknown_choice(kind, text, [n.lower() for n in names(kind)]))
+    from pnp.names import resolve
+    return resolve(kind, text, {n: [n, n.lower().replace("used ", "")] for n in names(kind)})
 
 
 def fee(action: str, obj: str) -> int:

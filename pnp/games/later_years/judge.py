@@ -3,8 +3,21 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
+
+
+def _actions(ctx) -> list[str]:
+    """Action names (completion)."""
+    from pnp.games.later_years.engine import names
+    return list(names("action"))
+
+
+def _objects(ctx) -> list[str]:
+    """Object names (completion)."""
+    from pnp.games.later_years.engine import names
+    return list(names("object"))
 
 
 @situations_group("later-years")
@@ -16,8 +29,10 @@ def situations():
 
 
 @situations.command()
-@click.option("--action", required=True, help="Conquer, Capture, Clean Out or Endorse.")
-@click.option("--object", "obj", required=True, help="Used Chariot Dealership, Temple, Hydra or Politician.")
+@click.option("--action", required=True, shell_complete=complete(_actions),
+              help="Conquer, Capture, Clean Out or Endorse.")
+@click.option("--object", "obj", required=True, shell_complete=complete(_objects),
+              help="Used Chariot Dealership, Temple, Hydra or Politician.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def fee(action, obj, as_json):
     """The fee a task pays: action value x object value.
@@ -29,8 +44,9 @@ def fee(action, obj, as_json):
 
 
 @situations.command()
-@click.option("--action", required=True, help="The task's action.")
-@click.option("--object", "obj", required=True, help="The task's object.")
+@click.option("--action", required=True, shell_complete=complete(_actions), help="The task's action.")
+@click.option("--object", "obj", required=True, shell_complete=complete(_objects),
+              help="The task's object.")
 @click.option("--done-before", type=int, default=0, show_default=True, help="Times the task was completed before.")
 @click.option("--cards", required=True, help="The hand: 'capture, capture x2, temple triple, draw 2'.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")

@@ -224,7 +224,7 @@ def load_board(path: str) -> Board:
         try:
             a, o = resolve_name("action", a_text), resolve_name("object", o_text)
         except UsageError as exc:
-            raise UsageError(exc.message, file=path, field=str(key)) from None
+            raise UsageError(exc.message, file=path, field=str(key), expected=exc.expected, hint=exc.hint) from None
         if isinstance(owners, str):
             owners = [owners]
         if not isinstance(owners, list) or not all(isinstance(x, (str, int)) for x in owners):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 
-from pnp.errors import CardsetError, UsageError
+from pnp.errors import CardsetError
 from pnp.paths import cardsets_root
 from pnp.yamlio import load_yaml
 
@@ -89,24 +89,17 @@ class Catalog:
     lifecards: dict[str, list[dict]] = field(default_factory=dict)
 
     def kind(self, name: str) -> Kind:
-        """A kind by id or printed name (case and punctuation ignored); unknown -> UsageError."""
+        """A kind by id, alias or printed name, typed loosely (pnp.names); unknown -> UsageError."""
         key = ALIASES.get(slugify(name), slugify(name))
         if key in self.kinds:
             return self.kinds[key]
-        for k in self.kinds.values():
-            if slugify(k.name) == key:
-                return k
-        from pnp.cli.suggest import unknown_choice
-        raise UsageError(unknown_choice("card", name, sorted(self.kinds)))
+        from pnp.names import resolve
+        return self.kinds[resolve("card", name, {k.id: [k.id, k.name] for k in self.kinds.values()})]
 
     def trial(self, name: str) -> Trial:
-        """A Trial by id or name; unknown -> UsageError."""
-        key = slugify(name)
-        for t in self.trials.values():
-            if key in (t.id, slugify(t.name)):
-                return t
-        from pnp.cli.suggest import unknown_choice
-        raise UsageError(unknown_choice("trial", name, sorted(self.trials)))
+        """A Trial by id or name, typed loosely (pnp.names); unknown -> UsageError."""
+        from pnp.names import resolve
+        return self.trials[resolve("trial", name, {t.id: [t.id, t.name] for t in self.trials.values()})]
 
 
 def slugify(text: str) -> str:

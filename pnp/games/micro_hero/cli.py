@@ -3,7 +3,21 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.choice import LooseChoice
+from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
+
+
+def _cards(ctx) -> list[str]:
+    """Card kinds (completion)."""
+    from pnp.games.micro_hero.cards import catalog
+    return list(catalog().kinds)
+
+
+def _trials(ctx) -> list[str]:
+    """Trial ids (completion)."""
+    from pnp.games.micro_hero.cards import catalog
+    return list(catalog().trials)
 
 
 @click.group(name="micro-hero")
@@ -15,11 +29,15 @@ def micro_hero():
 
 
 @micro_hero.command()
-@click.option("--deck", required=True, help='Deck, top card first; "+" marks an upgraded card.')
-@click.option("--supply", required=True, help='Supply as NAME or NAME:COUNT, e.g. "strike,block,wound:3".')
-@click.option("--beaten", default="", help="Trials beaten so far, in order.")
+@click.option("--deck", required=True, shell_complete=complete(_cards, many=True),
+              help='Deck, top card first; "+" marks an upgraded card.')
+@click.option("--supply", required=True, shell_complete=complete(_cards, many=True),
+              help='Supply as NAME or NAME:COUNT, e.g. "strike,block,wound:3".')
+@click.option("--beaten", default="", shell_complete=complete(_trials, many=True),
+              help="Trials beaten so far, in order.")
 @click.option("--stance", default="hercules:A", show_default=True, help="STANCE:SIDE (hercules or omphale, A or B).")
-@click.option("--difficulty", type=click.Choice(["normal", "heroic", "mythic"]), default="normal", show_default=True)
+@click.option("--difficulty", type=LooseChoice(["normal", "heroic", "mythic"], "difficulty"), default="normal",
+              show_default=True)
 @click.option("--expansions", default="", help="Comma-separated: blood, athena, hera, calm, omphale.")
 @click.option("--shield", type=int, default=0, show_default=True, help="Athena's Shield value.")
 @click.option("--lifecard", default=None, help="Calm and Wrath: the special Life card in use.")

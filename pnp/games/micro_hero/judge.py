@@ -3,8 +3,15 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
+
+
+def _cards(ctx) -> list[str]:
+    """Card kinds (completion)."""
+    from pnp.games.micro_hero.cards import catalog
+    return list(catalog().kinds)
 
 
 @situations_group("micro-hero")
@@ -16,7 +23,8 @@ def situations():
 
 
 @situations.command()
-@click.option("--play", required=True, help='Cards in the order played; "+" marks an upgraded card.')
+@click.option("--play", required=True, shell_complete=complete(_cards, many=True),
+              help='Cards in the order played; "+" marks an upgraded card.')
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def score(play, as_json):
     """Rule the attack, defence and XP a play order gives, card by card.
@@ -28,7 +36,8 @@ def score(play, as_json):
 
 
 @situations.command(name="best-order")
-@click.option("--hand", required=True, help="The cards in hand, comma-separated.")
+@click.option("--hand", required=True, shell_complete=complete(_cards, many=True),
+              help="The cards in hand, comma-separated.")
 @click.option("--need-attack", type=int, default=0, show_default=True, help="Attack points needed.")
 @click.option("--need-defence", type=int, default=0, show_default=True, help="Defence points needed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")

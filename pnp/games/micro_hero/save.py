@@ -239,10 +239,14 @@ def _game_id(conn, name: str | None) -> tuple[int, str]:
             raise CampaignError("no saved Micro Hero game yet", hint="pnp micro-hero save --deck ... --supply ...")
         return row
     row = conn.execute("SELECT id, name FROM mh_game WHERE name=?", (name,)).fetchone()
-    if not row:
+    if not row:  # typed loosely: one clear match among the saved names (pnp.names, as for campaigns)
+        from pnp.names import match
         names = [r[0] for r in conn.execute("SELECT name FROM mh_game ORDER BY name")]
-        raise CampaignError(f"no saved game named '{name}'",
-                            expected=", ".join(names) if names else "a saved game", hint="check --name")
+        m = match("campaign", name, names)
+        if m.status != "match":
+            raise CampaignError(f"no saved game named '{name}'",
+                                expected=", ".join(names) if names else "a saved game", hint="check --name")
+        row = conn.execute("SELECT id, name FROM mh_game WHERE name=?", (m.id,)).fetchone()
     return row
 
 

@@ -5,13 +5,14 @@ import sys
 
 import click
 
+from pnp.cli.choice import LooseChoice
 from pnp.cli.output import emit_json
 from pnp.simulate.options import run_options
 
 
 @click.command(name="micro-hero")
 @run_options(100, ["greedy", "random"], "greedy", "Games per difficulty.")
-@click.option("--difficulty", "difficulties", multiple=True, type=click.Choice(["normal", "heroic", "mythic"]),
+@click.option("--difficulty", "difficulties", multiple=True, type=LooseChoice(["normal", "heroic", "mythic"], "difficulty"),
               help="Difficulty to run (repeatable; default all three).")
 @click.option("--expansions", default="", help="Comma-separated: blood, athena, hera, calm, omphale.")
 @click.option("--players", type=click.IntRange(1, 2), default=1, show_default=True, help="1, or 2 for co-op.")

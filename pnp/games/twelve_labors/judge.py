@@ -3,10 +3,18 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.choice import LooseChoice
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
-YES_NO = click.Choice(["yes", "no"], case_sensitive=False)
+
+def _labors(ctx) -> list[str]:
+    """The Labors on the board (completion)."""
+    from pnp.games.twelve_labors.rulings import board
+    return [lab.name for lab in board()]
+
+YES_NO = LooseChoice(["yes", "no"])
 
 
 @situations_group("twelve-labors")
@@ -20,7 +28,8 @@ def situations():
 @situations.command()
 @click.option("--target", type=int, help="The Labor's Target number.")
 @click.option("--black", type=int, help="The Labor's black number (Hercules' points).")
-@click.option("--labor", default=None, help="Take target and black from the board by Labor name instead.")
+@click.option("--labor", default=None, shell_complete=complete(_labors),
+              help="Take target and black from the board by Labor name instead.")
 @click.option("--helper", "helpers", multiple=True, required=True,
               help="NAME:DICE[ cards:C,C,C], once per helper; Iolaus as 'iolaus:DICE'.")
 @click.option("--order", default=None, help="Current turn order, for ties (default: the --helper order).")
@@ -54,7 +63,7 @@ def wrestle(order, chose, cards, as_json):
 
 @situations.command()
 @click.option("--chose", type=YES_NO, required=True, help="Did this player pick Research?")
-@click.option("--take", type=click.Choice(["faceup", "pile", "either"]), default="either",
+@click.option("--take", type=LooseChoice(["faceup", "pile", "either"]), default="either",
               help="The last card: a face-up card or from the pile.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def research(chose, take, as_json):

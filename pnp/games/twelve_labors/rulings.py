@@ -67,16 +67,10 @@ def _names(text: str, what: str) -> list[str]:
 
 def labor_values(name: str) -> tuple[str, int, int]:
     """(name, target, black) of a Labor on the board, by forgiving name."""
-    from pnp.cli.suggest import closest
-    labors = {lab.name.lower(): lab for lab in board()}
-    key = name.strip().lower()
-    hits = [lab for n, lab in labors.items() if key in n]
-    if len(hits) != 1:
-        near = closest(key, list(labors), n=3)
-        raise UsageError(f"unknown Labor '{name}'", field="--labor",
-                         expected=", ".join(lab.name for lab in board()),
-                         hint=f"did you mean {', '.join(near)}?" if near else None)
-    return hits[0].name, hits[0].target, hits[0].black
+    from pnp.names import resolve as resolve_name
+    labors = {lab.name: lab for lab in board()}
+    lab = labors[resolve_name("Labor", name, list(labors), field="--labor")]
+    return lab.name, lab.target, lab.black
 
 
 def _labors_for(target: int, black: int) -> list:

@@ -61,13 +61,9 @@ def cards() -> dict[str, Card]:
 
 def find_card(text: str) -> Card:
     """A card by id or word, loosely ('Three-Headed', 'three headed'); unknown -> UsageError."""
-    key = "-".join(text.lower().replace("'", "").replace("-", " ").split())
-    if key in cards():
-        return cards()[key]
-    from pnp.cli.suggest import closest
-    near = closest(key, list(cards()), n=3)
-    raise UsageError(f"unknown card '{text.strip()}'", expected="a card word from cardsets/verb-adjective-noun/cards.csv",
-                     hint=f"did you mean {', '.join(near)}?" if near else "run 'pnp games' to list the sets")
+    from pnp.names import resolve
+    return cards()[resolve("card", text, {c.id: c.word for c in cards().values()},
+                           listing="see the card words in cardsets/verb-adjective-noun/cards.csv")]
 
 
 def parse_cards(text: str) -> list[Card]:

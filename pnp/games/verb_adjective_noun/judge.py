@@ -3,8 +3,15 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
+
+
+def _cards(ctx) -> list[str]:
+    """Card ids (completion)."""
+    from pnp.games.verb_adjective_noun.engine import cards
+    return list(cards())
 
 
 @situations_group("verb-adjective-noun")
@@ -16,8 +23,9 @@ def situations():
 
 
 @situations.command()
-@click.option("--trial", default="", help="Cards already in the trial, comma-separated (empty: a new trial).")
-@click.option("--card", required=True, help="The card to add.")
+@click.option("--trial", default="", shell_complete=complete(_cards, many=True),
+              help="Cards already in the trial, comma-separated (empty: a new trial).")
+@click.option("--card", required=True, shell_complete=complete(_cards), help="The card to add.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def add(trial, card, as_json):
     """Whether a card may join a trial: kinds, adjacency and matching edges.
@@ -29,7 +37,8 @@ def add(trial, card, as_json):
 
 
 @situations.command()
-@click.option("--cards", required=True, help="The trial's cards, comma-separated.")
+@click.option("--cards", required=True, shell_complete=complete(_cards, many=True),
+              help="The trial's cards, comma-separated.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def trial(cards, as_json):
     """Whether a trial is complete (Verb, Adjective and Noun) and what it is worth.
@@ -54,7 +63,8 @@ def auction(markers, player, as_json):
 
 
 @situations.command()
-@click.option("--trial", required=True, help="The trial's cards, comma-separated.")
+@click.option("--trial", required=True, shell_complete=complete(_cards, many=True),
+              help="The trial's cards, comma-separated.")
 @click.option("--markers", required=True, help="Markers on the trial per player: 'red:2, blue:1'.")
 @click.option("--turn", default=None, help="Whose turn is starting (optional).")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
@@ -68,7 +78,8 @@ def score(trial, markers, turn, as_json):
 
 
 @situations.command()
-@click.option("--cards", required=True, help="Cards burnt, comma-separated.")
+@click.option("--cards", required=True, shell_complete=complete(_cards, many=True),
+              help="Cards burnt, comma-separated.")
 @click.option("--removed", type=int, default=None, help="Your markers now removed from the game (caps the refund).")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def burn(cards, removed, as_json):
