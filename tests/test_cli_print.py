@@ -19,8 +19,24 @@ def test_print_json_summary_and_files(tmp_path):
     res = run("print", str(folder), "-o", str(tmp_path / "out"), "--json")
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
-    assert data["cards"] == 9 and data["pages"] == 6
-    assert len(PdfReader(data["files"][0]).pages) == 6
+    assert data["cards"] == 9 and data["pages"] == 4 and data["sheets"] == 2
+    assert len(PdfReader(data["files"][0]).pages) == 4
+
+
+def test_summary_names_the_sheets(tmp_path):
+    folder = write_set(tmp_path / "s")
+    res = run("print", str(folder), "-o", str(tmp_path / "out"), "--layout", "gutters")
+    assert res.exit_code == 0, res.output
+    assert "9 cards on 3 sheets (6 pages)" in res.output  # calibration + 2 sheets of 8 in gutters
+
+
+def test_backs_help_names_the_printer_setting():
+    from pnp.cli.print_cmd import print_cmd
+    res = run("print", "--help")
+    assert res.exit_code == 0 and "flip on long" in res.output
+    text = next(p.help for p in print_cmd.params if p.name == "backs")
+    assert "duplex-long = printer set to two-sided, 'flip on long edge'" in text
+    assert "duplex-short = two-sided, 'flip on short edge'" in text
 
 
 def test_print_user_set_like_builtin(tmp_path):
@@ -51,7 +67,7 @@ def test_print_options_are_applied(tmp_path):
     page = PdfReader(data["files"][0]).pages[0]
     w, h = (float(v) * 25.4 / 72 for v in page.mediabox.upper_right)
     assert {round(w, 1), round(h, 1)} == {215.9, 279.4}
-    assert data["pages"] == 2
+    assert data["pages"] == data["sheets"] == 1  # 9 packed poker cards on one Letter sheet
 
 
 def test_bad_back_offset_is_one_line_error(tmp_path):

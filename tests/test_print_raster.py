@@ -1,13 +1,13 @@
-"""Raster checks (pypdfium2): trim boxes land within 0.2 mm, and backs land behind their own fronts."""
+"""Raster checks (pypdfium2): trim boxes land within 0.2 mm (backs: see test_print_duplex_raster)."""
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
 from pnp.cardset.load import load_cardset
-from pnp.print.imposition import back_rect, fit_grid
+from pnp.print.imposition import fit_grid
 from pnp.print.options import PrintOptions
 from pnp.print.render import render_pdf
-from print_fixtures import BACK, MARK, TRIM, write_set
+from print_fixtures import TRIM, write_set
 
 DPI = 300
 MM_PER_PX = 25.4 / DPI
@@ -67,34 +67,3 @@ def test_front_trim_boxes_land_where_imposition_says(tmp_path, cards):
     img = page_pixels(out, 0)
     for rect in grid.slots:
         assert_at(img, rect, TRIM)
-
-
-@pytest.mark.parametrize("mode", ["duplex-long", "duplex-short"])
-@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -1.0)])
-def test_backs_land_behind_their_fronts(tmp_path, mode, offset):
-    out, grid, options = render(tmp_path, backs=mode, back_offset=offset)
-    back = page_pixels(out, 1)
-    pw, ph = grid.paper
-    for rect in grid.slots:
-        expected, rotation = back_rect(rect, grid.paper, mode, offset)
-        assert_at(back, expected, BACK)
-        # physically behind its front: un-mirroring the back (without offset) gives the front's place
-        unmirrored_x = pw - expected.x - expected.w if mode == "duplex-long" else expected.x
-        unmirrored_y = expected.y if mode == "duplex-long" else ph - expected.y - expected.h
-        assert unmirrored_x == pytest.approx(rect.x + (offset[0] if mode == "duplex-short" else -offset[0]))
-        assert unmirrored_y == pytest.approx(rect.y + (-offset[1] if mode == "duplex-short" else offset[1]))
-        # the 10 mm corner mark: top-left when upright, bottom-right when turned for short-edge flip
-        if rotation == 0:
-            mx, my = expected.x + 5, expected.y + 5
-        else:
-            mx, my = expected.right - 5, expected.bottom - 5
-        assert is_colour(back[int(my / MM_PER_PX), int(mx / MM_PER_PX)], MARK)
-
-
-def test_gutterfold_backs_mirror_across_the_fold(tmp_path):
-    out, grid, _ = render(tmp_path, backs="gutterfold")
-    img = page_pixels(out, 0)
-    for rect in grid.slots:
-        assert_at(img, rect, TRIM)
-        expected, _ = back_rect(rect, grid.paper, "gutterfold")
-        assert_at(img, expected, BACK)

@@ -8,6 +8,8 @@ from pnp.errors import RenderError
 
 BACK_MODES = ("duplex-long", "duplex-short", "gutterfold", "none")
 CUT_MODES = ("marks", "lines", "none")
+LAYOUTS = ("auto", "packed", "gutters")
+CUT_FILES = ("svg",)
 
 
 @dataclass(frozen=True)
@@ -18,6 +20,9 @@ class PrintOptions:
     margins: tuple[float, float, float, float] = (5.0, 5.0, 5.0, 5.0)  # top, right, bottom, left
     bleed: float | None = None          # None: the card set's own bleed
     cut: str = "marks"
+    mark_length: float | None = None    # crop-mark length from the ink edge; None: to the paper edge
+    layout: str = "auto"                # auto | packed | gutters (see imposition.fit_grid)
+    cut_file: str | None = None         # svg: also a cutting-machine file per sheet
     gap: float = 0.0
     backs: str = "duplex-long"
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -67,16 +72,22 @@ def with_settings(base: PrintOptions, settings: dict) -> PrintOptions:
                 else (float(value),) * 4
         elif key == "back_offset":
             changes["back_offset"] = parse_pair(value, "back_offset", 2)
-        elif key in ("bleed", "gap"):
+        elif key in ("bleed", "gap", "mark_length"):
             v = float(value)
             if v < 0:
-                raise RenderError(f"{key} is {v:g} mm", field=key, expected="0 or more mm", hint=f"use --{key} 0")
+                raise RenderError(f"{key} is {v:g} mm", field=key, expected="0 or more mm", hint=f"use --{key.replace('_', '-')} 0")
             changes[key] = v
         elif key == "backs":
             if value not in BACK_MODES:
                 raise RenderError(f"bad backs mode {value!r}", field="backs", expected=", ".join(BACK_MODES),
                                   hint="e.g. --backs duplex-short")
             changes["backs"] = value
+        elif key in ("layout", "cut_file"):
+            allowed = LAYOUTS if key == "layout" else CUT_FILES
+            if value not in allowed:
+                raise RenderError(f"bad {key} {value!r}", field=key, expected=", ".join(allowed),
+                                  hint=f"e.g. --{key.replace('_', '-')} {allowed[0]}")
+            changes[key] = value
         elif key == "cut":
             if value not in CUT_MODES:
                 raise RenderError(f"bad cut mode {value!r}", field="cut", expected=", ".join(CUT_MODES),
