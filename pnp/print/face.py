@@ -14,6 +14,7 @@ from pnp.cardset.text import TextEngine
 from pnp.errors import CardsetError
 from pnp.print import simpletext
 from pnp.print.fonts import register_fonts
+from pnp.print.images import draw_image, image_size
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 INK_SAVER_STROKE = colors.Color(0.75, 0.75, 0.75)
@@ -214,12 +215,11 @@ class FaceDrawer:
             raise CardsetError(f"image '{value}' not found for {where}", file=self.file, card=piece.id,
                                field=box.name, expected=f"a file relative to {self.cardset.folder}",
                                hint="add the image or fix the name")
-        canvas.drawImage(str(path), bx, by, bw, bh, preserveAspectRatio=True, anchor="c", mask="auto")
+        draw_image(canvas, str(path), bx, by, bw, bh, preserveAspectRatio=True, anchor="c")
 
     def _cover_image(self, canvas, path: str, ow: float, oh: float, piece: Piece) -> None:
-        from reportlab.lib.utils import ImageReader
         try:
-            iw, ih = ImageReader(path).getSize()
+            iw, ih = image_size(path)
         except Exception:
             raise CardsetError("image cannot be read", file=path, card=piece.id, field="image",
                                expected="a PNG or JPEG file", hint="re-export the image") from None
@@ -229,7 +229,7 @@ class FaceDrawer:
         p.rect(0, 0, ow * mm, oh * mm)
         canvas.saveState()
         canvas.clipPath(p, stroke=0, fill=0)
-        canvas.drawImage(path, (ow - dw) / 2 * mm, (oh - dh) / 2 * mm, dw * mm, dh * mm, mask="auto")
+        draw_image(canvas, path, (ow - dw) / 2 * mm, (oh - dh) / 2 * mm, dw * mm, dh * mm)
         canvas.restoreState()
 
     def _text(self, canvas, box, fields, piece, where, bx, by, bw, bh) -> None:

@@ -1,0 +1,121 @@
+"""Race pnp against cartuli 0.1.0b3 on the same 200 image cards (poker, 3 mm bleed, A4, duplex, one shared back).
+
+Run: python bench/print_bench_cartuli.py [--runs 5] [--cards 200]
+cartuli runs in its own venv: set CARTULI_PYTHON to its interpreter (default /work/venvs/cartuli/bin/python;
+make it with `python3 -m venv /work/venvs/cartuli && /work/venvs/cartuli/bin/pip install cartuli==0.1.0b3`).
+Without it, pnp is timed alone and the script says cartuli was skipped.
+Each run is a fresh subprocess timing card loading, layout and PDF writing (not interpreter start-up);
+medians are printed, with the ratio and pnp's peak memory (ru_maxrss).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+DEFAULT_CARTULI = "/work/venvs/cartuli/bin/python"
+
+PNP_CHILD = r"""
+import json, resource, sys, time
+from pathlib import Path
+t = time.perf_counter()
+from pnp.cardset.load import load_cardset
+from pnp.print.options import PrintOptions
+from pnp.print.render import render_pdf
+res = render_pdf(load_cardset(Path(sys.argv[1])), Path(sys.argv[2]),
+                 PrintOptions(paper=(210.0, 297.0), backs="duplex-long", calibration=False))
+dt = time.perf_counter() - t
+print(json.dumps({"seconds": dt, "sheets": res.sheets, "bytes": Path(sys.argv[2]).stat().st_size,
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+CARTULI_CHILD = r"""
+import json, resource, sys, time
+from pathlib import Path
+t = time.perf_counter()
+from cartuli.card import Card, CardImage
+from cartuli.measure import A4, mm, Size
+from cartuli.output import sheet_pdf_output
+from cartuli.sheet import Sheet
+folder, out = Path(sys.argv[1]), Path(sys.argv[2])
+size = Size(63 * mm, 88 * mm)
+back = CardImage(folder / "back.png", size, bleed=3 * mm)
+cards = [Card(CardImage(p, size, bleed=3 * mm), back) for p in sorted((folder / "fronts").glob("*.png"))]
+sheet = Sheet(cards, size=A4, print_margin=5 * mm, padding=0)
+sheet_pdf_output(sheet, out)
+dt = time.perf_counter() - t
+print(json.dumps({"seconds": dt, "sheets": sheet.pages, "bytes": out.stat().st_size,
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def image_deck(folder: Path, n: int) -> Path:
+    """n distinct 300-dpi RGB PNG fronts (69 x 94 mm with bleed) and one PNG back, as a pnp image deck."""
+    import random
+
+    from PIL import Image, ImageDraw
+    rng = random.Random(14)
+    (folder / "fronts").mkdir(parents=True, exist_ok=True)
+    w, h = 815, 1110
+    for i in range(n):
+        im = Image.linear_gradient("L").resize((w, h)).convert("RGB")
+        draw = ImageDraw.Draw(im)
+        draw.rectangle((0, 0, w, h // 3), fill=((i * 37) % 255, (i * 91) % 255, (i * 53) % 255))
+        for _ in range(12):
+            x, y, r = rng.randrange(w), rng.randrange(h), rng.randrange(20, 160)
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=tuple(rng.randrange(256) for _ in range(3)))
+        draw.text((60, 60), f"Card {i}", fill=(255, 255, 255))
+        im.save(folder / "fronts" / f"{i:03d}.png")
+    Image.new("RGB", (w, h), (40, 30, 20)).save(folder / "back.png")
+    (folder / "cardset.yaml").write_text(
+        "name: Bench images\nbleed: 3\ncomponents:\n"
+        "  - {name: deck, size: poker, images: fronts, back: {image: back.png}}\n")
+    return folder
+
+
+def race(python: str, child: str, folder: Path, runs: int, env=None) -> dict:
+    samples = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as out:
+            proc = subprocess.run([python, "-c", child, str(folder), str(Path(out) / "x.pdf")],
+                                  capture_output=True, text=True, env=env)
+            if proc.returncode:
+                raise SystemExit(f"{python} failed:\n{proc.stderr[-2000:]}")
+            samples.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+    return {"median_s": statistics.median(s["seconds"] for s in samples),
+            "peak_mb": statistics.median(s["peak_mb"] for s in samples),
+            "max_peak_mb": max(s["peak_mb"] for s in samples),
+            "sheets": samples[0]["sheets"], "mb": samples[0]["bytes"] / 2**20}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--cards", type=int, default=200)
+    args = ap.parse_args()
+    cartuli = os.environ.get("CARTULI_PYTHON", DEFAULT_CARTULI)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = image_deck(Path(tmp) / "deck", args.cards)
+        pnp = race(sys.executable, PNP_CHILD, folder, args.runs)
+        print(f"{args.cards} image cards (300-dpi PNG, poker, 3 mm bleed, A4, duplex, shared back), "
+              f"median of {args.runs} runs")
+        print(f"pnp     : {pnp['median_s']:7.3f} s  {pnp['sheets']} sheets  PDF {pnp['mb']:.1f} MB  "
+              f"peak {pnp['peak_mb']:.0f} MB (max {pnp['max_peak_mb']:.0f} MB)")
+        if not Path(cartuli).exists():
+            print(f"cartuli : skipped, no interpreter at {cartuli} (set CARTULI_PYTHON to a python "
+                  f"with cartuli==0.1.0b3 installed)")
+            return
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        car = race(cartuli, CARTULI_CHILD, folder, args.runs, env)
+        print(f"cartuli : {car['median_s']:7.3f} s  {car['sheets']} sheets  PDF {car['mb']:.1f} MB  "
+              f"peak {car['peak_mb']:.0f} MB")
+        print(f"pnp is {car['median_s'] / pnp['median_s']:.1f}x faster than cartuli (ratio of medians)")
+
+
+if __name__ == "__main__":
+    main()
