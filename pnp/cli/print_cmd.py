@@ -37,18 +37,24 @@ class _Progress:
               help="Cut guides outside the cards: crop marks to the paper edge, or lines through margins "
                    "and gutters [marks].")
 @click.option("--mark-length", type=float, default=None, help="Crop-mark length in mm [to the paper edge].")
+@click.option("--cut-file", type=click.Choice(["svg"]), default=None,
+              help="Also an SVG cut path per sheet for print-then-cut machines (Silhouette, Cricut), with "
+                   "registration marks on the PDF.")
+@click.option("--corner-radius", type=float, default=None, help="Rounded card corners in the cut file, mm [0].")
 @click.option("--gap", type=float, default=None, help="Gap between cards in mm [0].")
 @click.option("--backs", type=click.Choice(["duplex-long", "duplex-short", "gutterfold", "none"]), default=None,
               help="How backs are printed: duplex-long = printer set to two-sided, 'flip on long edge'; "
                    "duplex-short = two-sided, 'flip on short edge'; gutterfold = one-sided, fold each sheet "
                    "down the middle; none = fronts only [duplex-long].")
-@click.option("--back-offset", default=None, help="X,Y mm shift of the backs, measured on the back page (x right, y down) [0,0].")
+@click.option("--back-offset", default=None,
+              help="X,Y mm shift of the backs, measured on the back page (x right, y down) [0,0].")
 @click.option("--ink-saver", is_flag=True, default=None, help="No full-bleed fills, light outlines.")
 @click.option("--no-calibration", is_flag=True, help="Leave out the calibration page.")
 @click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None, help="Also a PNG per card at DPI.")
 @click.option("--tts", is_flag=True, help="Also Tabletop Simulator deck sheets and JSON.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
-def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_length, gap, backs, back_offset, ink_saver,
+def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_length, cut_file,
+              corner_radius, gap, backs, back_offset, ink_saver,
               no_calibration, png_dpi, tts, as_json):
     """Render card sets (built-in game names or folders) to PDF sheets.
 
@@ -59,7 +65,8 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
     from pnp.print.job import print_sets
 
     settings = {"paper": paper, "margins": margins, "bleed": bleed, "layout": layout, "cut": cut,
-                "mark_length": mark_length, "gap": gap, "backs": backs,
+                "mark_length": mark_length, "cut_file": cut_file, "corner_radius": corner_radius, "gap": gap,
+                "backs": backs,
                 "back_offset": back_offset, "ink_saver": ink_saver,
                 "calibration": False if no_calibration else None}
     out = Path(output) if output else default_output()

@@ -23,6 +23,7 @@ class PrintOptions:
     mark_length: float | None = None    # crop-mark length from the ink edge; None: to the paper edge
     layout: str = "auto"                # auto | packed | gutters (see imposition.fit_grid)
     cut_file: str | None = None         # svg: also a cutting-machine file per sheet
+    corner_radius: float = 0.0          # mm, rounded card corners in the cut file
     gap: float = 0.0
     backs: str = "duplex-long"
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -72,10 +73,11 @@ def with_settings(base: PrintOptions, settings: dict) -> PrintOptions:
                 else (float(value),) * 4
         elif key == "back_offset":
             changes["back_offset"] = parse_pair(value, "back_offset", 2)
-        elif key in ("bleed", "gap", "mark_length"):
+        elif key in ("bleed", "gap", "mark_length", "corner_radius"):
             v = float(value)
             if v < 0:
-                raise RenderError(f"{key} is {v:g} mm", field=key, expected="0 or more mm", hint=f"use --{key.replace('_', '-')} 0")
+                raise RenderError(f"{key} is {v:g} mm", field=key, expected="0 or more mm",
+                                  hint=f"use --{key.replace('_', '-')} 0")
             changes[key] = v
         elif key == "backs":
             if value not in BACK_MODES:

@@ -58,6 +58,7 @@ class _Writer:
         self.c, self.cs, self.opt, self.drawer, self.progress = canvas, cs, options, drawer, progress
         self.bleed = cs.bleed if options.bleed is None else options.bleed
         self.pages = 0
+        self.cut_sheets: list = []  # (1-based PDF page, grid, cards used, shape) of each front page
         self.font = drawer.fonts["regular"]
 
     def page(self, paper: tuple[float, float]) -> float:
@@ -120,8 +121,10 @@ class _Writer:
 
     def grid(self, comp: Component):
         """The imposition grid of a card component under these options."""
+        from pnp.print.cutfile import cut_margins
         opt = self.opt
-        return fit_grid(opt.paper, opt.margins, comp.size, self.bleed, opt.gap,
+        margins = cut_margins(opt.margins) if opt.cut_file else opt.margins
+        return fit_grid(opt.paper, margins, comp.size, self.bleed, opt.gap,
                         gutterfold=opt.backs == "gutterfold", layout=opt.layout)
 
     def sheets(self, comp: Component) -> None:
@@ -147,6 +150,10 @@ class _Writer:
                 if self.progress:
                     self.progress(1)
             self._guides(grid, len(chunk), ph, comp)
+            if opt.cut_file:
+                from pnp.print.cutfile import draw_registration
+                draw_registration(self.c, grid.paper)
+                self.cut_sheets.append((self.pages + 1, grid, len(chunk), comp.shape))
             if fold:
                 self.c.setDash(3, 2)
                 draw_lines(self.c, [Line(grid.paper[0] / 2, 0, grid.paper[0] / 2, grid.paper[1])], ph, 0.3, 0.5)
@@ -171,7 +178,11 @@ class _Writer:
             self.c.setLineWidth(0.3)
             for s in grid.slots[:used]:
                 self.c.circle((s.x + s.w / 2) * mm, (ph - s.y - s.h / 2) * mm, min(s.w, s.h) / 2 * mm)
-        lines = crop_marks(grid, used, self.opt.mark_length) if self.opt.cut == "marks" else cut_lines(grid, used)
+        from pnp.print.cutfile import CUT_MARK_LENGTH
+        length = self.opt.mark_length
+        if length is None and self.opt.cut_file:
+            length = CUT_MARK_LENGTH
+        lines = crop_marks(grid, used, length) if self.opt.cut == "marks" else cut_lines(grid, used)
         draw_lines(self.c, lines, ph, 0.25 if self.opt.cut == "marks" else 0.2)
 
     def board(self, comp: Component) -> None:
@@ -217,6 +228,10 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
     from pnp.print.face import FaceDrawer
 
     out_file = Path(out_file)
+    if options.cut_file and options.backs == "gutterfold":
+        raise RenderError("a cut file needs flat sheets, but gutterfold sheets are folded before cutting",
+                          field="cut_file", expected="--backs duplex-long, duplex-short or none",
+                          hint="drop --cut-file or choose another --backs")
     _writable(out_file.parent)
     drawer = FaceDrawer(cs, text_engine(cs), ink_saver=options.ink_saver)
     fd, tmp = tempfile.mkstemp(prefix=f".{out_file.stem}-", suffix=".pdf.part", dir=out_file.parent)
@@ -246,7 +261,24 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
             os.unlink(tmp)
         raise
     sheets = writer.pages // 2 if options.duplex else writer.pages
-    return RenderResult([out_file], writer.pages, sheets, cs.count, list(drawer.overflows))
+    files = [out_file] + (_write_cut_files(cs, out_file, writer.cut_sheets, options) if options.cut_file else [])
+    return RenderResult(files, writer.pages, sheets, cs.count, list(drawer.overflows))
+
+
+def _write_cut_files(cs: CardSet, out_file: Path, sheets: list, options: PrintOptions) -> list[Path]:
+    """One SVG per front page, <pdf stem>-cut/page-NNN.svg; stale page files from earlier runs are removed."""
+    from pnp.print.cutfile import sheet_svg
+    folder = out_file.parent / f"{out_file.stem}-cut"
+    folder.mkdir(exist_ok=True)
+    for old in folder.glob("page-*.svg"):
+        old.unlink()
+    files = []
+    for page, grid, used, shape in sheets:
+        path = folder / f"page-{page:03d}.svg"
+        path.write_text(sheet_svg(grid, used, shape, options.corner_radius, f"{cs.name}: page {page}"),
+                        encoding="utf-8")
+        files.append(path)
+    return files
 
 
 def _writable(folder: Path) -> None:
