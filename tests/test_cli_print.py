@@ -81,7 +81,7 @@ def test_png_and_tts_exports(tmp_path):
     assert res.exit_code == 0, res.output
     files = json.loads(res.output)["files"]
     pngs = [f for f in files if f.endswith(".png") and "-png" in f]
-    assert len(pngs) == 4  # 2 designs, front and back each
+    assert len(pngs) == 3  # 2 fronts and the one back they share
     with Image.open(next(f for f in pngs if f.endswith("alpha.png"))) as im:
         assert abs(im.size[0] - 63 / 25.4 * 72) <= 1 and abs(im.size[1] - 88 / 25.4 * 72) <= 1
     deck = json.loads(open(next(f for f in files if f.endswith("deck.json"))).read())

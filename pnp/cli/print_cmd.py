@@ -52,10 +52,11 @@ class _Progress:
 @click.option("--no-calibration", is_flag=True, help="Leave out the calibration page.")
 @click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None, help="Also a PNG per card at DPI.")
 @click.option("--tts", is_flag=True, help="Also Tabletop Simulator deck sheets and JSON.")
+@click.option("-v", "--verbose", is_flag=True, help="List every file written, not just PDFs and folders.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
 def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_length, cut_file,
               corner_radius, gap, backs, back_offset, ink_saver,
-              no_calibration, png_dpi, tts, as_json):
+              no_calibration, png_dpi, tts, verbose, as_json):
     """Render card sets (built-in game names or folders) to PDF sheets.
 
     Example: pnp print twelve-labors --backs duplex-short --back-offset 0.5,-0.3
@@ -76,7 +77,7 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
         emit_json(result.to_dict())
     else:
         for s in result.sets:
-            for f in s["files"]:
+            for f in s["files"] if verbose else s["outputs"]:
                 click.echo(f"{f}")
             click.echo(f"  {s['set']}: {s['cards']} cards on {s['sheets']} sheets ({s['pages']} pages)")
             for o in s["overflows"]:
