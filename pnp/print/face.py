@@ -215,7 +215,7 @@ class FaceDrawer:
             raise CardsetError(f"image '{value}' not found for {where}", file=self.file, card=piece.id,
                                field=box.name, expected=f"a file relative to {self.cardset.folder}",
                                hint="add the image or fix the name")
-        draw_image(canvas, str(path), bx, by, bw, bh, preserveAspectRatio=True, anchor="c")
+        draw_image(canvas, str(path), bx, by, bw, bh, preserve_aspect=True)
 
     def _cover_image(self, canvas, path: str, ow: float, oh: float, piece: Piece) -> None:
         try:
@@ -248,7 +248,7 @@ class FaceDrawer:
         align, valign = box.get("align", "left"), box.get("valign", "top")
         color = self._render_plain(str(box.get("color", "#000000")), fields, piece, where)
         self._colour(color, piece, f"{box.name}.color")
-        runs = None if align == "justify" or self.text.expand_icons(markup, 1) != markup else simpletext.parse(markup)
+        runs = simpletext.parse(markup, self.text.icons)
         while True:
             leading = float(box.get("leading", base * 1.2)) * size / base
             at_floor = size <= min_size

@@ -127,17 +127,43 @@ def image_size(path: str) -> tuple[int, int]:
     return ImageReader(path).getSize()
 
 
-def draw_image(canvas, path: str, x: float, y: float, w: float, h: float, **kwargs) -> None:
-    """canvas.drawImage(path, ..., mask='auto') with the file's own data embedded, once per document."""
-    from reportlab.lib.utils import _digester
-    mask = "auto"
-    name = _digester(f"{path}{mask}".encode("utf-8"))
+@lru_cache(maxsize=4096)
+def _content_name(path: str, mtime_ns: int, size: int) -> str:
+    import hashlib
+    return "Img" + hashlib.md5(Path(path).read_bytes()).hexdigest()
+
+
+def draw_image(canvas, path: str, x: float, y: float, w: float, h: float,
+               preserve_aspect: bool = False) -> None:
+    """Draw an image file in the box (points), like canvas.drawImage(..., mask='auto'), stored once per document.
+
+    The XObject is named after the file's content, so the same images give the same bytes wherever the
+    card set lives; PNG and JPEG data go in as they are when the format allows (see pass_through).
+    """
+    import os
+
+    from reportlab.lib.boxstuff import aspectRatioFix
+    from reportlab.pdfbase import pdfdoc
+    st = os.stat(path)
+    name = _content_name(path, st.st_mtime_ns, st.st_size)
     doc = canvas._doc
     reg = doc.getXObjectName(name)
-    if reg not in doc.idToObject:
-        obj = pass_through(path)
-        if obj is not None:  # register it under the name drawImage looks for; otherwise drawImage decodes
-            obj.name = name
-            doc.Reference(obj, reg)
-            doc.addForm(name, obj)
-    canvas.drawImage(path, x, y, w, h, mask=mask, **kwargs)
+    obj = doc.idToObject.get(reg)
+    if obj is None:
+        obj = pass_through(path) or pdfdoc.PDFImageXObject(name, path, mask="auto")
+        obj.name = name
+        doc.Reference(obj, reg)
+        doc.addForm(name, obj)
+        smask = getattr(obj, "_smask", None)
+        if smask:  # the alpha channel of a decoded image, as drawImage sets it up
+            mreg = doc.getXObjectName(smask.name)
+            obj.smask = doc.Reference(smask, mreg) if mreg not in doc.idToObject else pdfdoc.PDFObjectReference(mreg)
+            del obj._smask
+    x, y, w, h, _ = aspectRatioFix(preserve_aspect, "c", x, y, w, h, obj.width, obj.height)
+    canvas._currentPageHasImages = 1
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(w, h)
+    canvas._code.append(f"/{reg} Do")
+    canvas.restoreState()
+    canvas._formsinuse.append(name)
