@@ -30,6 +30,13 @@ def test_summary_names_the_sheets(tmp_path):
     assert "9 cards on 3 sheets (6 pages)" in res.output  # calibration + 2 sheets of 8 in gutters
 
 
+def test_summary_totals_sheets_over_several_sets(tmp_path):
+    a, b = write_set(tmp_path / "a"), write_set(tmp_path / "b")
+    res = run("print", str(a), str(b), "-o", str(tmp_path / "out"))
+    assert res.exit_code == 0, res.output
+    assert "total: 18 cards on 4 sheets of paper" in res.output  # each: calibration + one packed sheet
+
+
 def test_backs_help_names_the_printer_setting():
     from pnp.cli.print_cmd import print_cmd
     res = run("print", "--help")

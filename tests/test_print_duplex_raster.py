@@ -155,7 +155,7 @@ def test_custom_paper_and_back_offset(tmp_path, backs):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("size", [(63.0, 88.0), (88.0, 63.0)], ids=["portrait card", "landscape card"])
-@pytest.mark.parametrize("layout", ["auto", "gutters"])
+@pytest.mark.parametrize("layout", ["auto", "gutters", "packed"])
 def test_gutterfold_backs_land_behind_their_fronts_once_folded(tmp_path, paper, size, layout):
     imgs, grid, colours, n = render(tmp_path, paper, size, "gutterfold", layout)
     pw = grid.paper[0]
@@ -172,19 +172,28 @@ def test_gutterfold_backs_land_behind_their_fronts_once_folded(tmp_path, paper, 
 
 
 def test_builtin_deck_registers_on_long_edge(tmp_path):
-    """A built-in deck on A4 with the default options: the shared backs cover every front once turned."""
+    """`pnp print twelve-labors` as a user runs it (defaults: A4, duplex-long): on the deck's part-filled last
+    sheet the shared back covers every front once the sheet is turned over its long edge, and nothing else."""
+    import json
+    import subprocess
+    import sys
+
     from pnp.cardset.find import resolve_set
+    proc = subprocess.run([sys.executable, "-m", "pnp", "print", "twelve-labors", "-o", str(tmp_path), "--json"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)["files"][0]
     cs = load_cardset(resolve_set("twelve-labors"))
-    options = PrintOptions(calibration=False)
-    out = tmp_path / "tl.pdf"
-    render_pdf(cs, out, options)
+    options = PrintOptions()
     comp = cs.components[0]
+    assert comp.name == "deck"
     grid = fit_grid(options.paper, options.margins, comp.size, cs.bleed, layout="auto")
     imgs = pages(out)
     n_sheets = -(-sum(p.copies for p in comp.pieces) // grid.per_sheet)
     last_used = sum(p.copies for p in comp.pieces) - (n_sheets - 1) * grid.per_sheet
     axis = TURN[("duplex-long", grid.landscape)]
-    front, back = imgs[2 * (n_sheets - 1)], turn(imgs[2 * n_sheets - 1], axis)
+    first = 2  # after the calibration sheet's two pages
+    front, back = imgs[first + 2 * (n_sheets - 1)], turn(imgs[first + 2 * n_sheets - 1], axis)
     assert 0 < last_used < grid.per_sheet  # the last sheet is part-filled
 
     def inked(img, slot):

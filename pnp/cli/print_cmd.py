@@ -31,8 +31,8 @@ class _Progress:
 @click.option("--margins", default=None, help="ALL or TOP,RIGHT,BOTTOM,LEFT in mm [5].")
 @click.option("--bleed", type=float, default=None, help="Bleed in mm [the set's, else 3].")
 @click.option("--layout", type=click.Choice(["auto", "packed", "gutters"]), default=None,
-              help="packed: cards butted at the trim, bleed on the outer edges only; gutters: a full bleed "
-                   "round each card; auto: whichever fits more cards per sheet [auto].")
+              help="packed: cards butted at the trim, bleed on the outer edges only (no --gap); gutters: a "
+                   "full bleed round each card; auto: whichever fits more cards per sheet [auto].")
 @click.option("--cut", type=click.Choice(["marks", "lines", "none"]), default=None,
               help="Cut guides outside the cards: crop marks to the paper edge, or lines through margins "
                    "and gutters [marks].")
@@ -83,6 +83,9 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
             for o in s["overflows"]:
                 click.echo(f"  warning: card {o['card']}: text in box '{o['box']}' overflows at {o['size']:g} pt",
                            err=True)
+        if len(result.sets) > 1:
+            total = result.to_dict()
+            click.echo(f"total: {total['cards']} cards on {total['sheets']} sheets of paper")
         for f in result.failures:
             click.echo(f"error: {f['set']}: {f['error']}", err=True)
     if result.failures:
