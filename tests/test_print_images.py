@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 
 from pnp.print.canvas import new_canvas
-from pnp.print.images import PngImage, draw_image, image_size, pass_through
+from pnp.print.images import PngImage, draw_image, image_size, pass_through, save
 
 
 def picture(mode, size=(40, 30)):
@@ -53,7 +53,7 @@ def render(draw):
     c.rect(0, 0, 120, 90, stroke=0, fill=1)  # a coloured ground shows alpha
     draw(c)
     c.showPage()
-    c.save()
+    save(c, buf)
     doc = pdfium.PdfDocument(buf.getvalue())
     img = np.asarray(doc[0].render(scale=2).to_pil().convert("RGB")).astype(int)
     doc.close()
@@ -71,9 +71,10 @@ def test_pages_look_the_same_as_with_decoding(tmp_path, name):
 
 def test_png_rows_are_embedded_as_they_are(tmp_path):
     path = write(tmp_path, "rgb.png")
-    png = PngImage(open(path, "rb").read())
+    raw = open(path, "rb").read()
+    png = PngImage(raw)
     data, _ = render(lambda c: draw_image(c, path, 10, 10, 100, 75))
-    assert b"".join(png.idat) in data
+    assert b"".join(raw[o:o + n] for o, n in png.ranges) in data
     assert b"/Predictor 15" in data and b"/Columns 40" in data
 
 
@@ -99,6 +100,20 @@ def test_interlaced_png_is_decoded(tmp_path):
     assert PngImage(bytes(data)).passes_through
     data[28] = 1  # IHDR interlace method: Adam7 rows cannot pass through the PNG predictor
     assert not PngImage(bytes(data)).passes_through
+
+
+def test_images_are_spliced_in_and_the_xref_still_points_at_every_object(tmp_path):
+    from pypdf import PdfReader
+    paths = [write(tmp_path, n) for n in ("rgb.png", "grey.png", "rgb.jpg")]
+    data, img = render(lambda c: [draw_image(c, p, 10 + 30 * i, 10, 25, 20) for i, p in enumerate(paths)])
+    assert b"pnp-image" not in data
+    reader = PdfReader(io.BytesIO(data), strict=True)
+    assert len(reader.pages[0].images) == 3
+    xref_at = int(data.rsplit(b"startxref", 1)[1].split()[0])
+    assert data[xref_at:xref_at + 4] == b"xref"
+    for number in range(1, int(data[xref_at:].split(b"\n")[1].split()[1])):
+        offset = int(data[xref_at:].split(b"\n")[2 + number][:10])
+        assert data[offset:].startswith(b"%d 0 obj" % number)
 
 
 def test_broken_png_falls_back(tmp_path):

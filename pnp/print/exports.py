@@ -13,12 +13,13 @@ from pnp.print.options import PrintOptions
 TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_PX = 10, 7, 4096
 
 
-def face_pdf(cs: CardSet, comp: Component, faces, options: PrintOptions) -> bytes:
-    """A PDF with one page per face, each page the trim box (bleed cut off)."""
+def face_pdf(cs: CardSet, comp: Component, faces, options: PrintOptions, target: Path | None = None):
+    """A PDF with one page per face, each page the trim box (bleed cut off): bytes, or written to target."""
     from reportlab.lib.units import mm
 
     from pnp.print.canvas import new_canvas
     from pnp.print.face import FaceDrawer
+    from pnp.print.images import save
     from pnp.print.render import text_engine
 
     bleed = cs.bleed if options.bleed is None else options.bleed
@@ -33,7 +34,10 @@ def face_pdf(cs: CardSet, comp: Component, faces, options: PrintOptions) -> byte
         canvas.doForm(name)
         canvas.restoreState()
         canvas.showPage()
-    canvas.save()
+    if target is not None:
+        save(canvas, target)
+        return target
+    save(canvas, buf)
     return buf.getvalue()
 
 
@@ -54,7 +58,7 @@ def rasterise(pdf: bytes, dpi: float | None = None, size_px: tuple[int, int] | N
     return images
 
 
-def iter_rasters(pdf: bytes, dpi: float):
+def iter_rasters(pdf, dpi: float):
     """PIL images of the pages one at a time, so only one page is held in memory."""
     import pypdfium2 as pdfium
 
@@ -108,18 +112,22 @@ def export_pngs(cs: CardSet, options: PrintOptions, out_dir: Path, dpi: int) -> 
     for comp in cs.components:
         folder = out_dir / f"{cs.slug}-png" / comp.name
         folder.mkdir(parents=True, exist_ok=True)
+        pdf = folder / ".faces.pdf.part"  # on disk, so image decks never sit in memory whole
         if comp.type == "board":
             board_options = replace(options, bleed=0.0)
-            pdf = face_pdf(cs, comp, [(comp.pieces[0], "front")], board_options)
+            face_pdf(cs, comp, [(comp.pieces[0], "front")], board_options, pdf)
             board = comp.pieces[0]
             faces, index = [(board, "front", f"{comp.name}.png")], [{"id": board.id, "front": f"{comp.name}.png"}]
         else:
             faces, index = _distinct_faces(cs, comp, options)
-            pdf = face_pdf(cs, comp, [(p, side) for p, side, _ in faces], options)
-        for (_, _, name), img in zip(faces, iter_rasters(pdf, dpi)):
-            path = folder / name
-            img.save(path, optimize=False, dpi=(dpi, dpi))
-            files.append(path)
+            face_pdf(cs, comp, [(p, side) for p, side, _ in faces], options, pdf)
+        try:
+            for (_, _, name), img in zip(faces, iter_rasters(str(pdf), dpi)):
+                path = folder / name
+                img.save(path, optimize=False, dpi=(dpi, dpi))
+                files.append(path)
+        finally:
+            pdf.unlink()
         index_path = folder / "cards.json"
         index_path.write_text(json.dumps({"dpi": dpi, "cards": index}, indent=2), encoding="utf-8")
         files.append(index_path)

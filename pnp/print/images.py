@@ -10,29 +10,34 @@ PNG_COLOURS = {0: ("DeviceGray", 1), 2: ("DeviceRGB", 3)}  # colour type: colour
 
 
 class PngImage:
-    """The parts of a PNG file a PDF image needs: size, colour type, bit depth and the IDAT data."""
+    """The parts of a PNG file a PDF image needs: size, colour type, bit depth and where the IDAT data lies."""
 
-    def __init__(self, data: bytes):
-        if not data.startswith(PNG_SIGNATURE):
+    def __init__(self, source):
+        """source: the PNG's bytes or a binary file; only chunk headers and IHDR are read."""
+        import io
+        fh = io.BytesIO(source) if isinstance(source, (bytes, bytearray)) else source
+        if fh.read(len(PNG_SIGNATURE)) != PNG_SIGNATURE:
             raise ValueError("not a PNG file")
-        self.idat: list[bytes] = []
+        fh.seek(0, 2)
+        size = fh.tell()
+        self.ranges: list[tuple[int, int]] = []  # (offset, length) of each IDAT chunk's data in the file
         self.chunks: set[bytes] = set()
         pos = len(PNG_SIGNATURE)
-        while pos + 8 <= len(data):
-            length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-            body = data[pos + 8:pos + 8 + length]
-            if len(body) != length:
+        while pos + 8 <= size:
+            fh.seek(pos)
+            length, kind = struct.unpack(">I4s", fh.read(8))
+            if pos + 12 + length > size:
                 raise ValueError("truncated PNG chunk")
             if kind == b"IHDR":
                 (self.width, self.height, self.depth, self.colour_type, _, _,
-                 self.interlace) = struct.unpack(">IIBBBBB", body)
+                 self.interlace) = struct.unpack(">IIBBBBB", fh.read(13))
             elif kind == b"IDAT":
-                self.idat.append(body)
+                self.ranges.append((pos + 8, length))
             elif kind == b"IEND":
                 break
             self.chunks.add(kind)
             pos += 12 + length
-        if b"IHDR" not in self.chunks or not self.idat:
+        if b"IHDR" not in self.chunks or not self.ranges:
             raise ValueError("PNG without a header or image data")
 
     @property
@@ -60,18 +65,26 @@ def _jpeg_info(data: bytes):
     return (w, h, n) if n in (1, 3) else None  # CMYK JPEGs keep reportlab's handling
 
 
+MARKER = b"\x00pnp-image-%s\x00"  # stands in a saved PDF for image data copied from its file afterwards
+
+
 @lru_cache(maxsize=None)
 def _xobject_class():
     from reportlab.pdfbase import pdfdoc
 
     class PassThroughImage(pdfdoc.PDFImageXObject):
-        """An image XObject whose stream is file data used as it is (with optional DecodeParms)."""
+        """An image XObject whose data is a file's bytes (whole, or PNG IDAT ranges) used as they are.
+
+        Formatting writes a short marker where the data goes; splice() copies the data in afterwards,
+        so the images never sit in memory together.
+        """
 
         decode_parms: dict | None = None
+        source: str = ""
+        ranges: tuple = ()
 
         def format(self, document):
-            stream = pdfdoc.PDFStream(content=self.streamContent)
-            d = stream.dictionary
+            d = pdfdoc.PDFDictionary()
             d["Type"] = pdfdoc.PDFName("XObject")
             d["Subtype"] = pdfdoc.PDFName("Image")
             d["Width"], d["Height"] = self.width, self.height
@@ -80,19 +93,24 @@ def _xobject_class():
             d["Filter"] = pdfdoc.PDFName(self._filters[0])  # one filter: a name, so DecodeParms may be a dict
             if self.decode_parms:
                 d["DecodeParms"] = pdfdoc.PDFDictionary(dict(self.decode_parms))
-            d["Length"] = len(self.streamContent)
-            return stream.format(document)
+            d["Length"] = sum(n for _, n in self.ranges)
+            pending = document.__dict__.setdefault("pnp_images", {})
+            marker = MARKER % self.name.encode("ascii")
+            pending[marker] = (self.source, self.ranges)
+            return pdfdoc.format(d, document) + b"\nstream\n" + marker + b"\nendstream\n"
 
     return PassThroughImage
 
 
 def pass_through(path: str):
     """An image XObject embedding the file's own compressed data, or None when it must be decoded."""
-    data = Path(path).read_bytes()
     cls = _xobject_class()
-    if data.startswith(PNG_SIGNATURE):
+    with open(path, "rb") as fh:
+        head = fh.read(len(PNG_SIGNATURE))
+    if head == PNG_SIGNATURE:
         try:
-            png = PngImage(data)
+            with open(path, "rb") as fh:
+                png = PngImage(fh)
         except (ValueError, struct.error):
             return None
         if not png.passes_through:
@@ -101,20 +119,88 @@ def pass_through(path: str):
         obj = cls("pass")
         obj.width, obj.height, obj.bitsPerComponent, obj.colorSpace = png.width, png.height, 8, space
         obj._filters = ("FlateDecode",)
-        obj.streamContent = b"".join(png.idat)
+        obj.ranges = tuple(png.ranges)
         obj.decode_parms = {"Predictor": 15, "Colors": colours, "BitsPerComponent": 8, "Columns": png.width}
-        obj.mask = None
-        return obj
-    info = _jpeg_info(data)
-    if info is None:
-        return None
-    obj = cls("pass")
-    obj.width, obj.height = info[0], info[1]
-    obj.bitsPerComponent, obj.colorSpace = 8, "DeviceGray" if info[2] == 1 else "DeviceRGB"
-    obj._filters = ("DCTDecode",)
-    obj.streamContent = data
+    else:
+        with open(path, "rb") as fh:
+            info = _jpeg_info(fh.read(65536 * 4))
+        if info is None:
+            return None
+        obj = cls("pass")
+        obj.width, obj.height = info[0], info[1]
+        obj.bitsPerComponent, obj.colorSpace = 8, "DeviceGray" if info[2] == 1 else "DeviceRGB"
+        obj._filters = ("DCTDecode",)
+        obj.ranges = ((0, Path(path).stat().st_size),)
+    obj.source = str(path)
     obj.mask = None
     return obj
+
+
+def save(canvas, target) -> None:
+    """canvas.save() into target (a path or a binary file object), with pass-through image data spliced in."""
+    import io
+    doc = canvas._doc
+    buf = io.BytesIO()
+    canvas._filename = buf
+    canvas.save()
+    pending = getattr(doc, "pnp_images", {})
+    if hasattr(target, "write"):
+        splice(buf.getvalue(), pending, target)
+    else:
+        with open(target, "wb") as out:
+            splice(buf.getvalue(), pending, out)
+
+
+def splice(pdf: bytes, pending: dict, out) -> None:
+    """Write pdf to out with each marker replaced by its image data, and the xref offsets moved to match."""
+    import re
+    if not pending:
+        out.write(pdf)
+        return
+    pattern = re.compile(b"|".join(re.escape(m) for m in pending))
+    xref_at = pdf.rindex(b"\nxref\n") + 1
+    shifts = []  # (position in the original, bytes added up to and including this marker)
+    added, pos = 0, 0
+    for m in pattern.finditer(pdf, 0, xref_at):
+        out.write(pdf[pos:m.start()])
+        source, ranges = pending[m.group(0)]
+        with open(source, "rb") as fh:
+            for offset, length in ranges:
+                fh.seek(offset)
+                while length:
+                    block = fh.read(min(length, 1 << 20))
+                    if not block:
+                        raise OSError(f"{source} changed while printing")
+                    out.write(block)
+                    length -= len(block)
+        added += sum(n for _, n in ranges) - len(m.group(0))
+        shifts.append((m.start(), added))
+        pos = m.end()
+    out.write(pdf[pos:xref_at])
+
+    def moved(offset: int) -> int:
+        extra = 0
+        for at, total in shifts:
+            if at < offset:
+                extra = total
+            else:
+                break
+        return offset + extra
+
+    tail = pdf[xref_at:]
+    head, _, rest = tail.partition(b"\n")          # b"xref"
+    section, _, rest = rest.partition(b"\n")       # b"0 N"
+    count = int(section.split()[1])
+    entries = []
+    for i in range(count):
+        entry = rest[i * 20:(i + 1) * 20]
+        if entry[17:18] == b"n":
+            entry = b"%010d" % moved(int(entry[:10])) + entry[10:]
+        entries.append(entry)
+    trailer = rest[count * 20:]
+    start = trailer.rindex(b"startxref")
+    trailer = trailer[:start] + b"startxref\n%d\n%%%%EOF\n" % (xref_at + added)
+    out.write(head + b"\n" + section + b"\n" + b"".join(entries) + trailer)
 
 
 def image_size(path: str) -> tuple[int, int]:
@@ -129,8 +215,13 @@ def image_size(path: str) -> tuple[int, int]:
 
 @lru_cache(maxsize=4096)
 def _content_name(path: str, mtime_ns: int, size: int) -> str:
+    """A name from the file's SHA-1, remembered per path, modification time and size."""
     import hashlib
-    return "Img" + hashlib.md5(Path(path).read_bytes()).hexdigest()
+    digest = hashlib.sha1()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return "Img" + digest.hexdigest()
 
 
 def draw_image(canvas, path: str, x: float, y: float, w: float, h: float,

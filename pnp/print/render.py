@@ -226,6 +226,7 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
     """Write the card set's PDF to out_file atomically (temp file, then rename); same input, same bytes."""
     from pnp.print.canvas import new_canvas
     from pnp.print.face import FaceDrawer
+    from pnp.print.images import save
 
     out_file = Path(out_file)
     if options.cut_file and options.backs == "gutterfold":
@@ -251,7 +252,7 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
                 writer.board(comp)
             else:
                 writer.sheets(comp)
-        canvas.save()
+        save(canvas, tmp)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
