@@ -39,9 +39,6 @@ class Line:
     y2: float
 
 
-LAYOUTS = ("auto", "packed", "gutters")
-
-
 @dataclass(frozen=True)
 class Grid:
     """Where the trim boxes of one sheet's fronts land, and how far each front's ink reaches."""
