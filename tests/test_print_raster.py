@@ -67,3 +67,28 @@ def test_front_trim_boxes_land_where_imposition_says(tmp_path, cards):
     img = page_pixels(out, 0)
     for rect in grid.slots:
         assert_at(img, rect, TRIM)
+
+
+@pytest.mark.parametrize("layout,gap", [("packed", 0.0), ("gutters", 0.0), ("gutters", 4.0)])
+@pytest.mark.parametrize("cut", ["marks", "lines"])
+def test_cut_guides_stay_off_the_bleed_and_reach_the_paper_edges(tmp_path, cut, layout, gap):
+    folder = write_set(tmp_path / "s")
+    options = PrintOptions(calibration=False, backs="none", cut=cut, layout=layout, gap=gap)
+    out = tmp_path / "s.pdf"
+    render_pdf(load_cardset(folder), out, options)
+    grid = fit_grid(options.paper, options.margins, (63, 88), 3, gap, layout=layout)
+    img = page_pixels(out, 0)
+    dark = (img < 180).all(axis=-1)  # thin black guides come out grey on a raster
+    px = lambda mm_: int(round(mm_ / MM_PER_PX))  # noqa: E731
+    for slot, ink in zip(grid.slots, grid.inks):
+        ring = dark[px(ink.y) + 2:px(ink.bottom) - 2, px(ink.x) + 2:px(ink.right) - 2].copy()
+        top, left = max(0, px(slot.y - ink.y) - 6), max(0, px(slot.x - ink.x) - 6)
+        ring[top:px(slot.bottom - ink.y) + 2, left:px(slot.right - ink.x) + 2] = False  # the trim holds card text
+        assert not ring.any(), f"a cut guide crosses the bleed of the card at {slot}"
+    h, w = dark.shape
+    for x in {round(v, 3) for s in grid.slots for v in (s.x, s.right)}:  # marks on the top and bottom edges
+        column = dark[:, px(x) - 1:px(x) + 2].any(axis=1)
+        assert column[2] and column[h - 3], f"no guide at x={x} mm on the paper edges"
+    for y in {round(v, 3) for s in grid.slots for v in (s.y, s.bottom)}:  # and on the left and right edges
+        row = dark[px(y) - 1:px(y) + 2].any(axis=0)
+        assert row[2] and row[w - 3], f"no guide at y={y} mm on the paper edges"
