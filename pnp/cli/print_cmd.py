@@ -50,16 +50,16 @@ class _Progress:
               help="X,Y mm shift of the backs, measured on the back page (x right, y down) [0,0].")
 @click.option("--ink-saver", is_flag=True, default=None, help="No full-bleed fills, light outlines.")
 @click.option("--no-calibration", is_flag=True, help="Leave out the calibration page.")
-@click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None, help="Also a PNG per card at DPI.")
+@click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None,
+              help="Also a PNG per distinct card face at DPI (a shared back once).")
 @click.option("--tts", is_flag=True, help="Also Tabletop Simulator deck sheets and JSON.")
 @click.option("-v", "--verbose", is_flag=True, help="List every file written, not just PDFs and folders.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
 def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_length, cut_file,
-              corner_radius, gap, backs, back_offset, ink_saver,
-              no_calibration, png_dpi, tts, verbose, as_json):
+              corner_radius, gap, backs, back_offset, ink_saver, no_calibration, png_dpi, tts, verbose, as_json):
     """Render card sets (built-in game names or folders) to PDF sheets.
 
-    Example: pnp print twelve-labors --backs duplex-short --back-offset 0.5,-0.3
+    Example: pnp print twelve-labors --backs duplex-short --back-offset 0.5,-0.3 --cut-file svg
     """
     from pnp.cli.output import emit_json
     from pnp.paths import default_output
@@ -67,8 +67,7 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
 
     settings = {"paper": paper, "margins": margins, "bleed": bleed, "layout": layout, "cut": cut,
                 "mark_length": mark_length, "cut_file": cut_file, "corner_radius": corner_radius, "gap": gap,
-                "backs": backs,
-                "back_offset": back_offset, "ink_saver": ink_saver,
+                "backs": backs, "back_offset": back_offset, "ink_saver": ink_saver,
                 "calibration": False if no_calibration else None}
     out = Path(output) if output else default_output()
     result = print_sets(list(sets), all_sets, out, settings, png_dpi=png_dpi, tts=tts,
