@@ -246,3 +246,44 @@ def test_calibration_text_matches_its_ruler(tmp_path):
     dark = np.nonzero((img[row - 1:row + 2] < 128).all(axis=-1).any(axis=0))[0]
     assert (dark[-1] - dark[0] + 1) * MM_PER_PX == pytest.approx(RULER_MM, abs=0.5)  # the ruler is 50 mm
     assert RULER_AT[1] < text_top_mm  # and it is above the text that says so
+
+
+def _builtin_components():
+    from pnp.cardset.find import builtin_sets
+    out = []
+    for folder in builtin_sets():
+        cs = load_cardset(folder)
+        for i, comp in enumerate(cs.components):
+            if comp.type != "board" and any(p.has_back for p in comp.pieces):
+                out.append(pytest.param(folder, i, id=f"{cs.slug}-{comp.name}"))
+    return out
+
+
+@pytest.mark.parametrize("folder,index", _builtin_components())
+def test_every_builtin_back_sits_behind_a_front_on_long_edge(tmp_path, folder, index):
+    """Each built-in component with backs, A4 duplex-long defaults: on every sheet, back ink lies behind every
+    used slot once the sheet is turned over its long edge, and none behind the empty slots."""
+    cs = load_cardset(folder)
+    comp = cs.components[index]
+    cs.components[:] = [comp]
+    options = PrintOptions(calibration=False)
+    out = tmp_path / "c.pdf"
+    render_pdf(cs, out, options)
+    grid = fit_grid(options.paper, options.margins, comp.size, cs.bleed, layout="auto")
+    imgs = pages(out)
+    total = sum(p.copies for p in comp.pieces)
+    axis = TURN[("duplex-long", grid.landscape)]
+
+    def inked(img, slot):
+        patch = img[int(slot.y / MM_PER_PX) + 1:int(slot.bottom / MM_PER_PX) - 1,
+                    int(slot.x / MM_PER_PX) + 1:int(slot.right / MM_PER_PX) - 1]
+        return (patch < 235).any(axis=-1).mean()
+
+    for sheet in range(len(imgs) // 2):
+        used = min(grid.per_sheet, total - sheet * grid.per_sheet)
+        back = turn(imgs[2 * sheet + 1], axis)
+        for k, slot in enumerate(grid.slots):
+            if k < used:
+                assert inked(back, slot) > 0.05, f"sheet {sheet + 1}: no back behind slot {k + 1}"
+            else:
+                assert inked(back, slot) < 0.005, f"sheet {sheet + 1}: back ink behind empty slot {k + 1}"
