@@ -65,3 +65,14 @@ def test_cli_lists_folders_unless_verbose(tmp_path):
     assert lines == [str(out / "s.pdf"), str(out / "s-png") + "/"]
     res = CliRunner().invoke(main, ["print", str(folder), "-o", str(out), "--png", "72", "--verbose"])
     assert str(out / "s-png" / "deck" / "back.png") in res.output
+
+
+def test_tracks_and_aids_are_exported_with_the_cards(tmp_path):
+    from pnp.paths import project_root
+    cs = load_cardset(project_root() / "docs" / "examples" / "myth-deck")
+    export_pngs(cs, PrintOptions(), tmp_path, 72)
+    root = tmp_path / "myth-deck-png"
+    assert (root / "score" / "score.png").is_file()  # the score track
+    assert (root / "aid" / "aid-1.png").is_file()
+    index = json.loads((root / "heroes" / "cards.json").read_text())
+    assert {c["back"] for c in index["cards"]} == {"back.png"}  # five heroes, one shared back file
