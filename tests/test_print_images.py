@@ -116,6 +116,22 @@ def test_images_are_spliced_in_and_the_xref_still_points_at_every_object(tmp_pat
         assert data[offset:].startswith(b"%d 0 obj" % number)
 
 
+def test_a_plain_canvas_save_still_holds_the_image(tmp_path):
+    path = write(tmp_path, "rgb.png")
+    buf = io.BytesIO()
+    c = new_canvas(buf, pagesize=(120, 90))
+    draw_image(c, path, 10, 10, 100, 75)
+    c.showPage()
+    c.save()  # not images.save: the data is written inline
+    data = buf.getvalue()
+    assert b"pnp-image" not in data
+    _, spliced = render(lambda c: draw_image(c, path, 10, 10, 100, 75))
+    doc = pdfium.PdfDocument(data)
+    plain = np.asarray(doc[0].render(scale=2).to_pil().convert("RGB")).astype(int)
+    doc.close()
+    assert plain[60, 120].tolist() == spliced[60, 120].tolist() and plain[60, 120].tolist() != [51, 102, 230]
+
+
 def test_broken_png_falls_back(tmp_path):
     path = tmp_path / "broken.png"
     path.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0dIHDR" + b"\x00" * 5)

@@ -94,10 +94,13 @@ def _xobject_class():
             if self.decode_parms:
                 d["DecodeParms"] = pdfdoc.PDFDictionary(dict(self.decode_parms))
             d["Length"] = sum(n for _, n in self.ranges)
-            pending = document.__dict__.setdefault("pnp_images", {})
-            marker = MARKER % self.name.encode("ascii")
-            pending[marker] = (self.source, self.ranges)
-            return pdfdoc.format(d, document) + b"\nstream\n" + marker + b"\nendstream\n"
+            if getattr(document, "pnp_splice", False):  # save() copies the data in after formatting
+                pending = document.__dict__.setdefault("pnp_images", {})
+                data = MARKER % self.name.encode("ascii")
+                pending[data] = (self.source, self.ranges)
+            else:  # a plain canvas.save(): the data goes in here
+                data = b"".join(_read_ranges(self.source, self.ranges))
+            return pdfdoc.format(d, document) + b"\nstream\n" + data + b"\nendstream\n"
 
     return PassThroughImage
 
@@ -136,10 +139,24 @@ def pass_through(path: str):
     return obj
 
 
+def _read_ranges(source: str, ranges):
+    """The bytes of a file's (offset, length) ranges, a megabyte at a time."""
+    with open(source, "rb") as fh:
+        for offset, length in ranges:
+            fh.seek(offset)
+            while length:
+                block = fh.read(min(length, 1 << 20))
+                if not block:
+                    raise OSError(f"{source} changed while printing")
+                yield block
+                length -= len(block)
+
+
 def save(canvas, target) -> None:
     """canvas.save() into target (a path or a binary file object), with pass-through image data spliced in."""
     import io
     doc = canvas._doc
+    doc.pnp_splice = True
     buf = io.BytesIO()
     canvas._filename = buf
     canvas.save()
@@ -164,15 +181,8 @@ def splice(pdf: bytes, pending: dict, out) -> None:
     for m in pattern.finditer(pdf, 0, xref_at):
         out.write(pdf[pos:m.start()])
         source, ranges = pending[m.group(0)]
-        with open(source, "rb") as fh:
-            for offset, length in ranges:
-                fh.seek(offset)
-                while length:
-                    block = fh.read(min(length, 1 << 20))
-                    if not block:
-                        raise OSError(f"{source} changed while printing")
-                    out.write(block)
-                    length -= len(block)
+        for block in _read_ranges(source, ranges):
+            out.write(block)
         added += sum(n for _, n in ranges) - len(m.group(0))
         shifts.append((m.start(), added))
         pos = m.end()
