@@ -112,3 +112,12 @@ def test_set_can_declare_its_corner_radius(tmp_path):
     _, cuts, _ = svg_shapes(svg)
     assert [c.get("rx") for c in cuts] == ["2.5", "2.5"]
     assert (tmp_path / "o" / "duplex.pdf").is_file()  # beside the PDF it cuts
+
+
+@pytest.mark.parametrize("key,value", [("corner_radius", "nan"), ("corner_radius", -1), ("mark_length", "x")])
+def test_bad_lengths_are_one_line_errors(key, value):
+    from pnp.print.options import with_settings
+    with pytest.raises(RenderError) as exc:
+        with_settings(PrintOptions(), {key: value})
+    line = exc.value.one_line()
+    assert key in line and "0 or more" in line and f"--{key.replace('_', '-')}" in line

@@ -1,6 +1,7 @@
 """Print options: paper, margins, bleed, cut guides, backs, offsets and ink saving (mm)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from pnp.cardset.sizes import PAPER_SIZES, parse_size
@@ -60,6 +61,18 @@ def parse_pair(value, field: str, count: int) -> tuple[float, ...]:
     return nums
 
 
+def _length(key: str, value) -> float:
+    """A finite length of 0 mm or more, or a RenderError naming the option."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        v = math.nan
+    if not math.isfinite(v) or v < 0:
+        raise RenderError(f"{key} is {value!r}", field=key, expected="a finite number of mm, 0 or more",
+                          hint=f"use e.g. --{key.replace('_', '-')} 3")
+    return v
+
+
 def with_settings(base: PrintOptions, settings: dict) -> PrintOptions:
     """Options updated from a mapping of manifest/CLI values (None values are ignored)."""
     changes = {}
@@ -73,17 +86,18 @@ def with_settings(base: PrintOptions, settings: dict) -> PrintOptions:
                 else (float(value),) * 4
         elif key == "back_offset":
             changes["back_offset"] = parse_pair(value, "back_offset", 2)
-        elif key in ("bleed", "gap", "mark_length", "corner_radius"):
+        elif key in ("bleed", "gap"):
             v = float(value)
             if v < 0:
-                raise RenderError(f"{key} is {v:g} mm", field=key, expected="0 or more mm",
-                                  hint=f"use --{key.replace('_', '-')} 0")
+                raise RenderError(f"{key} is {v:g} mm", field=key, expected="0 or more mm", hint=f"use --{key} 0")
             changes[key] = v
         elif key == "backs":
             if value not in BACK_MODES:
                 raise RenderError(f"bad backs mode {value!r}", field="backs", expected=", ".join(BACK_MODES),
                                   hint="e.g. --backs duplex-short")
             changes["backs"] = value
+        elif key in ("mark_length", "corner_radius"):
+            changes[key] = _length(key, value)
         elif key in ("layout", "cut_file"):
             allowed = LAYOUTS if key == "layout" else CUT_FILES
             if value not in allowed:
