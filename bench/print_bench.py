@@ -17,6 +17,15 @@ from pathlib import Path
 
 CHILD = r"""
 import json, resource, sys, time
+def peak_mb():
+    # this process's own peak RSS (VmHWM); ru_maxrss would count the parent's memory at fork
+    try:
+        for line in open("/proc/self/status"):
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 from pathlib import Path
 from pnp.cardset.load import load_cardset
 from pnp.print.options import PrintOptions
@@ -30,11 +39,20 @@ t = time.perf_counter()
 render_pdf(load_cardset(folder), out, PrintOptions(backs="duplex-long"))
 warm = time.perf_counter() - t
 print(json.dumps({"seconds": dt, "warm": warm, "cards": res.cards, "pages": res.pages, "bytes": out.stat().st_size,
-                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "peak_mb": peak_mb()}))
 """
 
 PNG_CHILD = r"""
 import json, resource, sys, time
+def peak_mb():
+    # this process's own peak RSS (VmHWM); ru_maxrss would count the parent's memory at fork
+    try:
+        for line in open("/proc/self/status"):
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 from pathlib import Path
 from pnp.cardset.load import load_cardset
 from pnp.print.exports import export_pngs
@@ -43,7 +61,7 @@ t = time.perf_counter()
 files = export_pngs(load_cardset(Path(sys.argv[1])), PrintOptions(), Path(sys.argv[2]), 300)
 dt = time.perf_counter() - t
 print(json.dumps({"seconds": dt, "pngs": sum(1 for f in files if f.suffix == ".png"),
-                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "peak_mb": peak_mb()}))
 """
 
 

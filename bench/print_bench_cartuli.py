@@ -5,7 +5,7 @@ cartuli runs in its own venv: set CARTULI_PYTHON to its interpreter (default /wo
 make it with `python3 -m venv /work/venvs/cartuli && /work/venvs/cartuli/bin/pip install cartuli==0.1.0b3`).
 Without it, pnp is timed alone and the script says cartuli was skipped.
 Each run is a fresh subprocess timing card loading, layout and PDF writing (not interpreter start-up);
-medians are printed, with the ratio and pnp's peak memory (ru_maxrss).
+medians are printed, with the ratio and peak memory (ru_maxrss); then pnp's --png 300 export of the deck.
 """
 from __future__ import annotations
 
@@ -22,6 +22,15 @@ DEFAULT_CARTULI = "/work/venvs/cartuli/bin/python"
 
 PNP_CHILD = r"""
 import json, resource, sys, time
+def peak_mb():
+    # this process's own peak RSS (VmHWM); ru_maxrss would count the parent's memory at fork
+    try:
+        for line in open("/proc/self/status"):
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 from pathlib import Path
 t, cpu = time.perf_counter(), time.process_time()
 from pnp.cardset.load import load_cardset
@@ -32,11 +41,20 @@ res = render_pdf(load_cardset(Path(sys.argv[1])), Path(sys.argv[2]),
 dt = time.perf_counter() - t
 print(json.dumps({"seconds": dt, "cpu": time.process_time() - cpu, "sheets": res.sheets,
                   "bytes": Path(sys.argv[2]).stat().st_size,
-                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "peak_mb": peak_mb()}))
 """
 
 CARTULI_CHILD = r"""
 import json, resource, sys, time
+def peak_mb():
+    # this process's own peak RSS (VmHWM); ru_maxrss would count the parent's memory at fork
+    try:
+        for line in open("/proc/self/status"):
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 from pathlib import Path
 t, cpu = time.perf_counter(), time.process_time()
 from cartuli.card import Card, CardImage
@@ -52,7 +70,7 @@ sheet_pdf_output(sheet, out)
 dt = time.perf_counter() - t
 print(json.dumps({"seconds": dt, "cpu": time.process_time() - cpu, "sheets": sheet.pages,
                   "bytes": out.stat().st_size,
-                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "peak_mb": peak_mb()}))
 """
 
 
@@ -108,6 +126,8 @@ def main() -> None:
     cartuli = os.environ.get("CARTULI_PYTHON", DEFAULT_CARTULI)
     with tempfile.TemporaryDirectory() as tmp:
         folder = image_deck(Path(tmp) / "deck", args.cards)
+        from print_bench import png_export
+        png = png_export(folder, max(1, args.runs // 2))
         have_cartuli = Path(cartuli).exists()
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         pnp_runs, car_runs = [], []
@@ -121,6 +141,8 @@ def main() -> None:
         print(f"pnp     : {pnp['median_s']:7.3f} s wall, {pnp['cpu_s']:7.3f} s CPU  {pnp['sheets']} sheets  "
               f"PDF {pnp['mb']:.1f} MB  "
               f"peak {pnp['peak_mb']:.0f} MB (max {pnp['max_peak_mb']:.0f} MB)")
+        print(f"pnp --png 300 of the same deck: {png['median_s']:.1f} s  {png['pngs']} PNGs  "
+              f"peak {png['peak_mb']:.0f} MB (max {png['max_peak_mb']:.0f} MB)")
         if not have_cartuli:
             print(f"cartuli : skipped, no interpreter at {cartuli} (set CARTULI_PYTHON to a python "
                   f"with cartuli==0.1.0b3 installed)")

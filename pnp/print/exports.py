@@ -58,13 +58,18 @@ def rasterise(pdf: bytes, dpi: float | None = None, size_px: tuple[int, int] | N
     return images
 
 
-def iter_rasters(pdf, dpi: float):
-    """PIL images of the pages one at a time, so only one page is held in memory."""
+def iter_rasters(pdf, dpi: float, reopen_every: int = 16):
+    """PIL images of the pages one at a time; the document is reopened every few pages so pdfium's cache
+    of decoded images does not grow with the deck."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
+    count = len(doc)
     try:
-        for i in range(len(doc)):
+        for i in range(count):
+            if i and i % reopen_every == 0:
+                doc.close()
+                doc = pdfium.PdfDocument(pdf)
             page = doc[i]
             yield page.render(scale=dpi / 72.0).to_pil().convert("RGB")
             page.close()
@@ -124,7 +129,7 @@ def export_pngs(cs: CardSet, options: PrintOptions, out_dir: Path, dpi: int) -> 
         try:
             for (_, _, name), img in zip(faces, iter_rasters(str(pdf), dpi)):
                 path = folder / name
-                img.save(path, optimize=False, dpi=(dpi, dpi))
+                img.save(path, compress_level=3, dpi=(dpi, dpi))  # level 3: 2-3x faster than 6, ~8 % larger
                 files.append(path)
         finally:
             pdf.unlink()
