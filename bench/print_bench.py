@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-CHILD = r"""
+PEAK_MB = r"""
 import json, resource, sys, time
 def peak_mb():
     # this process's own peak RSS (VmHWM); ru_maxrss would count the parent's memory at fork
@@ -26,6 +26,9 @@ def peak_mb():
     except OSError:
         pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+"""
+
+CHILD = PEAK_MB + r"""
 from pathlib import Path
 from pnp.cardset.load import load_cardset
 from pnp.print.options import PrintOptions
@@ -42,17 +45,7 @@ print(json.dumps({"seconds": dt, "warm": warm, "cards": res.cards, "pages": res.
                   "peak_mb": peak_mb()}))
 """
 
-PNG_CHILD = r"""
-import json, resource, sys, time
-def peak_mb():
-    # this process's own peak RSS (VmHWM); ru_maxrss would count the parent's memory at fork
-    try:
-        for line in open("/proc/self/status"):
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+PNG_CHILD = PEAK_MB + r"""
 from pathlib import Path
 from pnp.cardset.load import load_cardset
 from pnp.print.exports import export_pngs

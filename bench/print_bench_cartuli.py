@@ -18,19 +18,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+from print_bench import PEAK_MB, png_export  # bench/ is on sys.path when run as a script
+
 DEFAULT_CARTULI = "/work/venvs/cartuli/bin/python"
 
-PNP_CHILD = r"""
-import json, resource, sys, time
-def peak_mb():
-    # this process's own peak RSS (VmHWM); ru_maxrss would count the parent's memory at fork
-    try:
-        for line in open("/proc/self/status"):
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+PNP_CHILD = PEAK_MB + r"""
 from pathlib import Path
 t, cpu = time.perf_counter(), time.process_time()
 from pnp.cardset.load import load_cardset
@@ -44,17 +36,7 @@ print(json.dumps({"seconds": dt, "cpu": time.process_time() - cpu, "sheets": res
                   "peak_mb": peak_mb()}))
 """
 
-CARTULI_CHILD = r"""
-import json, resource, sys, time
-def peak_mb():
-    # this process's own peak RSS (VmHWM); ru_maxrss would count the parent's memory at fork
-    try:
-        for line in open("/proc/self/status"):
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+CARTULI_CHILD = PEAK_MB + r"""
 from pathlib import Path
 t, cpu = time.perf_counter(), time.process_time()
 from cartuli.card import Card, CardImage
@@ -126,7 +108,6 @@ def main() -> None:
     cartuli = os.environ.get("CARTULI_PYTHON", DEFAULT_CARTULI)
     with tempfile.TemporaryDirectory() as tmp:
         folder = image_deck(Path(tmp) / "deck", args.cards)
-        from print_bench import png_export
         png = png_export(folder, max(1, args.runs // 2))
         have_cartuli = Path(cartuli).exists()
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
