@@ -1,7 +1,8 @@
-"""Print-engine benchmark: cards/s, peak memory and PDF size for a 500-card vector deck and a 200-card image deck.
+"""Print-engine benchmark: cards/s, peak memory and PDF size for a 500-card vector deck and a 200-card image deck,
+and the PNG export of the image deck at 300 dpi (time, peak memory, files written).
 
 Run: python bench/print_bench.py [--runs 5]. Each run is a fresh subprocess; medians are printed.
-Also times `pnp --help` (start-up without reportlab).
+Also times `pnp --help` (start-up without reportlab). See also print_bench_cartuli.py and print_bench_vector.py.
 """
 from __future__ import annotations
 
@@ -14,8 +15,20 @@ import tempfile
 import time
 from pathlib import Path
 
-CHILD = r"""
+PEAK_MB = r"""
 import json, resource, sys, time
+def peak_mb():
+    # this process's own peak RSS (VmHWM); ru_maxrss would count the parent's memory at fork
+    try:
+        for line in open("/proc/self/status"):
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+"""
+
+CHILD = PEAK_MB + r"""
 from pathlib import Path
 from pnp.cardset.load import load_cardset
 from pnp.print.options import PrintOptions
@@ -29,8 +42,32 @@ t = time.perf_counter()
 render_pdf(load_cardset(folder), out, PrintOptions(backs="duplex-long"))
 warm = time.perf_counter() - t
 print(json.dumps({"seconds": dt, "warm": warm, "cards": res.cards, "pages": res.pages, "bytes": out.stat().st_size,
-                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "peak_mb": peak_mb()}))
 """
+
+PNG_CHILD = PEAK_MB + r"""
+from pathlib import Path
+from pnp.cardset.load import load_cardset
+from pnp.print.exports import export_pngs
+from pnp.print.options import PrintOptions
+t = time.perf_counter()
+files = export_pngs(load_cardset(Path(sys.argv[1])), PrintOptions(), Path(sys.argv[2]), 300)
+dt = time.perf_counter() - t
+print(json.dumps({"seconds": dt, "pngs": sum(1 for f in files if f.suffix == ".png"),
+                  "peak_mb": peak_mb()}))
+"""
+
+
+def png_export(folder: Path, runs: int) -> dict:
+    samples = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as out:
+            proc = subprocess.run([sys.executable, "-c", PNG_CHILD, str(folder), out],
+                                  capture_output=True, text=True, check=True)
+            samples.append(json.loads(proc.stdout))
+    return {"median_s": statistics.median(s["seconds"] for s in samples), "pngs": samples[0]["pngs"],
+            "peak_mb": statistics.median(s["peak_mb"] for s in samples),
+            "max_peak_mb": max(s["peak_mb"] for s in samples)}
 
 
 def vector_deck(folder: Path, n: int = 500) -> Path:
@@ -100,6 +137,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         v = run(vector_deck(Path(tmp) / "vector"), args.runs)
         i = run(image_deck(Path(tmp) / "images"), args.runs)
+        png = png_export(Path(tmp) / "images", max(1, args.runs // 2))
     print("first render in a fresh process (reportlab import and font loading included); then a second render")
     print(f"500-card vector deck : {v['cards_per_s']:8.0f} cards/s  median {v['median_s']:.3f} s  "
           f"(second render {v['warm_cards_per_s']:.0f} cards/s)  peak {v['peak_mb']:.0f} MB  "
@@ -107,6 +145,8 @@ def main() -> None:
     print(f"200-card image deck  : {i['cards_per_s']:8.0f} cards/s  median {i['median_s']:.3f} s  "
           f"(second render {i['warm_cards_per_s']:.0f} cards/s)  peak {i['peak_mb']:.0f} MB  "
           f"PDF {i['pdf_mb']:.2f} MB  ({i['pages']} pages, duplex backs)")
+    print(f"--png 300, image deck: median {png['median_s']:.2f} s  {png['pngs']} PNGs (shared back once)  "
+          f"peak {png['peak_mb']:.0f} MB (max {png['max_peak_mb']:.0f} MB)")
     print(f"pnp --help           : median {help_time(args.runs):.3f} s")
 
 

@@ -21,8 +21,31 @@ def test_print_json_summary_and_files(tmp_path):
     res = run("print", str(folder), "-o", str(tmp_path / "out"), "--json")
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
-    assert data["cards"] == 9 and data["pages"] == 6
-    assert len(PdfReader(data["files"][0]).pages) == 6
+    assert data["cards"] == 9 and data["pages"] == 4 and data["sheets"] == 2
+    assert len(PdfReader(data["files"][0]).pages) == 4
+
+
+def test_summary_names_the_sheets(tmp_path):
+    folder = write_set(tmp_path / "s")
+    res = run("print", str(folder), "-o", str(tmp_path / "out"), "--layout", "gutters")
+    assert res.exit_code == 0, res.output
+    assert "9 cards on 3 sheets (6 pages)" in res.output  # calibration + 2 sheets of 8 in gutters
+
+
+def test_summary_totals_sheets_over_several_sets(tmp_path):
+    a, b = write_set(tmp_path / "a"), write_set(tmp_path / "b")
+    res = run("print", str(a), str(b), "-o", str(tmp_path / "out"))
+    assert res.exit_code == 0, res.output
+    assert "total: 18 cards on 4 sheets of paper" in res.output  # each: calibration + one packed sheet
+
+
+def test_backs_help_names_the_printer_setting():
+    from pnp.cli.print_cmd import print_cmd
+    res = run("print", "--help")
+    assert res.exit_code == 0 and "flip on long" in res.output
+    text = next(p.help for p in print_cmd.params if p.name == "backs")
+    assert "duplex-long = printer set to two-sided, 'flip on long edge'" in text
+    assert "duplex-short = two-sided, 'flip on short edge'" in text
 
 
 def test_print_user_set_like_builtin(tmp_path):
@@ -53,7 +76,7 @@ def test_print_options_are_applied(tmp_path):
     page = PdfReader(data["files"][0]).pages[0]
     w, h = (float(v) * 25.4 / 72 for v in page.mediabox.upper_right)
     assert {round(w, 1), round(h, 1)} == {215.9, 279.4}
-    assert data["pages"] == 2
+    assert data["pages"] == data["sheets"] == 1  # 9 packed poker cards on one Letter sheet
 
 
 def test_bad_back_offset_is_one_line_error(tmp_path):
@@ -67,7 +90,7 @@ def test_png_and_tts_exports(tmp_path):
     assert res.exit_code == 0, res.output
     files = json.loads(res.output)["files"]
     pngs = [f for f in files if f.endswith(".png") and "-png" in f]
-    assert len(pngs) == 4  # 2 designs, front and back each
+    assert len(pngs) == 3  # 2 fronts and the one back they share
     with Image.open(next(f for f in pngs if f.endswith("alpha.png"))) as im:
         assert abs(im.size[0] - 63 / 25.4 * 72) <= 1 and abs(im.size[1] - 88 / 25.4 * 72) <= 1
     deck = json.loads(open(next(f for f in files if f.endswith("deck.json"))).read())

@@ -38,10 +38,12 @@ def test_pages_sizes_and_text(tmp_path):
     folder = write_set(tmp_path / "s")
     out, res = render(folder, tmp_path)
     reader = PdfReader(out)
-    # calibration front + back, then 9 cards at 8 per sheet: 2 sheets, each front + back
-    assert len(reader.pages) == res.pages == 6
+    # calibration front + back, then 9 packed poker cards on one portrait sheet, front + back
+    assert len(reader.pages) == res.pages == 4 and res.sheets == 2
     w, h = (float(v) for v in reader.pages[2].mediabox.upper_right)
-    assert (round(w / PT), round(h / PT)) == (297, 210)
+    assert (round(w / PT), round(h / PT)) == (210, 297)
+    w, h = (float(v) for v in reader.pages[0].mediabox.upper_right)
+    assert (round(w / PT), round(h / PT)) == (210, 297)  # the calibration sheet is oriented like the cards
     text = reader.pages[2].extract_text()
     assert "Alpha Card" in text and "Beta Card" in text
     assert "50" in reader.pages[0].extract_text()
@@ -67,6 +69,8 @@ def test_same_input_same_bytes(tmp_path):
 def test_no_backs_and_gutterfold_page_counts(tmp_path):
     folder = write_set(tmp_path / "s")
     _, res = render(folder, tmp_path, backs="none", calibration=False)
+    assert res.pages == res.sheets == 1
+    _, res = render(folder, tmp_path, backs="none", calibration=False, layout="gutters")
     assert res.pages == 2
     _, res = render(folder, tmp_path, backs="gutterfold", calibration=False)
     from pnp.print.imposition import fit_grid

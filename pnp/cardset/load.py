@@ -26,7 +26,8 @@ COMPONENT_KEYS = {"name", "type", "size", "data", "fields", "layout", "back", "b
                   "overlap", "from", "to", "cell", "columns", "labels", "fill"}
 TYPES = ("cards", "tokens", "board", "track", "aid")
 BACK_KEYS = {"layout", "image"}
-PRINT_KEYS = {"paper", "margins", "cut", "gap", "backs", "back_offset", "ink_saver"}
+PRINT_KEYS = {"paper", "margins", "cut", "gap", "backs", "back_offset", "ink_saver", "layout", "mark_length",
+              "cut_file", "corner_radius"}
 RESERVED = {"id", "copies", "qty", "layout", "back", "back_layout"}
 
 

@@ -45,7 +45,7 @@ def validate_set(folder: Path, options=None) -> list[Problem]:
         if comp.type != "board":
             try:
                 fit_grid(options.paper, options.margins, comp.size, bleed, options.gap,
-                         gutterfold=options.backs == "gutterfold")
+                         gutterfold=options.backs == "gutterfold", layout=options.layout)
             except PnpError as exc:
                 problems.append(Problem("error", f"component '{comp.name}': {exc.one_line()}", cs.slug))
         piece_bleed = 0.0 if comp.type == "board" else bleed

@@ -32,28 +32,44 @@ class _Progress:
 @click.option("--paper", default=None, help="a4, letter, a3 or WxH in mm [a4].")
 @click.option("--margins", default=None, help="ALL or TOP,RIGHT,BOTTOM,LEFT in mm [5].")
 @click.option("--bleed", type=float, default=None, help="Bleed in mm [the set's, else 3].")
-@click.option("--cut", type=click.Choice(["marks", "lines", "none"]), default=None, help="Cut guides [marks].")
+@click.option("--layout", type=click.Choice(["auto", "packed", "gutters"]), default=None,
+              help="packed: cards butted at the trim, bleed on the outer edges only (no --gap); gutters: a "
+                   "full bleed round each card; auto: whichever fits more cards per sheet [auto].")
+@click.option("--cut", type=click.Choice(["marks", "lines", "none"]), default=None,
+              help="Cut guides outside the cards: crop marks to the paper edge, or lines through margins "
+                   "and gutters [marks].")
+@click.option("--mark-length", type=float, default=None, help="Crop-mark length in mm [to the paper edge].")
+@click.option("--cut-file", type=click.Choice(["svg"]), default=None,
+              help="Also an SVG cut path per sheet for print-then-cut machines (Silhouette, Cricut), with "
+                   "registration marks on the PDF.")
+@click.option("--corner-radius", type=float, default=None, help="Rounded card corners in the cut file, mm [0].")
 @click.option("--gap", type=float, default=None, help="Gap between cards in mm [0].")
 @click.option("--backs", type=click.Choice(["duplex-long", "duplex-short", "gutterfold", "none"]), default=None,
-              help="How backs are printed [duplex-long].")
-@click.option("--back-offset", default=None, help="X,Y mm shift of the backs (x right, y down) [0,0].")
+              help="How backs are printed: duplex-long = printer set to two-sided, 'flip on long edge'; "
+                   "duplex-short = two-sided, 'flip on short edge'; gutterfold = one-sided, fold each sheet "
+                   "down the middle; none = fronts only [duplex-long].")
+@click.option("--back-offset", default=None,
+              help="X,Y mm shift of the backs, measured on the back page (x right, y down) [0,0].")
 @click.option("--ink-saver", is_flag=True, default=None, help="No full-bleed fills, light outlines.")
 @click.option("--no-calibration", is_flag=True, help="Leave out the calibration page.")
-@click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None, help="Also a PNG per card at DPI.")
+@click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None,
+              help="Also a PNG per distinct card face at DPI (a shared back once).")
 @click.option("--tts", is_flag=True, help="Also Tabletop Simulator deck sheets and JSON.")
+@click.option("-v", "--verbose", is_flag=True, help="List every file written, not just PDFs and folders.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
-def print_cmd(sets, all_sets, output, paper, margins, bleed, cut, gap, backs, back_offset, ink_saver,
-              no_calibration, png_dpi, tts, as_json):
+def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_length, cut_file,
+              corner_radius, gap, backs, back_offset, ink_saver, no_calibration, png_dpi, tts, verbose, as_json):
     """Render card sets (built-in game names or folders) to PDF sheets.
 
-    Example: pnp print twelve-labors --backs duplex-short --back-offset 0.5,-0.3
+    Example: pnp print twelve-labors --backs duplex-short --back-offset 0.5,-0.3 --cut-file svg
     """
     from pnp.cli.output import emit_json
     from pnp.paths import default_output
     from pnp.print.job import print_sets
 
-    settings = {"paper": paper, "margins": margins, "bleed": bleed, "cut": cut, "gap": gap, "backs": backs,
-                "back_offset": back_offset, "ink_saver": ink_saver,
+    settings = {"paper": paper, "margins": margins, "bleed": bleed, "layout": layout, "cut": cut,
+                "mark_length": mark_length, "cut_file": cut_file, "corner_radius": corner_radius, "gap": gap,
+                "backs": backs, "back_offset": back_offset, "ink_saver": ink_saver,
                 "calibration": False if no_calibration else None}
     out = Path(output) if output else default_output()
     result = print_sets(list(sets), all_sets, out, settings, png_dpi=png_dpi, tts=tts,
@@ -62,12 +78,15 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, cut, gap, backs, ba
         emit_json(result.to_dict())
     else:
         for s in result.sets:
-            for f in s["files"]:
+            for f in s["files"] if verbose else s["outputs"]:
                 click.echo(f"{f}")
-            click.echo(f"  {s['set']}: {s['cards']} cards, {s['pages']} pages")
+            click.echo(f"  {s['set']}: {s['cards']} cards on {s['sheets']} sheets ({s['pages']} pages)")
             for o in s["overflows"]:
                 click.echo(f"  warning: card {o['card']}: text in box '{o['box']}' overflows at {o['size']:g} pt",
                            err=True)
+        if len(result.sets) > 1:
+            total = result.to_dict()
+            click.echo(f"total: {total['cards']} cards on {total['sheets']} sheets of paper")
         for f in result.failures:
             click.echo(f"error: {f['set']}: {f['error']}", err=True)
     if result.failures:

@@ -16,6 +16,7 @@ from pnp.cardset.text import TextEngine
 from pnp.errors import CardsetError
 from pnp.print import simpletext
 from pnp.print.fonts import register_fonts
+from pnp.print.images import draw_image, image_size
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 INK_SAVER_STROKE = colors.Color(0.75, 0.75, 0.75)
@@ -217,12 +218,11 @@ class FaceDrawer:
                                field=box.name, expected=f"a file relative to {self.cardset.folder}",
                                hint="add the image or fix the name")
         check_image(path, file=self.file, card=piece.id, field=box.name)
-        canvas.drawImage(str(path), bx, by, bw, bh, preserveAspectRatio=True, anchor="c", mask="auto")
+        draw_image(canvas, str(path), bx, by, bw, bh, preserve_aspect=True)
 
     def _cover_image(self, canvas, path: str, ow: float, oh: float, piece: Piece) -> None:
-        from reportlab.lib.utils import ImageReader
         try:
-            iw, ih = ImageReader(path).getSize()
+            iw, ih = image_size(path)
         except Exception:
             raise CardsetError("image cannot be read", file=path, card=piece.id, field="image",
                                expected="a PNG or JPEG file", hint="re-export the image") from None
@@ -232,7 +232,7 @@ class FaceDrawer:
         p.rect(0, 0, ow * mm, oh * mm)
         canvas.saveState()
         canvas.clipPath(p, stroke=0, fill=0)
-        canvas.drawImage(path, (ow - dw) / 2 * mm, (oh - dh) / 2 * mm, dw * mm, dh * mm, mask="auto")
+        draw_image(canvas, path, (ow - dw) / 2 * mm, (oh - dh) / 2 * mm, dw * mm, dh * mm)
         canvas.restoreState()
 
     def _text(self, canvas, box, fields, piece, where, bx, by, bw, bh) -> None:
@@ -251,7 +251,7 @@ class FaceDrawer:
         align, valign = box.get("align", "left"), box.get("valign", "top")
         color = self._render_plain(str(box.get("color", "#000000")), fields, piece, where)
         self._colour(color, piece, f"{box.name}.color")
-        runs = None if align == "justify" or self.text.expand_icons(markup, 1) != markup else simpletext.parse(markup)
+        runs = simpletext.parse(markup, self.text.icons)
         while True:
             leading = float(box.get("leading", base * 1.2)) * size / base
             at_floor = size <= min_size

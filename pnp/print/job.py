@@ -21,7 +21,8 @@ class JobResult:
         """JSON summary: files, pages and cards per set, plus totals and failures."""
         return {"sets": self.sets, "failures": self.failures,
                 "files": [f for s in self.sets for f in s["files"]],
-                "pages": sum(s["pages"] for s in self.sets), "cards": sum(s["cards"] for s in self.sets)}
+                "pages": sum(s["pages"] for s in self.sets),
+                "sheets": sum(s["sheets"] for s in self.sets), "cards": sum(s["cards"] for s in self.sets)}
 
 
 def print_sets(names: list[str], all_sets: bool, out_dir: Path, settings: dict, *, png_dpi: int | None = None,
@@ -53,10 +54,27 @@ def print_sets(names: list[str], all_sets: bool, out_dir: Path, settings: dict, 
             if png_dpi or tts:
                 from pnp.print.exports import export_images
                 files += [str(f) for f in export_images(cs, options, Path(out_dir), png_dpi=png_dpi, tts=tts)]
-            result.sets.append({"set": cs.slug, "files": files, "pages": res.pages, "cards": res.cards,
+            result.sets.append({"set": cs.slug, "files": files, "outputs": _outputs(files, Path(out_dir)),
+                                "pages": res.pages,
+                                "sheets": res.sheets, "cards": res.cards,
                                 "overflows": res.to_dict()["overflows"]})
         except PnpError as exc:
             if not all_sets:
                 raise
             result.failures.append({"set": folder.name, "error": exc.one_line()})
     return result
+
+
+def _outputs(files: list[str], out_dir: Path) -> list[str]:
+    """The PDFs and the folders holding the other files (PNG, TTS, cut files), for a short listing."""
+    out = []
+    for f in files:
+        path = Path(f)
+        try:
+            top = path.relative_to(out_dir).parts
+        except ValueError:
+            top = (path.name,)
+        entry = f if len(top) == 1 else str(out_dir / top[0]) + "/"
+        if entry not in out:
+            out.append(entry)
+    return out

@@ -29,34 +29,61 @@ def draw_target(canvas, cx: float, cy: float, page_h: float) -> None:
     canvas.line(x, y - (TARGET_R + 2) * mm, x, y + (TARGET_R + 2) * mm)
 
 
-def target_position(paper: tuple[float, float]) -> tuple[float, float]:
-    """Where the calibration page's registration target sits (mm, top-left)."""
-    return 40.0, 40.0
+PRINTER_SETTING = {
+    "duplex-long": "two-sided, flip on long edge (long-edge binding)",
+    "duplex-short": "two-sided, flip on short edge (short-edge binding)",
+    "gutterfold": "one-sided; fold each sheet down the dashed middle line",
+    "none": "one-sided",
+}
+RULER_AT = (30.0, 70.0)  # mm, top-left: the left end of the ruler's base line
+
+
+def target_positions(paper: tuple[float, float]) -> list[tuple[float, float]]:
+    """Where the calibration page's three registration targets sit (mm, top-left): near three corners.
+
+    Three corners make the set lopsided, so a back mirrored the wrong way cannot line up by chance.
+    """
+    pw, ph = paper
+    return [(20.0, 20.0), (pw - 20.0, ph - 20.0), (20.0, ph - 20.0)]
 
 
 def draw_calibration(canvas, paper: tuple[float, float], title: str, font: str, notes: list[str]) -> None:
-    """The first page: a 50 mm ruler with mm ticks, a registration target and how to check them."""
+    """The calibration page's front: a 50 mm ruler with mm ticks above its text, and the registration targets."""
     pw, ph = paper
-    draw_target(canvas, *target_position(paper), ph)
-    x0, y0 = 30.0, 80.0
+    for tx, ty in target_positions(paper):
+        draw_target(canvas, tx, ty, ph)
+    x0, y0 = RULER_AT
     canvas.setStrokeColor(colors.black)
     canvas.setLineWidth(0.4)
     canvas.line(x0 * mm, (ph - y0) * mm, (x0 + RULER_MM) * mm, (ph - y0) * mm)
     for i in range(int(RULER_MM) + 1):
         tick = 5.0 if i % 10 == 0 else (3.5 if i % 5 == 0 else 2.0)
-        canvas.line((x0 + i) * mm, (ph - y0) * mm, (x0 + i) * mm, (ph - y0 - tick) * mm)
+        canvas.line((x0 + i) * mm, (ph - y0) * mm, (x0 + i) * mm, (ph - y0 + tick) * mm)
     canvas.setFillColor(colors.black)
     canvas.setFont(font, 7)
     for i in range(0, int(RULER_MM) + 1, 10):
-        canvas.drawCentredString((x0 + i) * mm, (ph - y0 - 8) * mm, f"{i}")
+        canvas.drawCentredString((x0 + i) * mm, (ph - y0 - 4) * mm, f"{i}")
     canvas.setFont(font, 14)
-    canvas.drawString(70 * mm, (ph - 38) * mm, title)
+    canvas.drawString(x0 * mm, (ph - 40) * mm, title)
     canvas.setFont(font, 9)
     lines = ["Calibration: print at 100% (actual size, no 'fit to page').",
-             f"The ruler below must measure exactly {RULER_MM:g} mm.",
-             "On duplex prints, hold the sheet to the light: the target must line up with the one on the back."]
+             f"The ruler above must measure exactly {RULER_MM:g} mm.",
+             "On two-sided prints, hold the sheet to the light: all three targets must line up with the ones on",
+             "the back. If they are off by the same amount, pass that shift as --back-offset X,Y (mm, as",
+             "measured on the back page: x right, y down)."]
     for i, text in enumerate(lines + notes):
-        canvas.drawString(30 * mm, (ph - 100 - i * 5) * mm, text)
+        canvas.drawString(x0 * mm, (ph - 85 - i * 5) * mm, text)
+
+
+def draw_calibration_back(canvas, paper: tuple[float, float], targets: list[tuple[float, float]], font: str,
+                          setting: str) -> None:
+    """The calibration page's back: the targets where the printer puts the back, and the setting to use."""
+    _, ph = paper
+    for tx, ty in targets:
+        draw_target(canvas, tx, ty, ph)
+    canvas.setFillColor(colors.black)
+    canvas.setFont(font, 9)
+    canvas.drawString(RULER_AT[0] * mm, (ph - 40) * mm, f"Back of the calibration sheet. Printer setting: {setting}.")
 
 
 def draw_tile_marks(canvas, tiling: Tiling, tile, page_h: float, font: str, name: str) -> None:

@@ -10,6 +10,8 @@ from pnp.errors import RenderError
 
 BACK_MODES = ("duplex-long", "duplex-short", "gutterfold", "none")
 CUT_MODES = ("marks", "lines", "none")
+LAYOUTS = ("auto", "packed", "gutters")
+CUT_FILES = ("svg",)
 
 
 @dataclass(frozen=True)
@@ -20,6 +22,10 @@ class PrintOptions:
     margins: tuple[float, float, float, float] = (5.0, 5.0, 5.0, 5.0)  # top, right, bottom, left
     bleed: float | None = None          # None: the card set's own bleed
     cut: str = "marks"
+    mark_length: float | None = None    # crop-mark length from the ink edge; None: to the paper edge
+    layout: str = "auto"                # auto | packed | gutters (see imposition.fit_grid)
+    cut_file: str | None = None         # svg: also a cutting-machine file per sheet
+    corner_radius: float = 0.0          # mm, rounded card corners in the cut file
     gap: float = 0.0
     backs: str = "duplex-long"
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -64,6 +70,18 @@ def parse_pair(value, field: str, count: int) -> tuple[float, ...]:
     return nums
 
 
+def _length(key: str, value) -> float:
+    """A finite length of 0 mm or more, or a RenderError naming the option."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        v = math.nan
+    if not math.isfinite(v) or v < 0:
+        raise RenderError(f"{key} is {value!r}", field=key, expected="a finite number of mm, 0 or more",
+                          hint=f"use e.g. --{key.replace('_', '-')} 3")
+    return v
+
+
 def with_settings(base: PrintOptions, settings: dict) -> PrintOptions:
     """Options updated from a mapping of manifest/CLI values (None values are ignored)."""
     changes = {}
@@ -90,6 +108,14 @@ def with_settings(base: PrintOptions, settings: dict) -> PrintOptions:
                 raise RenderError(f"bad backs mode {value!r}", field="backs", expected=", ".join(BACK_MODES),
                                   hint="e.g. --backs duplex-short")
             changes["backs"] = value
+        elif key in ("mark_length", "corner_radius"):
+            changes[key] = _length(key, value)
+        elif key in ("layout", "cut_file"):
+            allowed = LAYOUTS if key == "layout" else CUT_FILES
+            if value not in allowed:
+                raise RenderError(f"bad {key} {value!r}", field=key, expected=", ".join(allowed),
+                                  hint=f"e.g. --{key.replace('_', '-')} {allowed[0]}")
+            changes[key] = value
         elif key == "cut":
             if value not in CUT_MODES:
                 raise RenderError(f"bad cut mode {value!r}", field="cut", expected=", ".join(CUT_MODES),

@@ -13,7 +13,7 @@ from pnp import limits
 from pnp.errors import RenderError
 from pnp.leftovers import part_prefix, remove_stale
 from pnp.paths import templates_root
-from pnp.print.imposition import Line, back_rect, crop_marks, cut_lines, fit_grid, tile_board
+from pnp.print.imposition import Line, Rect, back_rect, crop_marks, cut_lines, fit_grid, tile_board
 from pnp.print.options import PrintOptions
 
 PT_PER_MM = 72.0 / 25.4
@@ -25,12 +25,14 @@ class RenderResult:
 
     files: list[Path] = field(default_factory=list)
     pages: int = 0
+    sheets: int = 0
     cards: int = 0
     overflows: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
         """JSON summary for scripts."""
-        return {"files": [str(f) for f in self.files], "pages": self.pages, "cards": self.cards,
+        return {"files": [str(f) for f in self.files], "pages": self.pages, "sheets": self.sheets,
+                "cards": self.cards,
                 "overflows": [{"card": o.card, "box": o.box, "size": o.size} for o in self.overflows]}
 
 
@@ -63,6 +65,7 @@ class _Writer:
         self.c, self.cs, self.opt, self.drawer, self.progress = canvas, cs, options, drawer, progress
         self.bleed = cs.bleed if options.bleed is None else options.bleed
         self.pages = 0
+        self.cut_sheets: list = []  # (1-based PDF page, grid, cards used, shape) of each front page
         self.font = drawer.fonts["regular"]
 
     def page(self, paper: tuple[float, float]) -> float:
@@ -75,23 +78,22 @@ class _Writer:
         self.pages += 1
         limits.PAGES.check(self.pages, file=self.cs.manifest or self.cs.folder)
 
-    def place(self, piece: Piece, side: str, comp: Component, x: float, y: float, ph: float, rotation: int,
+    def place(self, piece: Piece, side: str, comp: Component, trim: Rect, ink: Rect, ph: float,
               shared: bool = True) -> None:
-        """Draw a face whose trim box's top-left corner is at (x, y) mm on the page.
+        """Draw a face with its trim box at `trim` (mm, top-left origin), its ink clipped to `ink`.
 
         A shared face (printed more than once) becomes a PDF form drawn once and reused; a face
         printed once is drawn straight onto the page.
         """
         from reportlab.lib.units import mm
         name = self.drawer.form(self.c, piece, side, comp.size, self.bleed, comp.shape) if shared else None
-        ow, oh = comp.size[0] + 2 * self.bleed, comp.size[1] + 2 * self.bleed
-        left, bottom = (x - self.bleed) * mm, (ph - y - comp.size[1] - self.bleed) * mm
         self.c.saveState()
-        if rotation == 180:
-            self.c.translate(left + ow * mm, bottom + oh * mm)
-            self.c.rotate(180)
-        else:
-            self.c.translate(left, bottom)
+        b = self.bleed
+        if (ink.x, ink.y, ink.w, ink.h) != (trim.x - b, trim.y - b, trim.w + 2 * b, trim.h + 2 * b):
+            clip = self.c.beginPath()
+            clip.rect(ink.x * mm, (ph - ink.bottom) * mm, ink.w * mm, ink.h * mm)
+            self.c.clipPath(clip, stroke=0, fill=0)
+        self.c.translate((trim.x - b) * mm, (ph - trim.bottom - b) * mm)
         if name:
             self.c.doForm(name)
         else:
@@ -99,18 +101,24 @@ class _Writer:
         self.c.restoreState()
 
     def calibration(self, title: str) -> None:
-        from pnp.print.marks import draw_calibration, draw_target, target_position
-        paper = (min(self.opt.paper), max(self.opt.paper))
+        """The calibration sheet, on the same paper orientation and duplex mapping as the first card sheets."""
+        from pnp.print.marks import PRINTER_SETTING, draw_calibration, draw_calibration_back, target_positions
+        opt = self.opt
+        cards = [c for c in self.cs.components if c.type != "board"]
+        paper = self.grid(cards[0]).paper if cards else (min(opt.paper), max(opt.paper))
         ph = self.page(paper)
-        notes = [f"Paper {paper[0]:g} x {paper[1]:g} mm, bleed {self.bleed:g} mm, backs: {self.opt.backs}, "
-                 f"back offset {self.opt.back_offset[0]:g},{self.opt.back_offset[1]:g} mm."]
+        notes = [f"Paper {paper[0]:g} x {paper[1]:g} mm ({'landscape' if paper[0] > paper[1] else 'portrait'}, "
+                 f"like the card sheets), bleed {self.bleed:g} mm, backs: {opt.backs}, "
+                 f"back offset {opt.back_offset[0]:g},{opt.back_offset[1]:g} mm.",
+                 f"Printer setting: {PRINTER_SETTING[opt.backs]}."]
         draw_calibration(self.c, paper, title, self.font, notes)
         self.end_page()
-        if self.opt.duplex:
+        if opt.duplex:
             self.page(paper)
-            tx, ty = target_position(paper)
-            r, _ = back_rect(_point(tx, ty), paper, self.opt.backs, self.opt.back_offset)
-            draw_target(self.c, r.x, r.y, ph)
+            targets = [back_rect(Rect(x, y, 0.0, 0.0), paper, opt.backs, opt.back_offset)
+                       for x, y in target_positions(paper)]
+            draw_calibration_back(self.c, paper, [(r.x, r.y) for r in targets], self.font,
+                                  PRINTER_SETTING[opt.backs])
             self.end_page()
 
     def blank_back(self, paper) -> None:
@@ -119,28 +127,41 @@ class _Writer:
             self.page(paper)
             self.end_page()
 
+    def grid(self, comp: Component):
+        """The imposition grid of a card component under these options."""
+        from pnp.print.cutfile import cut_margins
+        opt = self.opt
+        margins = cut_margins(opt.margins) if opt.cut_file else opt.margins
+        return fit_grid(opt.paper, margins, comp.size, self.bleed, opt.gap,
+                        gutterfold=opt.backs == "gutterfold", layout=opt.layout)
+
     def sheets(self, comp: Component) -> None:
         from pnp.print.marks import draw_lines
         opt = self.opt
         fold = opt.backs == "gutterfold"
-        grid = fit_grid(opt.paper, opt.margins, comp.size, self.bleed, opt.gap, gutterfold=fold)
+        grid = self.grid(comp)
         sequence = [p for p in comp.pieces for _ in range(p.copies)]
         with_backs = opt.backs != "none" and any(p.has_back for p in comp.pieces)
         key = lambda p, side: self.drawer.key(p, side, comp.size, self.bleed, comp.shape)  # noqa: E731
         uses = Counter(key(p, "front") for p in sequence)
         uses.update(key(p, "back") for p in sequence if with_backs and p.has_back)
         shared = lambda p, side: uses[key(p, side)] > 1  # noqa: E731
+        behind = lambda r: back_rect(r, grid.paper, opt.backs, opt.back_offset)  # noqa: E731
         for start in range(0, len(sequence), grid.per_sheet):
             chunk = sequence[start:start + grid.per_sheet]
+            placed = list(zip(grid.slots, grid.inks, chunk))
             ph = self.page(grid.paper)
-            for slot, piece in zip(grid.slots, chunk):
-                self.place(piece, "front", comp, slot.x, slot.y, ph, 0, shared(piece, "front"))
+            for slot, ink, piece in placed:
+                self.place(piece, "front", comp, slot, ink, ph, shared(piece, "front"))
                 if fold and with_backs and piece.has_back:
-                    r, rot = back_rect(slot, grid.paper, "gutterfold", opt.back_offset)
-                    self.place(piece, "back", comp, r.x, r.y, ph, rot, shared(piece, "back"))
+                    self.place(piece, "back", comp, behind(slot), behind(ink), ph, shared(piece, "back"))
                 if self.progress:
                     self.progress(1)
             self._guides(grid, len(chunk), ph, comp)
+            if opt.cut_file:
+                from pnp.print.cutfile import draw_registration
+                draw_registration(self.c, grid.paper)
+                self.cut_sheets.append((self.pages + 1, grid, len(chunk), comp.shape))
             if fold:
                 self.c.setDash(3, 2)
                 draw_lines(self.c, [Line(grid.paper[0] / 2, 0, grid.paper[0] / 2, grid.paper[1])], ph, 0.3, 0.5)
@@ -149,10 +170,9 @@ class _Writer:
             if opt.duplex:
                 ph = self.page(grid.paper)
                 if with_backs:
-                    for slot, piece in zip(grid.slots, chunk):
+                    for slot, ink, piece in placed:
                         if piece.has_back:
-                            r, rot = back_rect(slot, grid.paper, opt.backs, opt.back_offset)
-                            self.place(piece, "back", comp, r.x, r.y, ph, rot, shared(piece, "back"))
+                            self.place(piece, "back", comp, behind(slot), behind(ink), ph, shared(piece, "back"))
                 self.end_page()
 
     def _guides(self, grid, used: int, ph: float, comp: Component) -> None:
@@ -166,7 +186,11 @@ class _Writer:
             self.c.setLineWidth(0.3)
             for s in grid.slots[:used]:
                 self.c.circle((s.x + s.w / 2) * mm, (ph - s.y - s.h / 2) * mm, min(s.w, s.h) / 2 * mm)
-        lines = crop_marks(grid, used) if self.opt.cut == "marks" else cut_lines(grid, used)
+        from pnp.print.cutfile import CUT_MARK_LENGTH
+        length = self.opt.mark_length
+        if length is None and self.opt.cut_file:
+            length = CUT_MARK_LENGTH
+        lines = crop_marks(grid, used, length) if self.opt.cut == "marks" else cut_lines(grid, used)
         draw_lines(self.c, lines, ph, 0.25 if self.opt.cut == "marks" else 0.2)
 
     def board(self, comp: Component) -> None:
@@ -206,17 +230,17 @@ class _Writer:
             self.blank_back(tiling.paper)
 
 
-def _point(x: float, y: float):
-    from pnp.print.imposition import Rect
-    return Rect(x, y, 0.0, 0.0)
-
-
 def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None) -> RenderResult:
     """Write the card set's PDF to out_file atomically (temp file, then rename); same input, same bytes."""
     from pnp.print.canvas import new_canvas
     from pnp.print.face import FaceDrawer
+    from pnp.print.images import save
 
     out_file = Path(out_file)
+    if options.cut_file and options.backs == "gutterfold":
+        raise RenderError("a cut file needs flat sheets, but gutterfold sheets are folded before cutting",
+                          field="cut_file", expected="--backs duplex-long, duplex-short or none",
+                          hint="drop --cut-file or choose another --backs")
     _writable(out_file.parent)
     if out_file.is_dir() or (out_file.exists() and not os.access(out_file, os.W_OK)):
         raise RenderError("a folder or unwritable file is where the PDF goes", file=str(out_file),
@@ -240,7 +264,7 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
                 writer.board(comp)
             else:
                 writer.sheets(comp)
-        canvas.save()
+        save(canvas, tmp)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
@@ -252,7 +276,25 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
             raise RenderError(f"cannot write the PDF ({exc.strerror or exc})", file=str(out_file),
                               hint="free some space or choose another folder with -o") from None
         raise
-    return RenderResult([out_file], writer.pages, cs.count, list(drawer.overflows))
+    sheets = writer.pages // 2 if options.duplex else writer.pages
+    files = [out_file] + (_write_cut_files(cs, out_file, writer.cut_sheets, options) if options.cut_file else [])
+    return RenderResult(files, writer.pages, sheets, cs.count, list(drawer.overflows))
+
+
+def _write_cut_files(cs: CardSet, out_file: Path, sheets: list, options: PrintOptions) -> list[Path]:
+    """One SVG per front page, <pdf stem>-cut/page-NNN.svg; stale page files from earlier runs are removed."""
+    from pnp.print.cutfile import sheet_svg
+    folder = out_file.parent / f"{out_file.stem}-cut"
+    folder.mkdir(exist_ok=True)
+    for old in folder.glob("page-*.svg"):
+        old.unlink()
+    files = []
+    for page, grid, used, shape in sheets:
+        path = folder / f"page-{page:03d}.svg"
+        path.write_text(sheet_svg(grid, used, shape, options.corner_radius, f"{cs.name}: page {page}"),
+                        encoding="utf-8")
+        files.append(path)
+    return files
 
 
 def _writable(folder: Path) -> None:
