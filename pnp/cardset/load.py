@@ -6,7 +6,8 @@ from pathlib import Path
 
 import yaml
 
-from pnp.cardset.layout import Layout, resolve_layouts
+from pnp.cardset.layout import Layout, resolve_layouts, unknown_key_error
+from pnp.cardset.fonts import font_families
 from pnp.cardset.model import CardSet, Component, Piece
 from pnp.cardset.sizes import parse_size
 from pnp.cardset.track import track_layout
@@ -15,7 +16,7 @@ from pnp.yamlio import load_yaml
 
 MANIFEST = "cardset.yaml"
 IMAGE_EXTS = (".png", ".jpg", ".jpeg")
-MANIFEST_KEYS = {"name", "slug", "author", "bleed", "safe", "icons", "layouts", "print", "components"}
+MANIFEST_KEYS = {"name", "slug", "author", "bleed", "safe", "icons", "fonts", "layouts", "print", "components"}
 COMPONENT_KEYS = {"name", "type", "size", "data", "fields", "layout", "back", "backs", "images", "shape",
                   "overlap", "from", "to", "cell", "columns", "labels", "fill"}
 TYPES = ("cards", "tokens", "board", "track", "aid")
@@ -24,11 +25,10 @@ PRINT_KEYS = {"paper", "margins", "cut", "gap", "backs", "back_offset", "ink_sav
 RESERVED = {"id", "copies", "qty", "layout", "back", "back_layout"}
 
 
-def _unknown(where: str, given, valid, file) -> None:
-    unknown = sorted(set(given) - set(valid))
-    if unknown:
-        raise CardsetError(f"unknown key '{unknown[0]}' in {where}", file=str(file), field=unknown[0],
-                           expected=f"one of {', '.join(sorted(valid))}", hint=f"rename or remove '{unknown[0]}'")
+def _unknown(where: str, given, valid, file, keys: tuple = ()) -> None:
+    error = unknown_key_error(where, given, valid, str(file), keys)
+    if error:
+        raise error
 
 
 def _yaml(path: Path):
@@ -100,13 +100,13 @@ def _images_in(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_EXTS and p.is_file())
 
 
-def _back(spec, folder: Path, layouts, file, where) -> tuple[str | None, Path | None]:
+def _back(spec, folder: Path, layouts, file, where, keys: tuple = ()) -> tuple[str | None, Path | None]:
     if spec is None:
         return None, None
     if not isinstance(spec, dict):
         raise CardsetError(f"bad back in {where}", file=str(file), field="back",
                            expected="{layout: NAME} or {image: FILE}", hint="see docs/cardsets.md")
-    _unknown(f"{where} back", spec, BACK_KEYS, file)
+    _unknown(f"{where} back", spec, BACK_KEYS, file, keys)
     if "layout" in spec:
         if spec["layout"] not in layouts:
             raise CardsetError(f"unknown back layout '{spec['layout']}' in {where}", file=str(file), field="back.layout",
@@ -187,7 +187,7 @@ def _component(comp, folder: Path, layouts: dict[str, Layout], file, index: int)
     if not isinstance(comp, dict):
         raise CardsetError(f"component {index + 1} is not a mapping", file=str(file), field="components",
                            expected="name, type, size, ...", hint="see docs/cardsets.md")
-    _unknown(f"component {comp.get('name', index + 1)}", comp, COMPONENT_KEYS, file)
+    _unknown(f"component {comp.get('name', index + 1)}", comp, COMPONENT_KEYS, file, ("components", index))
     name = str(comp.get("name") or f"component-{index + 1}")
     ctype = comp.get("type", "cards")
     if ctype not in TYPES:
@@ -242,13 +242,14 @@ def load_cardset(folder: Path) -> CardSet:
         raise CardsetError("manifest must be a mapping", file=str(file), expected="name:, components:, ...",
                            hint="see docs/cardsets.md")
     _unknown("cardset.yaml", raw, MANIFEST_KEYS, file)
-    _unknown("print", raw.get("print") or {}, PRINT_KEYS, file)
+    _unknown("print", raw.get("print") or {}, PRINT_KEYS, file, ("print",))
     layouts_raw = raw.get("layouts") or {}
-    layouts_file = file
+    layouts_file, prefix = file, ("layouts",)
     if isinstance(layouts_raw, str):
-        layouts_file = folder / layouts_raw
+        layouts_file, prefix = folder / layouts_raw, ()
         layouts_raw = _yaml(layouts_file) or {}
-    layouts = resolve_layouts(layouts_raw, str(layouts_file))
+    layouts = resolve_layouts(layouts_raw, str(layouts_file), prefix)
+    fonts = font_families(folder, raw.get("fonts"), layouts, file)
     icons = {str(k): _image_path(folder, v, file, None, f"icons.{k}") for k, v in (raw.get("icons") or {}).items()}
     comps = raw.get("components")
     if not comps:
@@ -258,7 +259,7 @@ def load_cardset(folder: Path) -> CardSet:
     cs = CardSet(name=str(raw.get("name") or folder.name), slug=str(raw.get("slug") or folder.name), folder=folder,
                  bleed=_number(raw.get("bleed", 3), file, "bleed"), safe=_number(raw.get("safe", 3), file, "safe"),
                  layouts=layouts, components=components, icons=icons, author=str(raw.get("author") or ""),
-                 print_defaults=dict(raw.get("print") or {}), manifest=file)
+                 print_defaults=dict(raw.get("print") or {}), manifest=file, fonts=fonts)
     return _finish(cs)
 
 
