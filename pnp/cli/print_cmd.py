@@ -39,12 +39,14 @@ class _Progress:
 @click.option("--no-calibration", is_flag=True, help="Leave out the calibration page.")
 @click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None, help="Also a PNG per card at DPI.")
 @click.option("--tts", is_flag=True, help="Also Tabletop Simulator deck sheets and JSON.")
+@click.option("--watch", is_flag=True, help="Re-render whenever a file of the set changes (Ctrl-C stops).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
 def print_cmd(sets, all_sets, output, paper, margins, bleed, cut, gap, backs, back_offset, ink_saver,
-              no_calibration, png_dpi, tts, as_json):
+              no_calibration, png_dpi, tts, watch, as_json):
     """Render card sets (built-in game names or folders) to PDF sheets.
 
     Example: pnp print twelve-labors --backs duplex-short --back-offset 0.5,-0.3
+    Designing: pnp print my-set --watch   (re-renders on every save)
     """
     from pnp.cli.output import emit_json
     from pnp.paths import default_output
@@ -54,6 +56,9 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, cut, gap, backs, ba
                 "back_offset": back_offset, "ink_saver": ink_saver,
                 "calibration": False if no_calibration else None}
     out = Path(output) if output else default_output()
+    if watch:
+        from pnp.cli.watch import watch_print
+        return watch_print(sets, all_sets, out, settings, as_json, png_dpi=png_dpi, tts=tts)
     result = print_sets(list(sets), all_sets, out, settings, png_dpi=png_dpi, tts=tts,
                         progress=_Progress() if not as_json and sys.stderr.isatty() else None)
     if as_json:
