@@ -5,7 +5,7 @@ from pathlib import Path
 
 from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
-from pnp.print.fonts import FACES, font_names
+from pnp.print.fonts import font_names
 
 FONT_EXTS = (".ttf", ".otf")
 
@@ -37,10 +37,6 @@ def font_families(folder: Path, spec, layouts: dict, manifest: Path) -> dict[str
                                hint="rename the family, e.g. 'body'")
         if not isinstance(files, dict):
             files = {"regular": files}
-        from pnp.cardset.layout import unknown_key_error
-        error = unknown_key_error(f"font family '{family}'", files, FACES, str(manifest), ("fonts", family))
-        if error:
-            raise error
         if not files:
             raise CardsetError(f"font family '{family}' has no files", file=located(manifest, "fonts", family),
                                field=f"fonts.{family}", expected="at least a regular face", hint="add regular: FILE.ttf")

@@ -6,13 +6,6 @@ from dataclasses import dataclass
 from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
 
-BOX_KEYS = {"x", "y", "w", "h", "text", "template", "image", "shape", "fill", "stroke", "stroke_width",
-            "radius", "font", "size", "leading", "min_size", "align", "valign", "color", "rotate", "when",
-            "repeat"}
-LAYOUT_KEYS = {"extends", "background", "boxes"}
-SHAPES = {"rect", "ellipse", "line"}
-ALIGNS = {"left", "center", "right", "justify"}
-VALIGNS = {"top", "middle", "bottom"}
 
 
 @dataclass(frozen=True)
@@ -51,27 +44,8 @@ class Layout:
     boxes: tuple[Box, ...]
 
 
-def unknown_key_error(where: str, given, valid, file: str, keys: tuple = ()) -> CardsetError | None:
-    """The error for the first key of `given` not in `valid` (at file:line, with a did-you-mean), or None."""
-    from pnp.cli.suggest import closest
-    unknown = sorted(str(k) for k in set(given) - set(valid))
-    if not unknown:
-        return None
-    near = closest(unknown[0], valid)
-    hint = f"did you mean '{near[0]}'?" if near else f"rename or remove '{unknown[0]}'"
-    return CardsetError(f"unknown key '{unknown[0]}' in {where}", file=located(file, *keys, unknown[0]),
-                        field=unknown[0], expected=f"one of {', '.join(sorted(valid))}", hint=hint)
-
-
-def _check_keys(where: str, given, valid, file: str, keys: tuple = ()) -> None:
-    error = unknown_key_error(where, given, valid, file, keys)
-    if error:
-        raise error
-
-
 def _box(layout: str, name: str, spec: dict, file: str, keys: tuple = ()) -> Box:
     where = f"layout '{layout}' box '{name}'"
-    _check_keys(where, spec, BOX_KEYS, file, keys)
 
     def error(message, field, expected, hint, key=None):
         at = located(file, *keys, *([key] if key and key in spec else [])) if keys else file
@@ -84,15 +58,6 @@ def _box(layout: str, name: str, spec: dict, file: str, keys: tuple = ()) -> Box
                     f"add {exc.args[0]}: <mm> to the box") from None
     except (TypeError, ValueError):
         raise error("has a non-numeric position", "x/y/w/h", "numbers in mm", "write e.g. x: 4") from None
-    if w <= 0 or h <= 0:
-        raise error(f"has w={w}, h={h}", "w/h", "positive sizes in mm", "give the box a positive width and height")
-    for key, valid in (("shape", SHAPES), ("align", ALIGNS), ("valign", VALIGNS)):
-        if key in spec and spec[key] not in valid:
-            raise error(f"has {key} '{spec[key]}'", key, f"one of {', '.join(sorted(valid))}",
-                        _did_you_mean(spec[key], valid), key)
-    if spec.get("rotate", 0) not in (0, 180):
-        raise error(f"has rotate {spec['rotate']}", "rotate", "0 or 180", "use rotate: 180 for an upside-down half",
-                    "rotate")
     size, min_size = _num(spec.get("size", 9)), _num(spec.get("min_size", 0))
     if min_size > size:
         raise error(f"has min_size {spec['min_size']} above size {spec.get('size', 9)}", "min_size",
@@ -127,7 +92,6 @@ def resolve_layouts(raw: dict, file: str, prefix: tuple = ()) -> dict[str, Layou
         if not isinstance(spec, dict):
             raise CardsetError(f"layout '{name}' is not a mapping", file=file, field=name,
                                expected="{boxes: {...}}", hint="see docs/cardsets.md")
-        _check_keys(f"layout '{name}'", spec, LAYOUT_KEYS, file, prefix + (name,))
         parent = spec.get("extends")
         base = {"background": None, "boxes": {}}
         if parent is not None:

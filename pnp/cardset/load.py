@@ -6,9 +6,10 @@ from pathlib import Path
 
 import yaml
 
-from pnp.cardset.layout import Layout, resolve_layouts, unknown_key_error
+from pnp.cardset.layout import Layout, resolve_layouts
 from pnp.cardset.fonts import font_families
 from pnp.cardset.model import CardSet, Component, Piece
+from pnp.cardset.schema import check_layouts, check_manifest
 from pnp.cardset.sizes import parse_size
 from pnp.cardset.track import track_layout
 from pnp.errors import CardsetError
@@ -16,19 +17,7 @@ from pnp.yamlio import load_yaml
 
 MANIFEST = "cardset.yaml"
 IMAGE_EXTS = (".png", ".jpg", ".jpeg")
-MANIFEST_KEYS = {"name", "slug", "author", "bleed", "safe", "icons", "fonts", "layouts", "print", "components"}
-COMPONENT_KEYS = {"name", "type", "size", "data", "fields", "layout", "back", "backs", "images", "shape",
-                  "overlap", "from", "to", "cell", "columns", "labels", "fill"}
-TYPES = ("cards", "tokens", "board", "track", "aid")
-BACK_KEYS = {"layout", "image"}
-PRINT_KEYS = {"paper", "margins", "cut", "gap", "backs", "back_offset", "ink_saver"}
 RESERVED = {"id", "copies", "qty", "layout", "back", "back_layout"}
-
-
-def _unknown(where: str, given, valid, file, keys: tuple = ()) -> None:
-    error = unknown_key_error(where, given, valid, str(file), keys)
-    if error:
-        raise error
 
 
 def _yaml(path: Path):
@@ -100,13 +89,12 @@ def _images_in(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_EXTS and p.is_file())
 
 
-def _back(spec, folder: Path, layouts, file, where, keys: tuple = ()) -> tuple[str | None, Path | None]:
+def _back(spec, folder: Path, layouts, file, where) -> tuple[str | None, Path | None]:
     if spec is None:
         return None, None
     if not isinstance(spec, dict):
         raise CardsetError(f"bad back in {where}", file=str(file), field="back",
                            expected="{layout: NAME} or {image: FILE}", hint="see docs/cardsets.md")
-    _unknown(f"{where} back", spec, BACK_KEYS, file, keys)
     if "layout" in spec:
         if spec["layout"] not in layouts:
             raise CardsetError(f"unknown back layout '{spec['layout']}' in {where}", file=str(file), field="back.layout",
@@ -187,16 +175,9 @@ def _component(comp, folder: Path, layouts: dict[str, Layout], file, index: int)
     if not isinstance(comp, dict):
         raise CardsetError(f"component {index + 1} is not a mapping", file=str(file), field="components",
                            expected="name, type, size, ...", hint="see docs/cardsets.md")
-    _unknown(f"component {comp.get('name', index + 1)}", comp, COMPONENT_KEYS, file, ("components", index))
     name = str(comp.get("name") or f"component-{index + 1}")
     ctype = comp.get("type", "cards")
-    if ctype not in TYPES:
-        raise CardsetError(f"component '{name}' has type '{ctype}'", file=str(file), field="type",
-                           expected=f"one of {', '.join(TYPES)}", hint="fix the type")
     shape = comp.get("shape", "square")
-    if shape not in ("round", "square"):
-        raise CardsetError(f"component '{name}' has shape '{shape}'", file=str(file), field="shape",
-                           expected="round or square", hint="fix the shape")
     overlap = _number(comp.get("overlap", 10), file, "overlap")
     if ctype == "track":
         layout, size = track_layout(name, comp, file)
@@ -241,13 +222,13 @@ def load_cardset(folder: Path) -> CardSet:
     if not isinstance(raw, dict):
         raise CardsetError("manifest must be a mapping", file=str(file), expected="name:, components:, ...",
                            hint="see docs/cardsets.md")
-    _unknown("cardset.yaml", raw, MANIFEST_KEYS, file)
-    _unknown("print", raw.get("print") or {}, PRINT_KEYS, file, ("print",))
+    check_manifest(raw, file)
     layouts_raw = raw.get("layouts") or {}
     layouts_file, prefix = file, ("layouts",)
     if isinstance(layouts_raw, str):
         layouts_file, prefix = folder / layouts_raw, ()
         layouts_raw = _yaml(layouts_file) or {}
+        check_layouts(layouts_raw, layouts_file)
     layouts = resolve_layouts(layouts_raw, str(layouts_file), prefix)
     fonts = font_families(folder, raw.get("fonts"), layouts, file)
     icons = {str(k): _image_path(folder, v, file, None, f"icons.{k}") for k, v in (raw.get("icons") or {}).items()}

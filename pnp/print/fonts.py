@@ -11,7 +11,6 @@ from pnp.errors import CardsetError
 FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
 FONTS = {"regular": "DejaVuSans", "bold": "DejaVuSans-Bold", "italic": "DejaVuSans-Oblique",
          "bold-italic": "DejaVuSans-BoldOblique"}
-FACES = ("regular", "bold", "italic", "bold_italic")  # keys of a set's `fonts:` family mapping
 STYLE_SUFFIX = {"": (False, False), "-bold": (True, False), "-italic": (False, True), "-bold-italic": (True, True)}
 
 
