@@ -10,6 +10,7 @@ from pnp.cardset.layout import Layout, resolve_layouts
 from pnp.cardset.fonts import font_families
 from pnp.cardset.model import CardSet, Component, Piece
 from pnp.cardset.schema import check_layouts, check_manifest
+from pnp.cardset.sheets import SHEET_EXTS, read_sheet
 from pnp.cardset.sizes import parse_size
 from pnp.cardset.track import track_layout
 from pnp.errors import CardsetError
@@ -44,7 +45,7 @@ def _number(value, file, field, *, minimum=0.0) -> float:
 
 
 def read_rows(path: Path) -> list[dict]:
-    """Card rows from a CSV or YAML file."""
+    """Card rows from a CSV, YAML or spreadsheet (.xlsx, .ods) file."""
     if not path.exists():
         raise CardsetError("data file not found", file=str(path), field="data", hint="fix the path in cardset.yaml")
     if path.suffix.lower() == ".csv":
@@ -59,8 +60,10 @@ def read_rows(path: Path) -> list[dict]:
             raise CardsetError("card data must be a list of cards", file=str(path), field="cards",
                                expected="a YAML list of mappings (or cards: [...])", hint="see docs/cardsets.md")
         return data
+    if path.suffix.lower() in SHEET_EXTS:
+        return read_sheet(path)
     raise CardsetError(f"unsupported data file type '{path.suffix}'", file=str(path), field="data",
-                       expected=".csv, .yaml or .yml", hint="convert the data to CSV or YAML")
+                       expected=".csv, .yaml, .yml, .xlsx or .ods", hint="convert the data to CSV or YAML")
 
 
 def _copies(row: dict, file, card) -> int:
@@ -112,8 +115,10 @@ def _data_pieces(comp: dict, folder: Path, layouts, file, name: str) -> list[Pie
     if files is not None:
         for f in files if isinstance(files, list) else [files]:
             path = folder / str(f)
-            rows += [(r, f"{f} row {i + 2 if path.suffix.lower() == '.csv' else i + 1}", path)
-                     for i, r in enumerate(read_rows(path))]
+            data = read_rows(path)
+            lines = getattr(data, "lines", None) or [i + 2 if path.suffix.lower() == ".csv" else i + 1
+                                                     for i in range(len(data))]
+            rows += [(r, f"{f} row {n}", path) for r, n in zip(data, lines)]
     elif "fields" in comp:
         rows = [(dict(comp["fields"] or {}), f"component {name} fields", file)]
     else:
