@@ -115,8 +115,8 @@ def test_a_full_stop_after_an_icon_stays_on_its_line(tmp_path):
         wrapped = simpletext.layout(runs, font, 9, width)
         if wrapped is None:
             continue
-        starts |= {words[0][0][0] for words, _ in wrapped}
-        assert all(not words[0][0][0].startswith(".") for words, _ in wrapped), width
+        starts |= {words[0][0][0] for words, *_ in wrapped}
+        assert all(not words[0][0][0].startswith(".") for words, *_ in wrapped), width
     assert str(icons["laurel"]) in starts  # the icon did wrap to a new line, and took its full stop along
 
 

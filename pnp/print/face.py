@@ -270,7 +270,7 @@ class FaceDrawer:
         align, valign = box.get("align", "left"), box.get("valign", "top")
         color = self._render_plain(str(box.get("color", "#000000")), fields, piece, where)
         self._colour(color, piece, f"{box.name}.color")
-        runs = None if align == "justify" else simpletext.parse(markup, self.cardset.icons)
+        runs = simpletext.parse(markup, self.cardset.icons)
         while True:
             leading = float(box.get("leading", base * 1.2)) * size / base
             at_floor = size <= min_size

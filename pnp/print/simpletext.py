@@ -83,9 +83,10 @@ def _width(text: str, style, font, size: float) -> float:
 
 
 def layout(lines, font, size: float, width: float):
-    """Wrap words into lines no wider than width (points); None when a single word is wider than width.
+    """Wrap words into (words, width, ends_paragraph) lines no wider than width (points).
 
-    font is a pnp.print.fonts.Font: its face(bold, italic) names the face of each run.
+    None when a single word is wider than width. font is a pnp.print.fonts.Font: its face(bold, italic)
+    names the face of each run.
     """
     space = stringWidth(" ", font.name, size)
     out = []
@@ -96,11 +97,11 @@ def layout(lines, font, size: float, width: float):
             if w > width + 0.01:
                 return None
             if current and current_w + space + w > width + 0.01:
-                out.append((current, current_w))
+                out.append((current, current_w, False))
                 current, current_w = [], 0.0
             current_w += (space if current else 0.0) + w
             current.append(word)
-        out.append((current, current_w))
+        out.append((current, current_w, True))
     return out
 
 
@@ -108,42 +109,53 @@ def draw(canvas, wrapped, font, size: float, leading: float, align: str, top: fl
          color) -> None:
     """Draw wrapped lines in a Font; the first baseline sits one ascent below `top` (points).
 
-    Icons are drawn size x size points, centred on the middle of the lower-case letters.
+    Justified lines (all but a paragraph's last) spread their words to the full width. Icons are drawn
+    size x size points, centred on the middle of the lower-case letters.
     """
     canvas.setFillColor(color)
+    space = stringWidth(" ", font.name, size)
     y = top - size * 0.93
-    for words, line_w in wrapped:
+    for words, line_w, last in wrapped:
         lx = x + {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}.get(align, 0.0)
-        runs: list[list] = []  # [face, text]: consecutive pieces in one face drawn in one go; icons alone
-        for i, word in enumerate(words):
-            for j, (t, style) in enumerate(word):
-                space = " " if i and not j else ""
-                if style == ICON:
-                    if space:
-                        runs.append([font.name, space])
-                    runs.append([ICON, t])
-                    continue
-                face = font.face(*style)
-                if runs and runs[-1][0] == face:
-                    runs[-1][1] += space + t
-                else:
-                    runs.append([face, space + t])
-        if not any(face == ICON for face, _ in runs):
+        extra = (width - line_w) / (len(words) - 1) if align == "justify" and not last and len(words) > 1 else 0.0
+        if extra or any(style == ICON for word in words for _, style in word):
+            _draw_placed(canvas, words, font, size, lx, y, space + extra)
+        else:
             text = canvas.beginText(lx, y)
-            for face, piece in runs:
+            for face, piece in _runs(words, font):
                 text.setFont(face, size)
                 text.textOut(piece)
             canvas.drawText(text)
-        else:
-            cx = lx
-            for face, piece in runs:
-                if face == ICON:
-                    canvas.drawImage(piece, cx, y + size * 0.27 - size / 2, size, size, mask="auto")
-                    cx += size
-                else:
-                    text = canvas.beginText(cx, y)
-                    text.setFont(face, size)
-                    text.textOut(piece)
-                    canvas.drawText(text)
-                    cx += stringWidth(piece, face, size)
         y -= leading
+
+
+def _runs(words, font) -> list[list]:
+    """[face, text] runs of a line: consecutive pieces in one face joined, words separated by a space."""
+    runs: list[list] = []
+    for i, word in enumerate(words):
+        for j, (t, style) in enumerate(word):
+            face = font.face(*style)
+            piece = (" " if i and not j else "") + t
+            if runs and runs[-1][0] == face:
+                runs[-1][1] += piece
+            else:
+                runs.append([face, piece])
+    return runs
+
+
+def _draw_placed(canvas, words, font, size: float, x: float, y: float, gap: float) -> None:
+    """Draw a line word by word, `gap` points between words (icons and justified lines)."""
+    for i, word in enumerate(words):
+        if i:
+            x += gap
+        for t, style in word:
+            if style == ICON:
+                canvas.drawImage(t, x, y + size * 0.27 - size / 2, size, size, mask="auto")
+                x += size
+            else:
+                face = font.face(*style)
+                text = canvas.beginText(x, y)
+                text.setFont(face, size)
+                text.textOut(t)
+                canvas.drawText(text)
+                x += stringWidth(t, face, size)

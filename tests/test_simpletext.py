@@ -1,0 +1,35 @@
+"""The simple-text wrapper: justified lines reach the box's right edge, a paragraph's last line does not."""
+import numpy as np
+
+from pnp.cardset.load import load_cardset
+from pnp.print.exports import face_pdf, rasterise
+from pnp.print.options import PrintOptions
+from print_fixtures import write_set
+
+TEXT = "Look at the top card of any deck and put it back then draw two more cards and pass the turn to the left"
+
+
+def ink_rows(tmp_path, align):
+    folder = write_set(tmp_path / align, cards=f"id,text\na,{TEXT}\n", layouts={
+        "front": {"background": "#ffffff", "boxes": {"t": {"x": 10, "y": 10, "w": 43, "h": 60, "text": "{{ text }}",
+                                                           "size": 9, "leading": 16, "align": align}}},
+        "back": {"boxes": {}}})
+    cs = load_cardset(folder)
+    comp = cs.components[0]
+    img = np.asarray(rasterise(face_pdf(cs, comp, [(comp.pieces[0], "front")], PrintOptions()), dpi=200)[0]
+                     .convert("L")) < 128
+    px = 200 / 25.4
+    rows = [r for r in range(img.shape[0]) if img[r].any()]
+    lines, start = [], rows[0]
+    for a, b in zip(rows, rows[1:] + [None]):
+        if b is None or b > a + 1:
+            lines.append(img[start:a + 1].any(axis=0).nonzero()[0].max() / px)   # right end of ink, mm
+            start = b
+    return lines
+
+
+def test_justified_lines_reach_the_right_edge(tmp_path):
+    left, justified = ink_rows(tmp_path, "left"), ink_rows(tmp_path, "justify")
+    assert len(left) == len(justified) >= 3
+    assert all(abs(r - 53) < 0.6 for r in justified[:-1])       # the box ends at x = 10 + 43 mm
+    assert justified[-1] == left[-1] and any(r < 51 for r in left[:-1])
