@@ -132,3 +132,12 @@ def test_icon_text_is_drawn_with_the_icon_inline(tmp_path):
                                         PrintOptions()), dpi=100)[0]).astype(int)
     gold = (np.abs(img - [0xaa, 0x88, 0x00]).sum(axis=-1) < 40)
     assert gold.sum() > 200  # the icon's colour is on the card: it was drawn, not printed as ':laurel:'
+
+
+def test_a_layout_typo_in_the_manifest_is_reported_there_once(tmp_path):
+    folder = write_set(tmp_path / "s", manifest={"components": [
+        {"name": "deck", "size": "poker", "data": "cards.csv", "layout": "frnot", "back": {"layout": "bakc"}}]})
+    code, out = validate(folder)
+    assert code == 1 and out.count("unknown layout") == 1
+    line = out.splitlines()[0]
+    assert "cardset.yaml:" in line and "cards.csv" not in line and "did you mean 'front'" in line

@@ -13,6 +13,7 @@ from pnp.cardset.schema import check_layouts, check_manifest
 from pnp.cardset.sheets import SHEET_EXTS, read_sheet
 from pnp.cardset.sizes import parse_size
 from pnp.cardset.track import track_layout
+from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
 from pnp.yamlio import load_yaml
 
@@ -88,6 +89,14 @@ def _image_path(folder: Path, value, file, card, field) -> Path:
     return path
 
 
+def _unknown_layout(name, layouts, file, field: str, card: str | None = None) -> CardsetError:
+    from pnp.cli.suggest import closest
+    near = closest(str(name), layouts)
+    return CardsetError(f"unknown layout '{name}'", file=str(file), card=card, field=field,
+                        expected=f"one of {', '.join(sorted(layouts)) or '(none defined)'}",
+                        hint=f"did you mean '{near[0]}'?" if near else "define the layout or fix its name")
+
+
 def _images_in(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_EXTS and p.is_file())
 
@@ -138,14 +147,11 @@ def _data_pieces(comp: dict, folder: Path, layouts, file, name: str) -> list[Pie
                                expected=f"one of {', '.join(sorted(layouts)) or '(none defined)'}",
                                hint=f"set layout: on component '{name}' or a layout column")
         if layout not in layouts:
-            raise CardsetError(f"unknown layout '{layout}'", file=str(path), card=card, field="layout",
-                               expected=f"one of {', '.join(sorted(layouts))}", hint="fix the layout name")
+            raise _unknown_layout(layout, layouts, path, "layout", card)
         b_layout, b_image = back_layout, back_image
         if row.get("back_layout"):
             if row["back_layout"] not in layouts:
-                raise CardsetError(f"unknown back layout '{row['back_layout']}'", file=str(path), card=card,
-                                   field="back_layout", expected=f"one of {', '.join(sorted(layouts))}",
-                                   hint="fix the layout name")
+                raise _unknown_layout(row["back_layout"], layouts, path, "back_layout", card)
             b_layout, b_image = row["back_layout"], None
         if row.get("back"):
             b_layout, b_image = None, _image_path(folder, row["back"], path, card, "back")
@@ -193,6 +199,10 @@ def _component(comp, folder: Path, layouts: dict[str, Layout], file, index: int)
         raise CardsetError(f"component '{name}' has no size", file=str(file), field="size",
                            expected="a preset or [width, height] in mm", hint="add size: poker")
     size = parse_size(comp["size"], file=str(file), field=f"components.{name}.size")
+    for keys in (("layout",), ("back", "layout")):  # a manifest typo is reported at its line, not per card
+        value = comp.get(keys[0]) if len(keys) == 1 else (comp.get("back") or {}).get("layout")
+        if value is not None and value not in layouts:
+            raise _unknown_layout(value, layouts, located(file, "components", index, *keys), ".".join(keys))
     if "images" in comp:
         b_layout, b_image = _back(comp.get("back"), folder, layouts, file, f"component '{name}'")
         backs = folder / comp["backs"] if comp.get("backs") else None
