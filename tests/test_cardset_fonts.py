@@ -118,3 +118,15 @@ def test_text_the_font_cannot_draw_names_card_and_field(tmp_path):
     line = next(ln for ln in out.splitlines() if "cannot draw" in ln)
     assert "card zeus" in line and "field 'motto'" in line and "U+5929" in line and "cards.csv row 2" in line
     assert "card hera" not in out
+
+
+def test_a_font_outside_the_set_or_broken_is_refused_in_one_line(tmp_path):
+    outside = write_set(tmp_path / "a", manifest={"fonts": {"story": "../evil.ttf"}})
+    shutil.copy(FONT_DIR / "DejaVuSans-Oblique.ttf", tmp_path / "evil.ttf")
+    code, out = validate(outside)
+    assert code == 1 and "is outside the card set" in out
+    broken = write_set(tmp_path / "b", manifest={"fonts": {"story": "bad.ttf"}},
+                       layouts=text_layout("{{ name }}", font="story"))
+    (broken / "bad.ttf").write_bytes(b"\x00\x01\x00\x00" + b"junk" * 50)
+    code, out = validate(broken)
+    assert code == 1 and "cannot be embedded" in out and "internal error" not in out

@@ -12,6 +12,10 @@ FONT_EXTS = (".ttf", ".otf")
 
 def _font_file(folder: Path, value, manifest: Path, keys: tuple) -> Path:
     path = (folder / str(value)).resolve()
+    if not path.is_relative_to(folder.resolve()):
+        raise CardsetError(f"font file '{value}' is outside the card set", file=located(manifest, *keys),
+                           field=".".join(map(str, keys)), expected="a path inside the set folder",
+                           hint="copy the font into the set, e.g. fonts/")
     if path.suffix.lower() not in FONT_EXTS or not path.is_file():
         problem = "is not a .ttf or .otf file" if path.suffix.lower() not in FONT_EXTS else "not found"
         raise CardsetError(f"font file '{value}' {problem}", file=located(manifest, *keys), field=".".join(map(str, keys)),

@@ -70,8 +70,8 @@ def _register_file(path: Path, digest: str, where: str) -> str:
     name = f"pnp-{digest[:12]}"
     try:
         pdfmetrics.registerFont(TTFont(name, str(path)))
-    except TTFError as exc:
-        cff = "postscript outlines" in str(exc).lower()
+    except Exception as exc:  # TTFError, or struct/index errors from a damaged file
+        cff = isinstance(exc, TTFError) and "postscript outlines" in str(exc).lower()
         raise CardsetError(f"font file '{path.name}' cannot be embedded: {exc}", file=where, field="fonts",
                            expected="a TrueType-outline .ttf or .otf file",
                            hint="convert CFF/PostScript OpenType fonts to TTF (e.g. with fontforge)" if cff
