@@ -130,3 +130,14 @@ def test_a_font_outside_the_set_or_broken_is_refused_in_one_line(tmp_path):
     (broken / "bad.ttf").write_bytes(b"\x00\x01\x00\x00" + b"junk" * 50)
     code, out = validate(broken)
     assert code == 1 and "cannot be embedded" in out and "internal error" not in out
+
+
+def test_italic_markup_in_a_family_without_italic_is_a_warning(tmp_path):
+    folder = write_set(tmp_path / "s", cards="id,name\na,<i>Hero</i>\nb,Plain\n",
+                       manifest={"fonts": {"story": "story.ttf"}}, layouts=text_layout("{{ name|safe }}", font="story"))
+    shutil.copy(FONT_DIR / "DejaVuSans.ttf", folder / "story.ttf")
+    code, out = validate(folder)
+    assert code == 0
+    line = next(ln for ln in out.splitlines() if ln.startswith("warning:"))
+    assert "card a" in line and "<i> prints as the regular face" in line and "no italic face" in line
+    assert "card b" not in out

@@ -323,6 +323,10 @@ class FaceDrawer:
             name = tag.split(">")[0].strip("</")
             add("error", holder(f"<{name}") or holder(f"</{name}"), f"unbalanced markup: {tag}",
                 "close every tag in the same field (with |safe the data's markup is used as written)")
+        for tag, style, face in (("b", (True, False), "bold"), ("i", (False, True), "italic")):
+            if f"<{tag}>" in markup and font.face(*style) == font.name:
+                add("warning", holder(f"<{tag}>"), f"<{tag}> prints as the regular face: font "
+                    f"'{box.get('font', 'regular')}' has no {face} face", f"add {face}: FILE.ttf to its family under fonts:")
         missing = missing_glyphs(plain_text(markup), font.name)
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:5]) + (" ..." if len(missing) > 5 else "")
