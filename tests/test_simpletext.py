@@ -33,3 +33,18 @@ def test_justified_lines_reach_the_right_edge(tmp_path):
     assert len(left) == len(justified) >= 3
     assert all(abs(r - 53) < 0.6 for r in justified[:-1])       # the box ends at x = 10 + 43 mm
     assert justified[-1] == left[-1] and any(r < 51 for r in left[:-1])
+
+
+def test_font_colour_markup_and_short_hex_colours_are_drawn_in_their_colour(tmp_path):
+    folder = write_set(tmp_path / "c", cards="id,text\na,<font color=\"#c00\">RED</font> plain\n", layouts={
+        "front": {"background": "#ffffff", "boxes": {
+            "t": {"x": 5, "y": 5, "w": 53, "h": 20, "text": "{{ text|safe }}", "size": 30},
+            "bar": {"x": 5, "y": 40, "w": 53, "h": 10, "shape": "rect", "fill": "#00c"}}},
+        "back": {"boxes": {}}})
+    cs = load_cardset(folder)
+    comp = cs.components[0]
+    img = np.asarray(rasterise(face_pdf(cs, comp, [(comp.pieces[0], "front")], PrintOptions()), dpi=100)[0]).astype(int)
+    red = (img[..., 0] > 150) & (img[..., 1] < 80) & (img[..., 2] < 80)
+    blue = (img[..., 2] > 150) & (img[..., 0] < 80) & (img[..., 1] < 80)
+    assert red.sum() > 100           # <font color="#c00"> is #cc0000, not the number 0xc00
+    assert blue.sum() > 1000         # fill: "#00c" is #0000cc

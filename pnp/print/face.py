@@ -13,6 +13,7 @@ from pnp.cardset.model import CardSet, Piece
 from pnp.cardset.text import TextEngine
 from pnp.errors import CardsetError
 from pnp.print import simpletext
+from pnp.print.colours import expand_short_hex, to_colour
 from pnp.print.fonts import register_fonts, set_fonts
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -47,9 +48,8 @@ def _style(font: str, size: float, leading: float, align: str, color: str) -> Pa
                           leading=leading, alignment=ALIGN[align], textColor=_color(color))
 
 
-@lru_cache(maxsize=None)
 def _color(value: str):
-    return colors.toColor(value)
+    return to_colour(value)
 
 
 @dataclass
@@ -289,7 +289,8 @@ class FaceDrawer:
                     continue
             else:
                 from reportlab.platypus import Paragraph
-                para = Paragraph(self.text.expand_icons(markup, size), _style(font.name, size, leading, align, color))
+                para = Paragraph(expand_short_hex(self.text.expand_icons(markup, size)),
+                                 _style(font.name, size, leading, align, color))
                 _, ph = para.wrap(bw, bh)
                 fits = ph <= bh + 0.01 and para.minWidth() <= bw + 0.01
                 if fits or at_floor:

@@ -1,7 +1,7 @@
-"""Fast layout for plain text with only <b>, <i>, <br/> markup and :icons:: greedy word wrap, drawn line by line.
+"""Fast layout for text with <b>, <i>, <br/>, <font color="..."> and :icons:: greedy word wrap, line by line.
 
 An icon is part of the word it touches, so punctuation right after it never wraps onto a line of its own.
-Anything richer (fonts, colours, justification) goes through reportlab's Paragraph instead.
+Anything richer (other tags or attributes, entities beyond the basic ones) goes through reportlab's Paragraph.
 """
 from __future__ import annotations
 
@@ -10,27 +10,24 @@ import re
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-TAG = re.compile(r"<(/?)([a-zA-Z]+)\s*(/?)>")
-SIMPLE_TAGS = {"b", "i", "br"}
+TAG = re.compile(r'<(/?)([a-zA-Z]+)(?:\s+color\s*=\s*"([^"<>]*)")?\s*(/?)>')
+SIMPLE_TAGS = {"b", "i", "br", "font"}
 ENTITY = re.compile(r"&(amp|lt|gt|quot|#39|#x27|apos);")
 ICON = "icon"  # the style of a run that is an inline icon (its text is the image path)
 
 
 def parse(markup: str, icons=None) -> list | None:
-    """Paragraph lines (split at <br/>) of words, each word a list of (text, (bold, italic)) runs; None if not simple.
+    """Paragraph lines (split at <br/>) of words, each a list of (text, (bold, italic, colour)) runs; None if not simple.
 
     With icons (name -> image path), a known :name: becomes a run (path, ICON).
     """
-    if "<" in markup:
-        for m in TAG.finditer(markup):
-            if m.group(2).lower() not in SIMPLE_TAGS:
-                return None
-        if re.search(r"<(?!/?(b|i|br)\s*/?>)", markup, re.I):
-            return None
+    tags = list(TAG.finditer(markup))
+    if markup.count("<") != len(tags) or any(not _simple(m) for m in tags):
+        return None
     if "&" in ENTITY.sub("", markup):
         return None
-    lines, words, word, bold, italic, pos = [], [], [], False, False, 0
-    for m in list(TAG.finditer(markup)) + [None]:
+    lines, words, word, bold, italic, colours, pos = [], [], [], False, False, [], 0
+    for m in tags + [None]:
         chunk = markup[pos:m.start()] if m else markup[pos:]
         pieces = re.split(r"(\s+)", chunk)
         for piece in pieces:
@@ -41,7 +38,7 @@ def parse(markup: str, icons=None) -> list | None:
                     words.append(word)
                     word = []
             else:
-                word += _icon_runs(html.unescape(piece), (bold, italic), icons)
+                word += _icon_runs(html.unescape(piece), (bold, italic, colours[-1] if colours else None), icons)
         if m is None:
             break
         pos = m.end()
@@ -50,6 +47,11 @@ def parse(markup: str, icons=None) -> list | None:
             bold = not m.group(1)
         elif name == "i":
             italic = not m.group(1)
+        elif name == "font":
+            if m.group(1):
+                colours = colours[:-1]
+            else:
+                colours.append(_colour(m.group(3)))
         elif name == "br":
             if word:
                 words.append(word)
@@ -60,6 +62,24 @@ def parse(markup: str, icons=None) -> list | None:
         words.append(word)
     lines.append(words)
     return lines
+
+
+def _simple(m) -> bool:
+    """A tag the fast path draws: b, i, br, and font with a valid color (and nothing else)."""
+    name = m.group(2).lower()
+    if name not in SIMPLE_TAGS or (m.group(3) is not None and name != "font"):
+        return False
+    if name == "font" and not m.group(1):
+        return m.group(3) is not None and _colour(m.group(3)) is not None
+    return True
+
+
+def _colour(value: str):
+    from pnp.print.colours import to_colour
+    try:
+        return to_colour(value)
+    except (ValueError, AttributeError, KeyError):
+        return None
 
 
 def _icon_runs(text: str, style, icons) -> list:
@@ -79,7 +99,7 @@ def _icon_runs(text: str, style, icons) -> list:
 
 
 def _width(text: str, style, font, size: float) -> float:
-    return size if style == ICON else stringWidth(text, font.face(*style), size)
+    return size if style == ICON else stringWidth(text, font.face(style[0], style[1]), size)
 
 
 def layout(lines, font, size: float, width: float):
@@ -107,7 +127,7 @@ def layout(lines, font, size: float, width: float):
 
 def draw(canvas, wrapped, font, size: float, leading: float, align: str, top: float, x: float, width: float,
          color) -> None:
-    """Draw wrapped lines in a Font; the first baseline sits one ascent below `top` (points).
+    """Draw wrapped lines in a Font and colour; the first baseline sits one ascent below `top` (points).
 
     Justified lines (all but a paragraph's last) spread their words to the full width. Icons are drawn
     size x size points, centred on the middle of the lower-case letters.
@@ -119,31 +139,32 @@ def draw(canvas, wrapped, font, size: float, leading: float, align: str, top: fl
         lx = x + {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}.get(align, 0.0)
         extra = (width - line_w) / (len(words) - 1) if align == "justify" and not last and len(words) > 1 else 0.0
         if extra or any(style == ICON for word in words for _, style in word):
-            _draw_placed(canvas, words, font, size, lx, y, space + extra)
+            _draw_placed(canvas, words, font, size, lx, y, space + extra, color)
         else:
             text = canvas.beginText(lx, y)
-            for face, piece in _runs(words, font):
+            for face, colour, piece in _runs(words, font):
                 text.setFont(face, size)
+                text.setFillColor(colour or color)
                 text.textOut(piece)
             canvas.drawText(text)
         y -= leading
 
 
 def _runs(words, font) -> list[list]:
-    """[face, text] runs of a line: consecutive pieces in one face joined, words separated by a space."""
+    """[face, colour, text] runs of a line: consecutive pieces alike joined, words separated by a space."""
     runs: list[list] = []
     for i, word in enumerate(words):
         for j, (t, style) in enumerate(word):
-            face = font.face(*style)
+            face = font.face(style[0], style[1])
             piece = (" " if i and not j else "") + t
-            if runs and runs[-1][0] == face:
-                runs[-1][1] += piece
+            if runs and runs[-1][0] == face and runs[-1][1] == style[2]:
+                runs[-1][2] += piece
             else:
-                runs.append([face, piece])
+                runs.append([face, style[2], piece])
     return runs
 
 
-def _draw_placed(canvas, words, font, size: float, x: float, y: float, gap: float) -> None:
+def _draw_placed(canvas, words, font, size: float, x: float, y: float, gap: float, color) -> None:
     """Draw a line word by word, `gap` points between words (icons and justified lines)."""
     for i, word in enumerate(words):
         if i:
@@ -153,9 +174,10 @@ def _draw_placed(canvas, words, font, size: float, x: float, y: float, gap: floa
                 canvas.drawImage(t, x, y + size * 0.27 - size / 2, size, size, mask="auto")
                 x += size
             else:
-                face = font.face(*style)
+                face = font.face(style[0], style[1])
                 text = canvas.beginText(x, y)
                 text.setFont(face, size)
+                text.setFillColor(style[2] or color)
                 text.textOut(t)
                 canvas.drawText(text)
                 x += stringWidth(t, face, size)
