@@ -141,3 +141,10 @@ def test_italic_markup_in_a_family_without_italic_is_a_warning(tmp_path):
     line = next(ln for ln in out.splitlines() if ln.startswith("warning:"))
     assert "card a" in line and "<i> prints as the regular face" in line and "no italic face" in line
     assert "card b" not in out
+
+
+def test_bold_markup_in_a_bold_box_is_no_warning(tmp_path):
+    folder = write_set(tmp_path / "s", cards="id,name\na,<b>Hero</b> <i>x</i>\n",
+                       layouts=text_layout("{{ name|safe }}", font="bold"))
+    code, out = validate(folder)
+    assert code == 0 and "0 warning(s)" in out

@@ -104,11 +104,11 @@ def _findings(findings) -> list[tuple[str, str]]:
     """Text findings as (level, line): data-field ones per card, layout-text ones once with their cards."""
     groups: dict[tuple, list[str]] = {}
     for f in findings:
-        key = (f.level, f.file, f.field or f"box '{f.box}'", f.message, f.hint, f.box if f.field else None,
-               f.card if f.field else None)
+        key = (f.level, f.file, f.field, f.box, f.message, f.hint, f.card if f.field else None)
         groups.setdefault(key, []).append(f.card)
     out = []
-    for (level, file, field, message, hint, _box, _card), cards in groups.items():
+    for (level, file, field, box, message, hint, _card), cards in groups.items():
+        message = message if field else f"box '{box}': {message}"
         err = PnpError(message, file=file, card=_cards(list(dict.fromkeys(cards))), field=field, hint=hint)
         out.append((level, err.one_line()))
     return out

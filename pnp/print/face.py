@@ -325,7 +325,8 @@ class FaceDrawer:
             add("error", holder(f"<{name}") or holder(f"</{name}"), f"unbalanced markup: {tag}",
                 "close every tag in the same field (with |safe the data's markup is used as written)")
         for tag, style, face in (("b", (True, False), "bold"), ("i", (False, True), "italic")):
-            if f"<{tag}>" in markup and font.face(*style) == font.name:
+            already = font.bold if tag == "b" else font.italic
+            if f"<{tag}>" in markup and not already and font.face(*style) == font.name:
                 add("warning", holder(f"<{tag}>"), f"<{tag}> prints as the regular face: font "
                     f"'{box.get('font', 'regular')}' has no {face} face", f"add {face}: FILE.ttf to its family under fonts:")
         missing = missing_glyphs(plain_text(markup), font.name)
