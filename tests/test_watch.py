@@ -67,3 +67,23 @@ def test_watch_from_the_command_line(tmp_path):
         proc.wait(timeout=20)
     assert proc.returncode == 0 and "Traceback" not in "".join(lines)
     assert os.path.isfile(out / "s.pdf")
+
+
+def test_output_inside_the_set_does_not_retrigger(tmp_path):
+    folder = write_set(tmp_path / "s")
+    cycles = []
+    stop = threading.Event()
+    thread = threading.Thread(target=watch, args=(folder, folder / "out", {}, cycles.append),
+                              kwargs={"stop_event": stop, "cycles": 2, "debounce_ms": 50}, daemon=True)
+    thread.start()
+    try:
+        assert wait_for(lambda: len(cycles) == 1)
+        assert (folder / "out" / "s.pdf").is_file()
+        time.sleep(1.5)
+        assert len(cycles) == 1          # writing the PDF into the set did not start another build
+        (folder / "cards.csv").write_text("id,name\nsolo,Solo\n")
+        assert wait_for(lambda: len(cycles) == 2)
+        assert cycles[1].changed == ["cards.csv"]
+    finally:
+        stop.set()
+        thread.join(timeout=10)
