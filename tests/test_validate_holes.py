@@ -141,3 +141,13 @@ def test_a_layout_typo_in_the_manifest_is_reported_there_once(tmp_path):
     assert code == 1 and out.count("unknown layout") == 1
     line = out.splitlines()[0]
     assert "cardset.yaml:" in line and "cards.csv" not in line and "did you mean 'front'" in line
+
+
+def test_an_unknown_icon_in_a_template_file_names_the_template(tmp_path):
+    folder = write_set(tmp_path / "s", cards="id,text\na,x\n", files={"templates/rule.j2": "{{ text }} :lauerl:\n",
+                                                                    **ICONS["files"]},
+                       manifest=ICONS["manifest"],
+                       layouts={"front": {"boxes": {"b": {"x": 5, "y": 5, "w": 53, "h": 40, "template": "rule.j2"}}},
+                                "back": {"boxes": {}}})
+    code, out = validate(folder)
+    assert code == 1 and "templates/rule.j2" in out and "did you mean ':laurel:'" in out

@@ -311,7 +311,7 @@ class FaceDrawer:
             return next((k for k, v in fields.items() if isinstance(v, str) and needle in v), None)
 
         def add(level, field_name, message, hint):
-            file = piece.source if field_name else box.where()
+            file = piece.source if field_name else self._text_source(box)
             self.findings.append(TextFinding(level, piece.id, box.name, field_name, message, hint, file))
 
         for name in dict.fromkeys(unknown_icons(markup, self.cardset.icons)):
@@ -334,3 +334,12 @@ class FaceDrawer:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:5]) + (" ..." if len(missing) > 5 else "")
             add("error", holder(missing[0]), f"font '{box.get('font', 'regular')}' cannot draw {shown}",
                 "remove those characters or name a font that has them under fonts: in cardset.yaml")
+
+    def _text_source(self, box) -> str:
+        """Where a box's own text is written: its template file, else the layout's 'file:line'."""
+        if "template" in box.spec:
+            try:
+                return self.text.env.loader.get_source(self.text.env, str(box.get("template")))[1]
+            except Exception:  # noqa: BLE001 - an unreadable template is reported when rendered
+                pass
+        return box.where()
