@@ -4,7 +4,7 @@ import io
 from click.testing import CliRunner
 from PIL import Image
 
-from pnp.cardset.text import TextEngine, unbalanced_tag
+from pnp.cardset.text import unbalanced_tag
 from pnp.cli.main import main
 from print_fixtures import write_set
 
