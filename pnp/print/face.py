@@ -45,11 +45,7 @@ class TextFinding:
 @lru_cache(maxsize=None)
 def _style(font: str, size: float, leading: float, align: str, color: str) -> ParagraphStyle:
     return ParagraphStyle(f"{font}-{size}-{leading}-{align}-{color}", fontName=font, fontSize=size,
-                          leading=leading, alignment=ALIGN[align], textColor=_color(color))
-
-
-def _color(value: str):
-    return to_colour(value)
+                          leading=leading, alignment=ALIGN[align], textColor=to_colour(color))
 
 
 @dataclass
@@ -156,7 +152,7 @@ class FaceDrawer:
 
     def _colour(self, value: str, piece: Piece, field_name: str):
         try:
-            return _color(value)
+            return to_colour(value)
         except (ValueError, KeyError, AttributeError):
             raise CardsetError(f"bad colour '{value}'", file=self.file, card=piece.id, field=field_name,
                                expected="#rrggbb or a colour name", hint="fix the colour value") from None
@@ -282,7 +278,7 @@ class FaceDrawer:
                         if height > bh + 0.01:
                             self.overflows.append(Overflow(piece.id, box.name, size))
                         top = {"top": by + bh, "middle": by + (bh + height) / 2, "bottom": by + height}[valign]
-                        simpletext.draw(canvas, wrapped, font, size, leading, align, top, bx, bw, _color(color))
+                        simpletext.draw(canvas, wrapped, font, size, leading, align, top, bx, bw, to_colour(color))
                         return
                 elif at_floor:  # a word wider than the box even at the floor: Paragraph breaks it
                     runs = None
