@@ -151,3 +151,11 @@ def test_an_unknown_icon_in_a_template_file_names_the_template(tmp_path):
                                 "back": {"boxes": {}}})
     code, out = validate(folder)
     assert code == 1 and "templates/rule.j2" in out and "did you mean ':laurel:'" in out
+
+
+def test_print_overflow_warning_names_the_data_file_and_row(tmp_path):
+    folder = write_set(tmp_path / "s", cards="id,text\nshort,Hi\nwordy," + "word " * 200 + "\n",
+                       layouts=body(size=9, min_size=8))
+    res = CliRunner().invoke(main, ["print", str(folder), "-o", str(tmp_path / "out")])
+    assert res.exit_code == 0
+    assert "warning: cards.csv row 3: card wordy: text in box 'body' overflows at 8 pt" in res.output

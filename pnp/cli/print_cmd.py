@@ -77,7 +77,8 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, cut, gap, backs, ba
                 click.echo(f"{f}")
             click.echo(f"  {s['set']}: {s['cards']} cards, {s['pages']} pages")
             for o in s["overflows"]:
-                click.echo(f"  warning: card {o['card']}: text in box '{o['box']}' overflows at {o['size']:g} pt",
+                click.echo(f"  warning: {o['source']}: card {o['card']}: text in box '{o['box']}' overflows at "
+                           f"{o['size']:g} pt",
                            err=True)
         for f in result.failures:
             click.echo(f"error: {f['set']}: {f['error']}", err=True)

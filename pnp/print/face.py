@@ -27,6 +27,7 @@ class Overflow:
     card: str
     box: str
     size: float
+    source: str = ""    # the card's data file and row
 
 
 @dataclass(frozen=True)
@@ -276,7 +277,7 @@ class FaceDrawer:
                     height = len(wrapped) * leading
                     if height <= bh + 0.01 or at_floor:
                         if height > bh + 0.01:
-                            self.overflows.append(Overflow(piece.id, box.name, size))
+                            self.overflows.append(Overflow(piece.id, box.name, size, piece.source))
                         top = {"top": by + bh, "middle": by + (bh + height) / 2, "bottom": by + height}[valign]
                         simpletext.draw(canvas, wrapped, font, size, leading, align, top, bx, bw, to_colour(color))
                         return
@@ -291,7 +292,7 @@ class FaceDrawer:
                 fits = ph <= bh + 0.01 and para.minWidth() <= bw + 0.01
                 if fits or at_floor:
                     if not fits:
-                        self.overflows.append(Overflow(piece.id, box.name, size))
+                        self.overflows.append(Overflow(piece.id, box.name, size, piece.source))
                     y = {"top": by + bh - ph, "middle": by + (bh - ph) / 2, "bottom": by}[valign]
                     para.drawOn(canvas, bx, y)
                     return
