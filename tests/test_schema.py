@@ -82,3 +82,26 @@ def test_the_schema_rejects_what_validate_rejects(schemas, tmp_path, name):
     line = res.output.splitlines()[0]
     assert ("cardset.yaml:" in line) or ("layouts.yaml:" in line), line   # the file and line of the mistake
     assert schema_errors(schemas, folder), f"the schema accepted: {name}"
+
+
+WRONG_SHAPES = {
+    "components is text": ({"components": "deck"}, None, "expected a list"),
+    "a component is text": ({"components": ["deck"]}, None, "expected a mapping"),
+    "boxes is a list": (None, {"front": {"boxes": ["a"]}}, "expected a mapping"),
+    "a box is text": (None, {"front": {"boxes": {"t": "hello"}}}, "expected a mapping"),
+    "repeat is text": (None, {"front": {"boxes": {"t": {**BOX, "repeat": "3"}}}}, "expected a mapping"),
+    "min_size is a word": (None, {"front": {"boxes": {"t": {**BOX, "min_size": "big"}}}}, "expected a number"),
+    "fonts is a list": ({"fonts": ["a.ttf"]}, None, "expected a mapping"),
+}
+
+
+@pytest.mark.parametrize("name", WRONG_SHAPES)
+def test_wrong_shapes_are_one_line_at_their_line(tmp_path, name):
+    manifest, layouts, expected = WRONG_SHAPES[name]
+    if layouts is not None:
+        layouts = {**layouts, "back": {"boxes": {}}}
+    folder = write_set(tmp_path / "s", manifest=manifest, layouts=layouts)
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 1 and "internal error" not in res.output
+    line = res.output.splitlines()[0]
+    assert expected in line and ("cardset.yaml:" in line or "layouts.yaml:" in line), line

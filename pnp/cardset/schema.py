@@ -132,6 +132,13 @@ class Manifest(_Strict):
     components: list[Component] = Field(..., min_length=1)
 
 
+READABLE = {"dict_type": "a mapping (key: value lines)", "model_type": "a mapping (key: value lines)",
+            "model_attributes_type": "a mapping (key: value lines)", "list_type": "a list (- item lines or [a, b])",
+            "string_type": "text", "int_type": "a whole number", "int_parsing": "a whole number",
+            "float_type": "a number", "float_parsing": "a number", "bool_type": "true or false",
+            "bool_parsing": "true or false"}
+
+
 def json_schemas() -> dict[str, dict]:
     """JSON Schemas (draft 2020-12) for cardset.yaml and layouts.yaml, keyed by file name."""
     out = {}
@@ -238,7 +245,8 @@ def _error(exc: ValidationError, raw, file, model, prefix: tuple) -> CardsetErro
     if err["type"] == "missing":
         return CardsetError(f"{where} has no '{key}'", file=at, field=str(key), hint=f"add {key}:")
     import re
-    expected = re.sub(r"^(Input|List|Value|Dictionary) should (be |have )?", "", err["msg"])
+    expected = READABLE.get(err["type"]) or re.sub(r"^(Input|List|Value|Dictionary) should (be |have )?", "",
+                                                   err["msg"])
     return CardsetError(f"{where}: bad {key} {err.get('input')!r}", file=at, field=str(key),
                         expected=expected, hint=f"fix {key} (see docs/cardsets.md)")
 
