@@ -92,6 +92,7 @@ WRONG_SHAPES = {
     "repeat is text": (None, {"front": {"boxes": {"t": {**BOX, "repeat": "3"}}}}, "expected a mapping"),
     "min_size is a word": (None, {"front": {"boxes": {"t": {**BOX, "min_size": "big"}}}}, "expected a number"),
     "fonts is a list": ({"fonts": ["a.ttf"]}, None, "expected a mapping"),
+    "infinite x": (None, {"front": {"boxes": {"t": {**BOX, "x": float("inf")}}}}, "expected a finite number"),
 }
 
 
