@@ -93,3 +93,21 @@ def test_a_broken_sheet_is_one_line(tmp_path):
     (folder / "cards.xlsx").write_bytes(b"not a zip")
     res = CliRunner().invoke(main, ["validate", str(folder)])
     assert res.exit_code == 1 and "cannot read the spreadsheet" in res.output and "Traceback" not in res.output
+
+
+def test_a_named_sheet_of_a_workbook(tmp_path):
+    from openpyxl import Workbook
+    folder = sheet_set(tmp_path, "xlsx", ROWS)
+    book = Workbook()
+    book.active.title = "Notes"
+    book.active.append(["just", "notes"])
+    heroes = book.create_sheet("Heroes")
+    for row in [["id", "name", "power"], ["jason", "Jason", 3]]:
+        heroes.append(row)
+    book.save(folder / "book.xlsx")
+    (folder / "cardset.yaml").write_text((folder / "cardset.yaml").read_text().replace("cards.xlsx", "book.xlsx#Heroes"))
+    pieces = load_cardset(folder).components[0].pieces
+    assert [(p.id, p.fields["power"]) for p in pieces] == [("jason", "3")]
+    (folder / "cardset.yaml").write_text((folder / "cardset.yaml").read_text().replace("#Heroes", "#Heros"))
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 1 and "no sheet 'Heros'" in res.output and "did you mean 'Heroes'" in res.output

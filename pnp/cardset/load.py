@@ -10,7 +10,7 @@ from pnp.cardset.layout import Layout, resolve_layouts
 from pnp.cardset.fonts import font_families
 from pnp.cardset.model import CardSet, Component, Piece
 from pnp.cardset.schema import check_layouts, check_manifest
-from pnp.cardset.sheets import SHEET_EXTS, read_sheet
+from pnp.cardset.sheets import SHEET_EXTS, read_sheet, sheet_name
 from pnp.cardset.sizes import parse_size
 from pnp.cardset.track import track_layout
 from pnp.cardset.yamlpos import located
@@ -46,7 +46,10 @@ def _number(value, file, field, *, minimum=0.0) -> float:
 
 
 def read_rows(path: Path) -> list[dict]:
-    """Card rows from a CSV, YAML or spreadsheet (.xlsx, .ods) file."""
+    """Card rows from a CSV, YAML or spreadsheet (.xlsx, .ods; `book.xlsx#Sheet` names a sheet) file."""
+    sheet = sheet_name(path)
+    if sheet is not None:
+        return read_sheet(path.with_name(path.name[:-len(sheet) - 1]), sheet)
     if not path.exists():
         raise CardsetError("data file not found", file=str(path), field="data", hint="fix the path in cardset.yaml")
     if path.suffix.lower() == ".csv":

@@ -1,4 +1,4 @@
-"""Card data from spreadsheets (.xlsx, .ods): the first sheet, first row the header, one row a card."""
+"""Card data from spreadsheets (.xlsx, .ods): the first sheet (or `book.xlsx#Sheet`), first row the header."""
 from __future__ import annotations
 
 import datetime
@@ -30,16 +30,31 @@ def _cell(value) -> str:
     return str(value).strip()
 
 
-def read_sheet(path: Path) -> SheetRows:
-    """Rows of the first sheet as dicts of strings, like CSV rows; blank rows are skipped.
+def sheet_name(path: Path) -> str | None:
+    """The sheet named after '#' in a data path like cards.xlsx#Heroes, or None."""
+    base, sep, sheet = path.name.rpartition("#")
+    return sheet if sep and Path(base).suffix.lower() in SHEET_EXTS and sheet else None
+
+
+def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
+    """Rows of the first (or the named) sheet as dicts of strings, like CSV rows; blank rows are skipped.
 
     A filled cell in a column without a header is an error (it would be lost), naming the cell.
     """
     from python_calamine import CalamineError, CalamineWorkbook
 
+    if not path.is_file():
+        raise CardsetError("data file not found", file=str(path), field="data", hint="fix the path in cardset.yaml")
     try:
         book = CalamineWorkbook.from_path(str(path))
-        rows = book.get_sheet_by_index(0).to_python(skip_empty_area=False)
+        if sheet is not None and sheet not in book.sheet_names:
+            from pnp.cli.suggest import closest
+            near = closest(sheet, book.sheet_names)
+            raise CardsetError(f"no sheet '{sheet}' in the workbook", file=str(path), field="data",
+                               expected=f"one of {', '.join(book.sheet_names)}",
+                               hint=f"did you mean '{near[0]}'?" if near else "fix the name after '#'")
+        found = book.get_sheet_by_name(sheet) if sheet is not None else book.get_sheet_by_index(0)
+        rows = found.to_python(skip_empty_area=False)
     except (CalamineError, OSError, ValueError) as exc:
         raise CardsetError(f"cannot read the spreadsheet: {exc}", file=str(path), field="data",
                            expected="an .xlsx or .ods file", hint="save the sheet again from your spreadsheet program") \
