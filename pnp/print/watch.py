@@ -43,6 +43,8 @@ def rebuild(folder: Path, out_dir: Path, settings: dict, changed: list[str], **e
             cycle.files = [f for s in result.sets for f in s["files"]]
     except PnpError as exc:
         cycle.errors.append(exc.one_line())
+    except Exception as exc:  # noqa: BLE001 - a watch must outlive any one bad save
+        cycle.errors.append(f"internal error: {type(exc).__name__}: {exc} (run pnp --debug validate for details)")
     cycle.seconds = time.perf_counter() - start
     return cycle
 
