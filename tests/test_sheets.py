@@ -111,3 +111,10 @@ def test_a_named_sheet_of_a_workbook(tmp_path):
     (folder / "cardset.yaml").write_text((folder / "cardset.yaml").read_text().replace("#Heroes", "#Heros"))
     res = CliRunner().invoke(main, ["validate", str(folder)])
     assert res.exit_code == 1 and "no sheet 'Heros'" in res.output and "did you mean 'Heroes'" in res.output
+
+
+@pytest.mark.parametrize("ext", WRITERS)
+def test_a_header_written_twice_is_an_error(tmp_path, ext):
+    folder = sheet_set(tmp_path, ext, [["id", "name", "name"], ["hydra", "Hydra", "Lion"]])
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 1 and "column header 'name' appears twice (columns B, C)" in res.output

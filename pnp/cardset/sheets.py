@@ -66,6 +66,11 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
     header = numbered[0][1]
     while header and not header[-1]:
         header.pop()
+    twice = sorted({h for h in header if h and header.count(h) > 1})
+    if twice:
+        cols = ", ".join(_column(i) for i, h in enumerate(header) if h == twice[0])
+        raise CardsetError(f"column header '{twice[0]}' appears twice (columns {cols})", file=str(path),
+                           field=twice[0], expected="each header once", hint="rename or merge one of the columns")
     out = []
     for n, row in numbered[1:]:
         for col in range(len(header), len(row)):
