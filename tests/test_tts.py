@@ -97,3 +97,22 @@ def test_saved_objects_default_folder_is_tts_own(tmp_path, monkeypatch):
     from pnp.print.tts import default_saved_objects
     monkeypatch.setenv("HOME", str(tmp_path))
     assert default_saved_objects().parts[-3:] == ("Tabletop Simulator", "Saves", "Saved Objects")
+
+
+def test_each_card_id_shows_its_own_face_on_the_sheet(tmp_path):
+    colours = ["#c00000", "#00a000", "#0000c0", "#c0c000", "#00c0c0"]
+    cards = "id,colour\n" + "".join(f"k{i},{c}\n" for i, c in enumerate(colours))
+    folder = write_set(tmp_path / "s", cards=cards, layouts={"front": {"background": "{{ colour }}", "boxes": {}},
+                                                            "back": {"background": "#ffffff", "boxes": {}}})
+    files = print_tts(tmp_path, folder)
+    deck = tts_json(files)["deck"]["ObjectStates"][0]
+    sheet_path = Path(next(f for f in files if f.endswith("deck-1.png")))
+    sheet = next(iter(deck["CustomDeck"].values()))
+    with Image.open(sheet_path) as im:
+        im = im.convert("RGB")
+        cw, ch = im.size[0] // sheet["NumWidth"], im.size[1] // sheet["NumHeight"]
+        for card, colour in zip(deck["ContainedObjects"], colours):
+            slot = card["CardID"] % 100
+            x, y = (slot % sheet["NumWidth"]) * cw + cw // 2, (slot // sheet["NumWidth"]) * ch + ch // 2
+            want = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+            assert sum(abs(a - b) for a, b in zip(im.getpixel((x, y)), want)) < 30, (card["Nickname"], slot)
