@@ -87,3 +87,19 @@ def test_output_inside_the_set_does_not_retrigger(tmp_path):
     finally:
         stop.set()
         thread.join(timeout=10)
+
+
+def test_rebuilds_keep_the_same_tts_deck_keys(tmp_path):
+    import json
+
+    from pnp.print.tts import TtsOptions
+    from pnp.print.watch import rebuild
+    folder = write_set(tmp_path / "s")
+    tts = TtsOptions()
+    keys = []
+    for _ in range(2):
+        cycle = rebuild(folder, tmp_path / "out", {}, [], tts=tts)
+        deck = json.loads((tmp_path / "out" / "s-tts" / "deck.json").read_text())
+        keys.append(list(deck["ObjectStates"][0]["CustomDeck"]))
+        assert not cycle.errors
+    assert keys[0] == keys[1]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.errors import PnpError
@@ -39,6 +39,9 @@ def rebuild(folder: Path, out_dir: Path, settings: dict, changed: list[str], **e
         cycle.errors = [p.message for p in problems if p.level == "error"]
         cycle.warnings = [p.message for p in problems if p.level != "error"]
         if not cycle.errors:
+            tts = exports.get("tts")
+            if hasattr(tts, "used_keys"):  # each build is a job of its own: the same deck keys every time
+                exports = {**exports, "tts": replace(tts, used_keys=set())}
             result = print_sets([str(folder)], False, out_dir, settings, **exports)
             cycle.files = [f for s in result.sets for f in s["files"]]
     except PnpError as exc:
