@@ -74,3 +74,14 @@ def test_open_without_a_viewer_is_a_note_not_a_crash(tmp_path):
     empty.mkdir()
     res = run("preview", folder, "alpha", "--open", "-o", tmp_path / "pv", "--dpi", 40, env={"PATH": str(empty)})
     assert res.exit_code == 0 and "no system viewer" in res.output and (tmp_path / "pv" / "alpha.png").is_file()
+
+
+def test_preview_as_a_command(tmp_path):
+    import subprocess
+    import sys
+    folder = write_set(tmp_path / "s")
+    out = tmp_path / "pv"
+    proc = subprocess.run([sys.executable, "-m", "pnp", "preview", str(folder), "beta", "--dpi", "60", "-o", str(out)],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == str(out / "beta.png") and Image.open(out / "beta.png").size[0] > 100
