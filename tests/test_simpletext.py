@@ -48,3 +48,21 @@ def test_font_colour_markup_and_short_hex_colours_are_drawn_in_their_colour(tmp_
     blue = (img[..., 2] > 150) & (img[..., 0] < 80) & (img[..., 1] < 80)
     assert red.sum() > 100           # <font color="#c00"> is #cc0000, not the number 0xc00
     assert blue.sum() > 1000         # fill: "#00c" is #0000cc
+
+
+def test_underline_is_a_rule_under_the_word(tmp_path):
+    def ink(text, name):
+        folder = write_set(tmp_path / name, cards=f"id,text\na,{text}\n", layouts={
+            "front": {"background": "#ffffff", "boxes": {"t": {"x": 5, "y": 5, "w": 53, "h": 20,
+                                                               "text": "{{ text|safe }}", "size": 24}}},
+            "back": {"boxes": {}}})
+        cs = load_cardset(folder)
+        comp = cs.components[0]
+        return np.asarray(rasterise(face_pdf(cs, comp, [(comp.pieces[0], "front")], PrintOptions()), dpi=150)[0]
+                          .convert("L")) < 128
+    plain, under = ink("Labor", "plain"), ink("<u>Labor</u>", "under")
+    extra = under & ~plain
+    rows = extra.sum(axis=1)
+    cols = plain.any(axis=0).nonzero()[0]
+    assert rows.max() > 0.9 * (cols.max() - cols.min())     # one full-width row of new ink: the rule
+    assert extra.any(axis=1).nonzero()[0].min() > plain.any(axis=1).nonzero()[0].max() - 12  # at the bottom

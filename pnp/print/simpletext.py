@@ -1,4 +1,4 @@
-"""Fast layout for text with <b>, <i>, <br/>, <font color="..."> and :icons:: greedy word wrap, line by line.
+"""Fast layout for text with <b>, <i>, <u>, <br/>, <font color="..."> and :icons:: greedy word wrap, line by line.
 
 An icon is part of the word it touches, so punctuation right after it never wraps onto a line of its own.
 Anything richer (other tags or attributes, entities beyond the basic ones) goes through reportlab's Paragraph.
@@ -11,13 +11,13 @@ import re
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 TAG = re.compile(r'<(/?)([a-zA-Z]+)(?:\s+color\s*=\s*"([^"<>]*)")?\s*(/?)>')
-SIMPLE_TAGS = {"b", "i", "br", "font"}
+SIMPLE_TAGS = {"b", "i", "u", "br", "font"}
 ENTITY = re.compile(r"&(amp|lt|gt|quot|#39|#x27|apos);")
 ICON = "icon"  # the style of a run that is an inline icon (its text is the image path)
 
 
 def parse(markup: str, icons=None) -> list | None:
-    """Paragraph lines (split at <br/>) of words, each a list of (text, (bold, italic, colour)) runs; None if not simple.
+    """Lines (split at <br/>) of words, each a list of (text, (bold, italic, colour, underline)) runs; None if not simple.
 
     With icons (name -> image path), a known :name: becomes a run (path, ICON).
     """
@@ -26,7 +26,7 @@ def parse(markup: str, icons=None) -> list | None:
         return None
     if "&" in ENTITY.sub("", markup):
         return None
-    lines, words, word, bold, italic, colours, pos = [], [], [], False, False, [], 0
+    lines, words, word, bold, italic, under, colours, pos = [], [], [], False, False, False, [], 0
     for m in tags + [None]:
         chunk = markup[pos:m.start()] if m else markup[pos:]
         pieces = re.split(r"(\s+)", chunk)
@@ -38,7 +38,8 @@ def parse(markup: str, icons=None) -> list | None:
                     words.append(word)
                     word = []
             else:
-                word += _icon_runs(html.unescape(piece), (bold, italic, colours[-1] if colours else None), icons)
+                style = (bold, italic, colours[-1] if colours else None, under)
+                word += _icon_runs(html.unescape(piece), style, icons)
         if m is None:
             break
         pos = m.end()
@@ -47,6 +48,8 @@ def parse(markup: str, icons=None) -> list | None:
             bold = not m.group(1)
         elif name == "i":
             italic = not m.group(1)
+        elif name == "u":
+            under = not m.group(1)
         elif name == "font":
             if m.group(1):
                 colours = colours[:-1]
@@ -138,7 +141,7 @@ def draw(canvas, wrapped, font, size: float, leading: float, align: str, top: fl
     for words, line_w, last in wrapped:
         lx = x + {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}.get(align, 0.0)
         extra = (width - line_w) / (len(words) - 1) if align == "justify" and not last and len(words) > 1 else 0.0
-        if extra or any(style == ICON for word in words for _, style in word):
+        if extra or any(style == ICON or style[3] for word in words for _, style in word):
             _draw_placed(canvas, words, font, size, lx, y, space + extra, color)
         else:
             text = canvas.beginText(lx, y)
@@ -165,7 +168,7 @@ def _runs(words, font) -> list[list]:
 
 
 def _draw_placed(canvas, words, font, size: float, x: float, y: float, gap: float, color) -> None:
-    """Draw a line word by word, `gap` points between words (icons and justified lines)."""
+    """Draw a line word by word, `gap` points between words (icons, underlines and justified lines)."""
     for i, word in enumerate(words):
         if i:
             x += gap
@@ -180,4 +183,11 @@ def _draw_placed(canvas, words, font, size: float, x: float, y: float, gap: floa
                 text.setFillColor(style[2] or color)
                 text.textOut(t)
                 canvas.drawText(text)
-                x += stringWidth(t, face, size)
+                w = stringWidth(t, face, size)
+                if style[3]:  # underline: a rule just below the baseline, in the text's colour
+                    canvas.saveState()
+                    canvas.setStrokeColor(style[2] or color)
+                    canvas.setLineWidth(size * 0.06)
+                    canvas.line(x, y - size * 0.11, x + w, y - size * 0.11)
+                    canvas.restoreState()
+                x += w
