@@ -159,3 +159,9 @@ def test_print_overflow_warning_names_the_data_file_and_row(tmp_path):
     res = CliRunner().invoke(main, ["print", str(folder), "-o", str(tmp_path / "out")])
     assert res.exit_code == 0
     assert "warning: cards.csv row 3: card wordy: text in box 'body' overflows at 8 pt" in res.output
+
+
+def test_a_bad_data_cell_names_its_row(tmp_path):
+    folder = write_set(tmp_path / "s", cards="id,name,copies\na,A,1\nb,B,lots\n")
+    code, out = validate(folder)
+    assert code == 1 and "cards.csv row 3: card b: field 'copies': bad copies value 'lots'" in out

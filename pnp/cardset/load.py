@@ -140,8 +140,9 @@ def _data_pieces(comp: dict, folder: Path, layouts, file, name: str) -> list[Pie
     pieces, seen = [], set()
     for i, (row, where, path) in enumerate(rows):
         card = str(row.get("id") or f"{name}-{i + 1}")
+        at = folder / where if path != file else path  # a data row's mistakes name the file and row
         if card in seen:
-            raise CardsetError(f"duplicate card id '{card}'", file=str(path), card=card, field="id",
+            raise CardsetError(f"duplicate card id '{card}'", file=str(at), card=card, field="id",
                                expected="unique ids", hint="rename one of the cards")
         seen.add(card)
         layout = row.get("layout") or comp.get("layout")
@@ -150,18 +151,18 @@ def _data_pieces(comp: dict, folder: Path, layouts, file, name: str) -> list[Pie
                                expected=f"one of {', '.join(sorted(layouts)) or '(none defined)'}",
                                hint=f"set layout: on component '{name}' or a layout column")
         if layout not in layouts:
-            raise _unknown_layout(layout, layouts, path, "layout", card)
+            raise _unknown_layout(layout, layouts, at, "layout", card)
         b_layout, b_image = back_layout, back_image
         if row.get("back_layout"):
             if row["back_layout"] not in layouts:
-                raise _unknown_layout(row["back_layout"], layouts, path, "back_layout", card)
+                raise _unknown_layout(row["back_layout"], layouts, at, "back_layout", card)
             b_layout, b_image = row["back_layout"], None
         if row.get("back"):
-            b_layout, b_image = None, _image_path(folder, row["back"], path, card, "back")
+            b_layout, b_image = None, _image_path(folder, row["back"], at, card, "back")
         fields = {k: None for k in all_keys - RESERVED}
         fields.update({k: v for k, v in row.items() if k not in RESERVED})
         fields["id"] = card
-        pieces.append(Piece(card, fields, _copies(row, path, card), layout, None, b_layout, b_image, where))
+        pieces.append(Piece(card, fields, _copies(row, at, card), layout, None, b_layout, b_image, where))
     return pieces
 
 
