@@ -42,7 +42,8 @@ class _Progress:
 @click.option("--tts-url", default=None, metavar="BASE",
               help="TTS image URLs as BASE/<slug>-tts/<file> (host the folder there for multiplayer).")
 @click.option("--tts-saved-objects", is_flag=False, flag_value="", default=None, metavar="[DIR]",
-              help="Also write the TTS objects into Saved Objects/pnp/<slug>/ (TTS's own folder if no DIR).")
+              help="Also write the TTS objects into Saved Objects/pnp/<slug>/ (TTS's own folder if no DIR; "
+                   "give DIR as --tts-saved-objects=DIR).")
 @click.option("--watch", is_flag=True, help="Re-render whenever a file of the set changes (Ctrl-C stops).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
 def print_cmd(sets, all_sets, output, paper, margins, bleed, cut, gap, backs, back_offset, ink_saver,
