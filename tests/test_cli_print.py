@@ -96,7 +96,7 @@ def test_png_and_tts_exports(tmp_path):
     deck = json.loads(open(next(f for f in files if f.endswith("deck.json"))).read())
     obj = deck["ObjectStates"][0]
     assert len(obj["DeckIDs"]) == 9
-    sheet = obj["CustomDeck"]["1"]
+    sheet = next(iter(obj["CustomDeck"].values()))
     assert sheet["NumWidth"] <= 10 and sheet["NumHeight"] <= 7
     with Image.open(next(f for f in files if f.endswith("deck-1.png"))) as im:
         assert max(im.size) <= 4096

@@ -92,7 +92,8 @@ def test_text_that_cannot_fit_is_a_warning_with_card_id(tmp_path):
         "front": {"boxes": {"t": {"x": 5, "y": 5, "w": 30, "h": 10, "text": "{{ name }}", "size": 9,
                                   "min_size": 7}}}, "back": {"boxes": {}}})
     res, out = validate(folder)
-    assert res.exit_code == 0 and "warning: card wordy" in out and "at 7 pt" in out
+    assert res.exit_code == 0 and "warning: cards.csv row 2: card wordy" in out and "at 7 pt" in out
+    assert "layouts.yaml:3" in out and "box 't'" in out
 
 
 def test_text_shrinks_to_fit_above_the_floor(tmp_path):

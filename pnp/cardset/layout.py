@@ -3,15 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
 
-BOX_KEYS = {"x", "y", "w", "h", "text", "template", "image", "shape", "fill", "stroke", "stroke_width",
-            "radius", "font", "size", "leading", "min_size", "align", "valign", "color", "rotate", "when",
-            "repeat"}
-LAYOUT_KEYS = {"extends", "background", "boxes"}
-SHAPES = {"rect", "ellipse", "line"}
-ALIGNS = {"left", "center", "right", "justify"}
-VALIGNS = {"top", "middle", "bottom"}
 
 
 @dataclass(frozen=True)
@@ -24,6 +18,12 @@ class Box:
     w: float
     h: float
     spec: dict
+    file: str = ""                     # the YAML file defining the box ...
+    keys: tuple = ()                   # ... and its key path there, for 'file:line' in errors
+
+    def where(self) -> str:
+        """'file:line' of the box's definition (the file alone when unknown)."""
+        return located(self.file, *self.keys) if self.file and self.keys else self.file
 
     def get(self, key, default=None):
         """A box key's value, or default."""
@@ -44,39 +44,39 @@ class Layout:
     boxes: tuple[Box, ...]
 
 
-def _check_keys(where: str, given, valid, file: str) -> None:
-    unknown = sorted(set(given) - set(valid))
-    if unknown:
-        raise CardsetError(f"unknown key '{unknown[0]}' in {where}", file=file, field=unknown[0],
-                           expected=f"one of {', '.join(sorted(valid))}", hint=f"rename or remove '{unknown[0]}'")
-
-
-def _box(layout: str, name: str, spec: dict, file: str) -> Box:
+def _box(layout: str, name: str, spec: dict, file: str, keys: tuple = ()) -> Box:
     where = f"layout '{layout}' box '{name}'"
-    _check_keys(where, spec, BOX_KEYS, file)
+
+    def error(message, field, expected, hint, key=None):
+        at = located(file, *keys, *([key] if key and key in spec else [])) if keys else file
+        return CardsetError(f"{where} {message}", file=at, field=field, expected=expected, hint=hint)
+
     try:
         x, y, w, h = (float(spec[k]) for k in ("x", "y", "w", "h"))
     except KeyError as exc:
-        raise CardsetError(f"{where} has no '{exc.args[0]}'", file=file, field=exc.args[0],
-                           expected="x, y, w and h in mm", hint=f"add {exc.args[0]}: <mm> to the box") from None
+        raise error(f"has no '{exc.args[0]}'", exc.args[0], "x, y, w and h in mm",
+                    f"add {exc.args[0]}: <mm> to the box") from None
     except (TypeError, ValueError):
-        raise CardsetError(f"{where} has a non-numeric position", file=file, field="x/y/w/h",
-                           expected="numbers in mm", hint="write e.g. x: 4") from None
-    if w <= 0 or h <= 0:
-        raise CardsetError(f"{where} has w={w}, h={h}", file=file, field="w/h", expected="positive sizes in mm",
-                           hint="give the box a positive width and height")
-    for key, valid in (("shape", SHAPES), ("align", ALIGNS), ("valign", VALIGNS)):
-        if key in spec and spec[key] not in valid:
-            raise CardsetError(f"{where} has {key} '{spec[key]}'", file=file, field=key,
-                               expected=f"one of {', '.join(sorted(valid))}", hint=f"set {key} to a valid value")
-    if spec.get("rotate", 0) not in (0, 180):
-        raise CardsetError(f"{where} has rotate {spec['rotate']}", file=file, field="rotate",
-                           expected="0 or 180", hint="use rotate: 180 for an upside-down half")
-    return Box(name, x, y, w, h, dict(spec))
+        raise error("has a non-numeric position", "x/y/w/h", "numbers in mm", "write e.g. x: 4") from None
+    size, min_size = _num(spec.get("size", 9)), _num(spec.get("min_size", 0))
+    if min_size > size:
+        raise error(f"has min_size {spec['min_size']} above size {spec.get('size', 9)}", "min_size",
+                    "min_size <= size (points)", "lower min_size or raise size", "min_size")
+    return Box(name, x, y, w, h, dict(spec), file, keys)
 
 
-def resolve_layouts(raw: dict, file: str) -> dict[str, Layout]:
-    """Resolve every layout's `extends` chain, merging boxes key by key; detect cycles."""
+def _num(value) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def resolve_layouts(raw: dict, file: str, prefix: tuple = ()) -> dict[str, Layout]:
+    """Resolve every layout's `extends` chain, merging boxes key by key; detect cycles.
+
+    prefix is the key path of the layouts mapping inside file (('layouts',) when inline in the manifest).
+    """
     if not isinstance(raw, dict):
         raise CardsetError("layouts must be a mapping of layout names", file=file, field="layouts",
                            expected="name: {boxes: {...}}", hint="see docs/cardsets.md")
@@ -92,13 +92,13 @@ def resolve_layouts(raw: dict, file: str) -> dict[str, Layout]:
         if not isinstance(spec, dict):
             raise CardsetError(f"layout '{name}' is not a mapping", file=file, field=name,
                                expected="{boxes: {...}}", hint="see docs/cardsets.md")
-        _check_keys(f"layout '{name}'", spec, LAYOUT_KEYS, file)
         parent = spec.get("extends")
         base = {"background": None, "boxes": {}}
         if parent is not None:
             if parent not in raw:
-                raise CardsetError(f"layout '{name}' extends unknown layout '{parent}'", file=file, field="extends",
-                                   expected=f"one of {', '.join(sorted(raw))}", hint="fix the layout name")
+                raise CardsetError(f"layout '{name}' extends unknown layout '{parent}'",
+                                   file=located(file, *prefix, name, "extends"), field="extends",
+                                   expected=f"one of {', '.join(sorted(raw))}", hint=_did_you_mean(parent, raw))
             p = merge(parent, chain + (name,))
             base = {"background": p["background"], "boxes": {k: dict(v) for k, v in p["boxes"].items()}}
         if "background" in spec:
@@ -111,7 +111,27 @@ def resolve_layouts(raw: dict, file: str) -> dict[str, Layout]:
     layouts = {}
     for name in raw:
         m = merge(name, ())
-        boxes = tuple(_box(name, b, s, file) for b, s in m["boxes"].items())
+        own = (raw[name] or {}).get("boxes") or {}
+        boxes = tuple(_box(name, b, s, file, prefix + ((name, "boxes", b) if b in own else _origin(raw, name, b)))
+                      for b, s in m["boxes"].items())
         bg = m["background"]
         layouts[name] = Layout(name, None if bg is None else str(bg), boxes)
     return layouts
+
+
+def _origin(raw: dict, name: str, box: str) -> tuple:
+    """Key path of the nearest ancestor layout defining `box` (an inherited box is reported where written)."""
+    seen = set()
+    while name in raw and name not in seen:
+        seen.add(name)
+        spec = raw[name] or {}
+        if box in (spec.get("boxes") or {}):
+            return (name, "boxes", box)
+        name = spec.get("extends")
+    return ()
+
+
+def _did_you_mean(name, choices) -> str:
+    from pnp.cli.suggest import closest
+    near = closest(str(name), [str(c) for c in choices])
+    return f"did you mean '{near[0]}'?" if near else "fix the name"

@@ -12,30 +12,20 @@ from pnp.cardset.csvrows import read_csv
 from pnp.cardset.images import check_image
 from pnp.cardset.inside import inside
 from pnp.cardset.layout import Layout, resolve_layouts
+from pnp.cardset.fonts import font_families
 from pnp.cardset.model import CardSet, Component, Piece
+from pnp.cardset.schema import check_layouts, check_manifest
+from pnp.cardset.sheets import SHEET_EXTS, read_sheet, sheet_name
 from pnp.cardset.sizes import parse_size
 from pnp.cardset.track import track_layout
+from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
 from pnp.textfile import read_text
 from pnp.yamlio import load_yaml
 
 MANIFEST = "cardset.yaml"
 IMAGE_EXTS = (".png", ".jpg", ".jpeg")
-MANIFEST_KEYS = {"name", "slug", "author", "bleed", "safe", "icons", "layouts", "print", "components"}
-COMPONENT_KEYS = {"name", "type", "size", "data", "fields", "layout", "back", "backs", "images", "shape",
-                  "overlap", "from", "to", "cell", "columns", "labels", "fill"}
-TYPES = ("cards", "tokens", "board", "track", "aid")
-BACK_KEYS = {"layout", "image"}
-PRINT_KEYS = {"paper", "margins", "cut", "gap", "backs", "back_offset", "ink_saver", "layout", "mark_length",
-              "cut_file", "corner_radius"}
 RESERVED = {"id", "copies", "qty", "layout", "back", "back_layout"}
-
-
-def _unknown(where: str, given, valid, file) -> None:
-    unknown = sorted(set(given) - set(valid))
-    if unknown:
-        raise CardsetError(f"unknown key '{unknown[0]}' in {where}", file=str(file), field=unknown[0],
-                           expected=f"one of {', '.join(sorted(valid))}", hint=f"rename or remove '{unknown[0]}'")
 
 
 def _yaml(path: Path):
@@ -62,7 +52,10 @@ def _number(value, file, field, *, minimum=0.0) -> float:
 
 
 def read_rows(path: Path) -> list[dict]:
-    """Card rows from a CSV or YAML file."""
+    """Card rows from a CSV, YAML or spreadsheet (.xlsx, .ods; `book.xlsx#Sheet` names a sheet) file."""
+    sheet = sheet_name(path)
+    if sheet is not None:
+        return read_sheet(path.with_name(path.name[:-len(sheet) - 1]), sheet)
     if not path.exists():
         raise CardsetError("data file not found", file=str(path), field="data", hint="fix the path in cardset.yaml")
     if path.suffix.lower() == ".csv":
@@ -76,8 +69,10 @@ def read_rows(path: Path) -> list[dict]:
                                expected="a YAML list of mappings (or cards: [...])", hint="see docs/cardsets.md")
         limits.ROWS.check(len(data), file=path, field="data")
         return data
+    if path.suffix.lower() in SHEET_EXTS:
+        return read_sheet(path)
     raise CardsetError(f"unsupported data file type '{path.suffix}'", file=str(path), field="data",
-                       expected=".csv, .yaml or .yml", hint="convert the data to CSV or YAML")
+                       expected=".csv, .yaml, .yml, .xlsx or .ods", hint="convert the data to CSV or YAML")
 
 
 def _copies(row: dict, file, card) -> int:
@@ -103,6 +98,14 @@ def _image_path(folder: Path, value, file, card, field) -> Path:
     return path
 
 
+def _unknown_layout(name, layouts, file, field: str, card: str | None = None) -> CardsetError:
+    from pnp.cli.suggest import closest
+    near = closest(str(name), layouts)
+    return CardsetError(f"unknown layout '{name}'", file=str(file), card=card, field=field,
+                        expected=f"one of {', '.join(sorted(layouts)) or '(none defined)'}",
+                        hint=f"did you mean '{near[0]}'?" if near else "define the layout or fix its name")
+
+
 def _images_in(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_EXTS and p.is_file())
 
@@ -113,7 +116,6 @@ def _back(spec, folder: Path, layouts, file, where) -> tuple[str | None, Path | 
     if not isinstance(spec, dict):
         raise CardsetError(f"bad back in {where}", file=str(file), field="back",
                            expected="{layout: NAME} or {image: FILE}", hint="see docs/cardsets.md")
-    _unknown(f"{where} back", spec, BACK_KEYS, file)
     if "layout" in spec:
         if spec["layout"] not in layouts:
             raise CardsetError(f"unknown back layout '{spec['layout']}' in {where}", file=str(file), field="back.layout",
@@ -131,8 +133,10 @@ def _data_pieces(comp: dict, folder: Path, layouts, file, name: str) -> list[Pie
     if files is not None:
         for f in files if isinstance(files, list) else [files]:
             path = inside(folder, f, file=file, field="data", what="data file")
-            rows += [(r, f"{f} row {i + 2 if path.suffix.lower() == '.csv' else i + 1}", path)
-                     for i, r in enumerate(read_rows(path))]
+            data = read_rows(path)
+            lines = getattr(data, "lines", None) or [i + 2 if path.suffix.lower() == ".csv" else i + 1
+                                                     for i in range(len(data))]
+            rows += [(r, f"{f} row {n}", path) for r, n in zip(data, lines)]
     elif "fields" in comp:
         rows = [(dict(comp["fields"] or {}), f"component {name} fields", file)]
     else:
@@ -142,8 +146,9 @@ def _data_pieces(comp: dict, folder: Path, layouts, file, name: str) -> list[Pie
     pieces, seen = [], set()
     for i, (row, where, path) in enumerate(rows):
         card = str(row.get("id") or f"{name}-{i + 1}")
+        at = folder / where if path != file else path  # a data row's mistakes name the file and row
         if card in seen:
-            raise CardsetError(f"duplicate card id '{card}'", file=str(path), card=card, field="id",
+            raise CardsetError(f"duplicate card id '{card}'", file=str(at), card=card, field="id",
                                expected="unique ids", hint="rename one of the cards")
         seen.add(card)
         check_row(row, path, card)
@@ -153,21 +158,18 @@ def _data_pieces(comp: dict, folder: Path, layouts, file, name: str) -> list[Pie
                                expected=f"one of {', '.join(sorted(layouts)) or '(none defined)'}",
                                hint=f"set layout: on component '{name}' or a layout column")
         if layout not in layouts:
-            raise CardsetError(f"unknown layout '{layout}'", file=str(path), card=card, field="layout",
-                               expected=f"one of {', '.join(sorted(layouts))}", hint="fix the layout name")
+            raise _unknown_layout(layout, layouts, at, "layout", card)
         b_layout, b_image = back_layout, back_image
         if row.get("back_layout"):
             if row["back_layout"] not in layouts:
-                raise CardsetError(f"unknown back layout '{row['back_layout']}'", file=str(path), card=card,
-                                   field="back_layout", expected=f"one of {', '.join(sorted(layouts))}",
-                                   hint="fix the layout name")
+                raise _unknown_layout(row["back_layout"], layouts, at, "back_layout", card)
             b_layout, b_image = row["back_layout"], None
         if row.get("back"):
-            b_layout, b_image = None, _image_path(folder, row["back"], path, card, "back")
+            b_layout, b_image = None, _image_path(folder, row["back"], at, card, "back")
         fields = {k: None for k in all_keys - RESERVED}
         fields.update({k: v for k, v in row.items() if k not in RESERVED})
         fields["id"] = card
-        pieces.append(Piece(card, fields, _copies(row, path, card), layout, None, b_layout, b_image, where))
+        pieces.append(Piece(card, fields, _copies(row, at, card), layout, None, b_layout, b_image, where))
     return pieces
 
 
@@ -196,16 +198,9 @@ def _component(comp, folder: Path, layouts: dict[str, Layout], file, index: int)
     if not isinstance(comp, dict):
         raise CardsetError(f"component {index + 1} is not a mapping", file=str(file), field="components",
                            expected="name, type, size, ...", hint="see docs/cardsets.md")
-    _unknown(f"component {comp.get('name', index + 1)}", comp, COMPONENT_KEYS, file)
     name = str(comp.get("name") or f"component-{index + 1}")
     ctype = comp.get("type", "cards")
-    if ctype not in TYPES:
-        raise CardsetError(f"component '{name}' has type '{ctype}'", file=str(file), field="type",
-                           expected=f"one of {', '.join(TYPES)}", hint="fix the type")
     shape = comp.get("shape", "square")
-    if shape not in ("round", "square"):
-        raise CardsetError(f"component '{name}' has shape '{shape}'", file=str(file), field="shape",
-                           expected="round or square", hint="fix the shape")
     overlap = _number(comp.get("overlap", 10), file, "overlap")
     if ctype == "track":
         layout, size = track_layout(name, comp, file)
@@ -216,6 +211,10 @@ def _component(comp, folder: Path, layouts: dict[str, Layout], file, index: int)
         raise CardsetError(f"component '{name}' has no size", file=str(file), field="size",
                            expected="a preset or [width, height] in mm", hint="add size: poker")
     size = parse_size(comp["size"], file=str(file), field=f"components.{name}.size")
+    for keys in (("layout",), ("back", "layout")):  # a manifest typo is reported at its line, not per card
+        value = comp.get(keys[0]) if len(keys) == 1 else (comp.get("back") or {}).get("layout")
+        if value is not None and value not in layouts:
+            raise _unknown_layout(value, layouts, located(file, "components", index, *keys), ".".join(keys))
     if "images" in comp:
         b_layout, b_image = _back(comp.get("back"), folder, layouts, file, f"component '{name}'")
         backs = inside(folder, comp["backs"], file=file, field="backs", what="folder") if comp.get("backs") else None
@@ -253,15 +252,16 @@ def load_cardset(folder: Path) -> CardSet:
     if not isinstance(raw, dict):
         raise CardsetError("manifest must be a mapping", file=str(file), expected="name:, components:, ...",
                            hint="see docs/cardsets.md")
-    _unknown("cardset.yaml", raw, MANIFEST_KEYS, file)
+    check_manifest(raw, file)
     layouts_raw = raw.get("layouts") or {}
-    layouts_file = file
+    layouts_file, prefix = file, ("layouts",)
     if isinstance(layouts_raw, str):
-        layouts_file = inside(folder, layouts_raw, file=file, field="layouts", what="layouts file")
+        layouts_file, prefix = inside(folder, layouts_raw, file=file, field="layouts", what="layouts file"), ()
         layouts_raw = _yaml(layouts_file) or {}
+        check_layouts(layouts_raw, layouts_file)
     check_shapes(raw, layouts_raw, file, layouts_file)
-    _unknown("print", raw.get("print") or {}, PRINT_KEYS, file)
-    layouts = resolve_layouts(layouts_raw, str(layouts_file))
+    layouts = resolve_layouts(layouts_raw, str(layouts_file), prefix)
+    fonts = font_families(folder, raw.get("fonts"), layouts, file)
     icons = {str(k): _image_path(folder, v, file, None, f"icons.{k}") for k, v in (raw.get("icons") or {}).items()}
     comps = raw.get("components")
     if not comps:
@@ -271,7 +271,7 @@ def load_cardset(folder: Path) -> CardSet:
     cs = CardSet(name=str(raw.get("name") or folder.name), slug=str(raw.get("slug") or folder.name), folder=folder,
                  bleed=_number(raw.get("bleed", 3), file, "bleed"), safe=_number(raw.get("safe", 3), file, "safe"),
                  layouts=layouts, components=components, icons=icons, author=str(raw.get("author") or ""),
-                 print_defaults=dict(raw.get("print") or {}), manifest=file)
+                 print_defaults=dict(raw.get("print") or {}), manifest=file, fonts=fonts)
     check_bounds(cs, layouts_file)
     return _finish(cs)
 

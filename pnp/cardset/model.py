@@ -58,6 +58,7 @@ class CardSet:
     author: str = ""
     print_defaults: dict = field(default_factory=dict)
     manifest: Path | None = None
+    fonts: dict[str, dict[str, Path]] = field(default_factory=dict)   # family -> face -> TTF file
 
     @property
     def count(self) -> int:

@@ -88,9 +88,12 @@ class TextEngine:
         except jinja2.UndefinedError as exc:
             missing = re.search(r"'([^']+)' is undefined", str(exc))
             field = missing.group(1) if missing else where
+            from pnp.cli.suggest import closest
+            near = closest(field, [k for k in fields if k != "i"])
             raise CardsetError(f"unknown field '{field}' used by {where}", file=file, card=card, field=field,
                                expected=f"one of the card's fields: {', '.join(sorted(fields)) or '(none)'}",
-                               hint=f"add a '{field}' column to the data or fix the template") from None
+                               hint=(f"did you mean '{near[0]}'? or " if near else "") +
+                                    f"add a '{field}' column to the data or fix the template") from None
         except jinja2.TemplateError as exc:
             raise CardsetError(f"template error in {where}: {exc}", file=file, card=card, field=where,
                                hint="fix the template") from None
@@ -116,10 +119,41 @@ class TextEngine:
             return {"*"}
 
     def expand_icons(self, markup: str, size: float) -> str:
-        """Replace :name: with an inline image of the named icon, sized to the font (points)."""
+        """Replace :name: with an inline image of the named icon, sized to the font (points), for Paragraph."""
         def repl(m):
             path = self.icons.get(m.group(1))
             if path is None:
                 return m.group(0)
             return f'<img src="{path}" width="{size:.2f}" height="{size:.2f}" valign="middle"/>'
         return ICON_RE.sub(repl, markup) if ":" in markup else markup
+
+
+MARKUP_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z]+)[^>]*?(/?)\s*>")
+EMPTY_TAGS = {"br", "img"}
+
+
+def unbalanced_tag(markup: str) -> str | None:
+    """The first unclosed or stray tag of paragraph markup, as '<b> is never closed' / '</i> has no <i>'; else None."""
+    stack: list[str] = []
+    for m in MARKUP_TAG.finditer(markup):
+        closing, name, empty = m.group(1), m.group(2).lower(), m.group(3)
+        if empty or name in EMPTY_TAGS:
+            continue
+        if not closing:
+            stack.append(name)
+        elif stack and stack[-1] == name:
+            stack.pop()
+        else:
+            return f"</{name}> has no matching <{name}>" if name not in stack else f"<{stack[-1]}> is never closed"
+    return f"<{stack[-1]}> is never closed" if stack else None
+
+
+def unknown_icons(markup: str, icons) -> list[str]:
+    """Names written as :name: in markup that are not icons of the set."""
+    return [m.group(1) for m in ICON_RE.finditer(markup) if m.group(1) not in icons] if ":" in markup else []
+
+
+def plain_text(markup: str) -> str:
+    """The characters a reader sees: tags and :icons: removed, entities decoded."""
+    import html
+    return html.unescape(MARKUP_TAG.sub(" ", ICON_RE.sub(" ", markup)))

@@ -10,6 +10,8 @@ from pnp.cli.lazy import LazyGroup
 COMMANDS = {
     "print": "pnp.cli.print_cmd:print_cmd",
     "validate": "pnp.cli.validate:validate",
+    "preview": "pnp.cli.preview:preview",
+    "schema": "pnp.cli.schema:schema",
     "games": "pnp.cli.games:games",
     "rules": "pnp.cli.rules:rules",
     "judge": "pnp.cli.judge:judge",

@@ -55,13 +55,21 @@ class _Progress:
 @click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None,
               help="Also a PNG per distinct card face at DPI (a shared back once).")
 @click.option("--tts", is_flag=True, help="Also Tabletop Simulator deck sheets and JSON.")
+@click.option("--tts-url", default=None, metavar="BASE",
+              help="TTS image URLs as BASE/<slug>-tts/<file> (host the folder there for multiplayer).")
+@click.option("--tts-saved-objects", is_flag=False, flag_value="", default=None, metavar="[DIR]",
+              help="Also write the TTS objects into Saved Objects/pnp/<slug>/ (TTS's own folder if no DIR; "
+                   "give DIR as --tts-saved-objects=DIR).")
+@click.option("--watch", is_flag=True, help="Re-render whenever a file of the set changes (Ctrl-C stops).")
 @click.option("-v", "--verbose", is_flag=True, help="List every file written, not just PDFs and folders.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
 def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_length, cut_file,
-              corner_radius, gap, backs, back_offset, ink_saver, no_calibration, png_dpi, tts, verbose, as_json):
+              corner_radius, gap, backs, back_offset, ink_saver, no_calibration, png_dpi, tts, tts_url,
+              tts_saved_objects, watch, verbose, as_json):
     """Render card sets (built-in game names or folders) to PDF sheets.
 
     Example: pnp print twelve-labors --backs duplex-short --back-offset 0.5,-0.3 --cut-file svg
+    Designing: pnp print my-set --watch   (re-renders on every save)
     """
     from pnp.cli.output import emit_json
     from pnp.paths import default_output
@@ -72,6 +80,13 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
                 "backs": backs, "back_offset": back_offset, "ink_saver": ink_saver,
                 "calibration": False if no_calibration else None}
     out = Path(output) if output else default_output()
+    if tts or tts_url or tts_saved_objects is not None:
+        from pnp.print.tts import TtsOptions, default_saved_objects
+        saved = None if tts_saved_objects is None else Path(tts_saved_objects or default_saved_objects())
+        tts = TtsOptions(url=tts_url, saved_objects=saved)
+    if watch:
+        from pnp.cli.watch import watch_print
+        return watch_print(sets, all_sets, out, settings, as_json, png_dpi=png_dpi, tts=tts)
     result = print_sets(list(sets), all_sets, out, settings, png_dpi=png_dpi, tts=tts,
                         progress=_Progress() if not as_json and sys.stderr.isatty() else None)
     if as_json:
@@ -82,12 +97,16 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
                 click.echo(f"{f}")
             click.echo(f"  {s['set']}: {s['cards']} cards on {s['sheets']} sheets ({s['pages']} pages)")
             for o in s["overflows"]:
-                click.echo(f"  warning: card {o['card']}: text in box '{o['box']}' overflows at {o['size']:g} pt",
+                click.echo(f"  warning: {o['source']}: card {o['card']}: text in box '{o['box']}' overflows at "
+                           f"{o['size']:g} pt",
                            err=True)
         if len(result.sets) > 1:
             total = result.to_dict()
             click.echo(f"total: {total['cards']} cards on {total['sheets']} sheets of paper")
         for f in result.failures:
             click.echo(f"error: {f['set']}: {f['error']}", err=True)
+        if tts and not tts.url and result.sets:
+            click.echo("note: the TTS JSON points at local file:// images, which friends in a multiplayer game "
+                       "cannot load; upload each <slug>-tts folder and print again with --tts-url BASE", err=True)
     if result.failures:
         sys.exit(1)

@@ -1,16 +1,13 @@
-"""Image exports: a PNG per card face at a chosen DPI, and Tabletop Simulator deck sheets with JSON."""
+"""Image exports: a PNG per card face at a chosen DPI; Tabletop Simulator exports live in pnp.print.tts."""
 from __future__ import annotations
 
 import io
 import json
-import math
 from dataclasses import replace
 from pathlib import Path
 
 from pnp.cardset.model import CardSet, Component
 from pnp.print.options import PrintOptions
-
-TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_PX = 10, 7, 4096
 
 
 def face_pdf(cs: CardSet, comp: Component, faces, options: PrintOptions, target: Path | None = None):
@@ -139,68 +136,11 @@ def export_pngs(cs: CardSet, options: PrintOptions, out_dir: Path, dpi: int) -> 
     return files
 
 
-def tts_card_px(size: tuple[float, float]) -> tuple[int, int]:
-    """Card pixel size so a 10 x 7 sheet stays within 4096 px each way, keeping the aspect ratio."""
-    w, h = size
-    cw = min(TTS_MAX_PX // TTS_MAX_COLS, int(TTS_MAX_PX // TTS_MAX_ROWS * w / h))
-    return cw, int(round(cw * h / w))
-
-
-def export_tts(cs: CardSet, options: PrintOptions, out_dir: Path) -> list[Path]:
-    """Tabletop Simulator sheets (at most 10 x 7, 69 cards + hidden slot, <= 4096 px) and deck JSON."""
-    from PIL import Image
-
-    files = []
-    folder = out_dir / f"{cs.slug}-tts"
-    folder.mkdir(parents=True, exist_ok=True)
-    for comp in cs.components:
-        if comp.type not in ("cards", "aid"):
-            continue
-        px = tts_card_px(comp.size)
-        pieces = comp.pieces
-        fronts = rasterise(face_pdf(cs, comp, [(p, "front") for p in pieces], options), size_px=px)
-        backs = [p for p in pieces if p.has_back]
-        back_imgs = rasterise(face_pdf(cs, comp, [(p, "back") for p in backs], options), size_px=px) \
-            if backs else []
-        back_of = dict(zip([p.id for p in backs], back_imgs))
-        per_sheet = TTS_MAX_COLS * TTS_MAX_ROWS - 1
-        custom, contained, ids = {}, [], []
-        for s, start in enumerate(range(0, len(pieces), per_sheet), start=1):
-            chunk = list(range(start, min(start + per_sheet, len(pieces))))
-            cols = min(TTS_MAX_COLS, max(2, len(chunk) + 1))
-            rows = math.ceil((len(chunk) + 1) / cols)
-            sheet = Image.new("RGB", (cols * px[0], rows * px[1]), "white")
-            back_sheet = Image.new("RGB", sheet.size, "white")
-            for k, i in enumerate(chunk):
-                r, c = divmod(k, cols)
-                sheet.paste(fronts[i], (c * px[0], r * px[1]))
-                if pieces[i].id in back_of:
-                    back_sheet.paste(back_of[pieces[i].id], (c * px[0], r * px[1]))
-            face_path = folder / f"{comp.name}-{s}.png"
-            back_path = folder / f"{comp.name}-{s}-back.png"
-            sheet.save(face_path)
-            back_sheet.save(back_path)
-            files += [face_path, back_path]
-            custom[str(s)] = {"FaceURL": face_path.resolve().as_uri(), "BackURL": back_path.resolve().as_uri(),
-                              "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True, "UniqueBack": True}
-            for k, i in enumerate(chunk):
-                for _ in range(pieces[i].copies):
-                    card_id = s * 100 + k
-                    ids.append(card_id)
-                    contained.append({"Name": "Card", "Nickname": str(pieces[i].fields.get("name") or pieces[i].id),
-                                      "CardID": card_id, "CustomDeck": {str(s): custom[str(s)]}})
-        deck = {"ObjectStates": [{"Name": "DeckCustom", "Nickname": f"{cs.name}: {comp.name}",
-                                  "Transform": {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180,
-                                                "scaleX": 1, "scaleY": 1, "scaleZ": 1},
-                                  "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained}]}
-        json_path = folder / f"{comp.name}.json"
-        json_path.write_text(json.dumps(deck, indent=2), encoding="utf-8")
-        files.append(json_path)
-    return files
-
-
 def export_images(cs: CardSet, options: PrintOptions, out_dir: Path, *, png_dpi: int | None,
-                  tts: bool) -> list[Path]:
-    """The requested image exports; returns the files written."""
+                  tts) -> list[Path]:
+    """The requested image exports; returns the files written. tts: False, True or a pnp.print.tts.TtsOptions."""
     files = export_pngs(cs, options, out_dir, png_dpi) if png_dpi else []
-    return files + (export_tts(cs, options, out_dir) if tts else [])
+    if tts:
+        from pnp.print.tts import TtsOptions, export_tts
+        files += export_tts(cs, options, out_dir, tts if isinstance(tts, TtsOptions) else None)
+    return files

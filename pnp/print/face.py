@@ -15,7 +15,8 @@ from pnp.cardset.model import CardSet, Piece
 from pnp.cardset.text import TextEngine
 from pnp.errors import CardsetError
 from pnp.print import simpletext
-from pnp.print.fonts import register_fonts
+from pnp.print.colours import expand_short_hex, to_colour
+from pnp.print.fonts import register_fonts, set_fonts
 from pnp.print.images import draw_image, image_size
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -29,17 +30,26 @@ class Overflow:
     card: str
     box: str
     size: float
+    source: str = ""    # the card's data file and row
+
+
+@dataclass(frozen=True)
+class TextFinding:
+    """A problem in a card's rendered text, found when the drawer checks (pnp validate)."""
+
+    level: str          # error | warning
+    card: str
+    box: str
+    field: str | None   # the data field holding the text, when one does
+    message: str
+    hint: str
+    file: str = ""      # where to fix it: the card's data row, or the layout's 'file:line'
 
 
 @lru_cache(maxsize=None)
 def _style(font: str, size: float, leading: float, align: str, color: str) -> ParagraphStyle:
     return ParagraphStyle(f"{font}-{size}-{leading}-{align}-{color}", fontName=font, fontSize=size,
-                          leading=leading, alignment=ALIGN[align], textColor=_color(color))
-
-
-@lru_cache(maxsize=None)
-def _color(value: str):
-    return colors.toColor(value)
+                          leading=leading, alignment=ALIGN[align], textColor=to_colour(color))
 
 
 @dataclass
@@ -49,13 +59,16 @@ class FaceDrawer:
     cardset: CardSet
     text: TextEngine
     ink_saver: bool = False
+    check: bool = False                # collect TextFindings (unknown icons, unbalanced markup, missing glyphs)
     overflows: list[Overflow] = field(default_factory=list)
+    findings: list[TextFinding] = field(default_factory=list)
     _forms: dict = field(default_factory=dict)
     _uses: dict = field(default_factory=dict)
 
     def __post_init__(self):
         self.fonts = register_fonts()
         self.file = str(self.cardset.manifest or self.cardset.folder)
+        self.font_table = set_fonts(self.cardset.fonts, self.file)
 
     # -- public ------------------------------------------------------------------------------
     def key(self, piece: Piece, side: str, size: tuple[float, float], bleed: float, shape: str) -> tuple:
@@ -121,7 +134,12 @@ class FaceDrawer:
                     else:
                         canvas.rect(0, 0, ow * mm, oh * mm, stroke=0, fill=1)
             for box in layout.boxes:
-                self._box(canvas, box, fields, piece, layout_name, bleed, oh)
+                try:
+                    self._box(canvas, box, fields, piece, layout_name, bleed, oh)
+                except CardsetError as exc:
+                    if exc.file == self.file and box.file:  # a mistake in the layout: point at its line
+                        exc.file = box.where()
+                    raise
         if self.ink_saver:
             canvas.setStrokeColor(INK_SAVER_STROKE)
             canvas.setLineWidth(0.3)
@@ -138,7 +156,7 @@ class FaceDrawer:
 
     def _colour(self, value: str, piece: Piece, field_name: str):
         try:
-            return _color(value)
+            return to_colour(value)
         except (ValueError, KeyError, AttributeError):
             raise CardsetError(f"bad colour '{value}'", file=self.file, card=piece.id, field=field_name,
                                expected="#rrggbb or a colour name", hint="fix the colour value") from None
@@ -244,26 +262,27 @@ class FaceDrawer:
                                       card=piece.id)
         if not markup:
             return
-        font = self.fonts.get(box.get("font", "regular"), box.get("font", "regular"))
-        pair = (font, self.fonts["bold"])
+        font = self.font_table[box.get("font", "regular")]
+        if self.check:
+            self._check_text(markup, font, piece, box, fields)
         base = float(box.get("size", 9))
         size, min_size = base, float(box.get("min_size", base))
         align, valign = box.get("align", "left"), box.get("valign", "top")
         color = self._render_plain(str(box.get("color", "#000000")), fields, piece, where)
         self._colour(color, piece, f"{box.name}.color")
-        runs = simpletext.parse(markup, self.text.icons)
+        runs = simpletext.parse(markup, self.cardset.icons)
         while True:
             leading = float(box.get("leading", base * 1.2)) * size / base
             at_floor = size <= min_size
             if runs is not None:
-                wrapped = simpletext.layout(runs, pair, size, bw)
+                wrapped = simpletext.layout(runs, font, size, bw)
                 if wrapped is not None:
                     height = len(wrapped) * leading
                     if height <= bh + 0.01 or at_floor:
                         if height > bh + 0.01:
-                            self.overflows.append(Overflow(piece.id, box.name, size))
+                            self.overflows.append(Overflow(piece.id, box.name, size, piece.source))
                         top = {"top": by + bh, "middle": by + (bh + height) / 2, "bottom": by + height}[valign]
-                        simpletext.draw(canvas, wrapped, pair, size, leading, align, top, bx, bw, _color(color))
+                        simpletext.draw(canvas, wrapped, font, size, leading, align, top, bx, bw, to_colour(color))
                         return
                 elif at_floor:  # a word wider than the box even at the floor: Paragraph breaks it
                     runs = None
@@ -271,12 +290,13 @@ class FaceDrawer:
             else:
                 from reportlab.platypus import Paragraph
                 try:
-                    para = Paragraph(self.text.expand_icons(markup, size), _style(font, size, leading, align, color))
+                    para = Paragraph(expand_short_hex(self.text.expand_icons(markup, size)),
+                                     _style(font.name, size, leading, align, color))
                     _, ph = para.wrap(bw, bh)
                     fits = ph <= bh + 0.01 and para.minWidth() <= bw + 0.01
                     if fits or at_floor:
                         if not fits:
-                            self.overflows.append(Overflow(piece.id, box.name, size))
+                            self.overflows.append(Overflow(piece.id, box.name, size, piece.source))
                         y = {"top": by + bh - ph, "middle": by + (bh - ph) / 2, "bottom": by}[valign]
                         para.drawOn(canvas, bx, y)
                         return
@@ -287,3 +307,46 @@ class FaceDrawer:
                                        hint="close every tag and use valid colours and sizes "
                                             "(see docs/cardsets.md)") from None
             size = max(min_size, size - 0.5)
+
+    def _check_text(self, markup: str, font, piece: Piece, box, fields: dict) -> None:
+        """Record unknown :icons:, unbalanced markup and characters the box's font cannot draw."""
+        from pnp.cardset.text import plain_text, unbalanced_tag, unknown_icons
+        from pnp.cli.suggest import closest
+        from pnp.print.fonts import missing_glyphs
+
+        def holder(needle: str) -> str | None:
+            return next((k for k, v in fields.items() if isinstance(v, str) and needle in v), None)
+
+        def add(level, field_name, message, hint):
+            file = piece.source if field_name else self._text_source(box)
+            self.findings.append(TextFinding(level, piece.id, box.name, field_name, message, hint, file))
+
+        for name in dict.fromkeys(unknown_icons(markup, self.cardset.icons)):
+            near = closest(name, self.cardset.icons)
+            add("error", holder(f":{name}:"), f"unknown icon ':{name}:'",
+                (f"did you mean ':{near[0]}:'? " if near else "") +
+                f"icons of this set: {', '.join(sorted(self.cardset.icons)) or '(none: add icons: to cardset.yaml)'}")
+        tag = unbalanced_tag(markup)
+        if tag:
+            name = tag.split(">")[0].strip("</")
+            add("error", holder(f"<{name}") or holder(f"</{name}"), f"unbalanced markup: {tag}",
+                "close every tag in the same field (with |safe the data's markup is used as written)")
+        for tag, style, face in (("b", (True, False), "bold"), ("i", (False, True), "italic")):
+            already = font.bold if tag == "b" else font.italic
+            if f"<{tag}>" in markup and not already and font.face(*style) == font.name:
+                add("warning", holder(f"<{tag}>"), f"<{tag}> prints as the regular face: font "
+                    f"'{box.get('font', 'regular')}' has no {face} face", f"add {face}: FILE.ttf to its family under fonts:")
+        missing = missing_glyphs(plain_text(markup), font.name)
+        if missing:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:5]) + (" ..." if len(missing) > 5 else "")
+            add("error", holder(missing[0]), f"font '{box.get('font', 'regular')}' cannot draw {shown}",
+                "remove those characters or name a font that has them under fonts: in cardset.yaml")
+
+    def _text_source(self, box) -> str:
+        """Where a box's own text is written: its template file, else the layout's 'file:line'."""
+        if "template" in box.spec:
+            try:
+                return self.text.env.loader.get_source(self.text.env, str(box.get("template")))[1]
+            except Exception:  # noqa: BLE001 - an unreadable template is reported when rendered
+                pass
+        return box.where()

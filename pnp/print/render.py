@@ -33,7 +33,8 @@ class RenderResult:
         """JSON summary for scripts."""
         return {"files": [str(f) for f in self.files], "pages": self.pages, "sheets": self.sheets,
                 "cards": self.cards,
-                "overflows": [{"card": o.card, "box": o.box, "size": o.size} for o in self.overflows]}
+                "overflows": [{"card": o.card, "box": o.box, "size": o.size, "source": o.source}
+                              for o in self.overflows]}
 
 
 def text_engine(cs: CardSet) -> TextEngine:

@@ -1,7 +1,7 @@
-"""Fast layout for text with only <b>, <i>, <br/> markup and :icon: images: greedy word wrap, left, centred,
-right or justified, drawn word by word.
+"""Fast layout for text with <b>, <i>, <u>, <br/>, <font color="..."> and :icons:: greedy word wrap, line by line.
 
-Anything richer (fonts, colours, other tags) goes through reportlab's Paragraph instead.
+An icon is part of the word it touches, so punctuation right after it never wraps onto a line of its own.
+Anything richer (other tags or attributes, entities beyond the basic ones) goes through reportlab's Paragraph.
 """
 from __future__ import annotations
 
@@ -10,64 +10,53 @@ import re
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-TAG = re.compile(r"<(/?)([a-zA-Z]+)\s*(/?)>")
-SIMPLE_TAGS = {"b", "i", "br"}
+from pnp.print.images import draw_image
+
+TAG = re.compile(r'<(/?)([a-zA-Z]+)(?:\s+color\s*=\s*"([^"<>]*)")?\s*(/?)>')
+SIMPLE_TAGS = {"b", "i", "u", "br", "font"}
 ENTITY = re.compile(r"&(amp|lt|gt|quot|#39|#x27|apos);")
-ICON = re.compile(r":([A-Za-z0-9_-]+):")
-ICON_RISE = 0.35  # icon centre above the baseline, in font sizes (about the middle of the x-height)
-
-# A piece is (text, bold, icon path or None); a word is a list of pieces; a paragraph line is a list of words.
+ICON = "icon"  # the style of a run that is an inline icon (its text is the image path)
 
 
-def _pieces(chunk: str, bold: bool, icons: dict) -> list[tuple[str, bool, str | None]]:
-    out, pos = [], 0
-    for m in ICON.finditer(chunk) if icons and ":" in chunk else ():
-        path = icons.get(m.group(1))
-        if path is None:
-            continue
-        if m.start() > pos:
-            out.append((html.unescape(chunk[pos:m.start()]), bold, None))
-        out.append(("", bold, str(path)))
-        pos = m.end()
-    if pos < len(chunk):
-        out.append((html.unescape(chunk[pos:]), bold, None))
-    return out
+def parse(markup: str, icons=None) -> list | None:
+    """Lines (split at <br/>) of words, each a list of (text, (bold, italic, colour, underline)) runs; None if not simple.
 
-
-def parse(markup: str, icons: dict | None = None):
-    """Paragraph lines (split at <br/>) of words, each word a list of pieces; None if the markup is not simple."""
-    if "<" in markup:
-        for m in TAG.finditer(markup):
-            if m.group(2).lower() not in SIMPLE_TAGS:
-                return None
-        if re.search(r"<(?!/?(b|i|br)\s*/?>)", markup, re.I):
-            return None
+    With icons (name -> image path), a known :name: becomes a run (path, ICON).
+    """
+    tags = list(TAG.finditer(markup))
+    if markup.count("<") != len(tags) or any(not _simple(m) for m in tags):
+        return None
     if "&" in ENTITY.sub("", markup):
         return None
-    icons = icons or {}
-    lines, words, word, bold, pos = [], [], [], False, 0
-    for m in list(TAG.finditer(markup)) + [None]:
+    lines, words, word, bold, italic, under, colours, pos = [], [], [], False, False, False, [], 0
+    for m in tags + [None]:
         chunk = markup[pos:m.start()] if m else markup[pos:]
-        if chunk:
-            parts = chunk.split()
-            if chunk[0].isspace() and word:
-                words.append(word)
-                word = []
-            for i, piece in enumerate(parts):
-                if i:
+        pieces = re.split(r"(\s+)", chunk)
+        for piece in pieces:
+            if not piece:
+                continue
+            if piece.isspace():
+                if word:
                     words.append(word)
                     word = []
-                word.extend(_pieces(piece, bold, icons) if icons and ":" in piece else
-                            [(html.unescape(piece) if "&" in piece else piece, bold, None)])
-            if chunk[-1].isspace() and word:
-                words.append(word)
-                word = []
+            else:
+                style = (bold, italic, colours[-1] if colours else None, under)
+                word += _icon_runs(html.unescape(piece), style, icons)
         if m is None:
             break
         pos = m.end()
         name = m.group(2).lower()
         if name == "b":
             bold = not m.group(1)
+        elif name == "i":
+            italic = not m.group(1)
+        elif name == "u":
+            under = not m.group(1)
+        elif name == "font":
+            if m.group(1):
+                colours = colours[:-1]
+            else:
+                colours.append(_colour(m.group(3)))
         elif name == "br":
             if word:
                 words.append(word)
@@ -80,36 +69,56 @@ def parse(markup: str, icons: dict | None = None):
     return lines
 
 
-_WIDTHS: dict = {}
+def _simple(m) -> bool:
+    """A tag the fast path draws: b, i, br, and font with a valid color (and nothing else)."""
+    name = m.group(2).lower()
+    if name not in SIMPLE_TAGS or (m.group(3) is not None and name != "font"):
+        return False
+    if name == "font" and not m.group(1):
+        return m.group(3) is not None and _colour(m.group(3)) is not None
+    return True
 
 
-def text_width(text: str, font: str, size: float) -> float:
-    """stringWidth, remembered: card texts repeat the same words many times."""
-    key = (text, font, size)
-    w = _WIDTHS.get(key)
-    if w is None:
-        if len(_WIDTHS) > 100_000:
-            _WIDTHS.clear()
-        w = _WIDTHS[key] = stringWidth(text, font, size)
-    return w
+def _colour(value: str):
+    from pnp.print.colours import to_colour
+    try:
+        return to_colour(value)
+    except (ValueError, AttributeError, KeyError):
+        return None
 
 
-def _width(piece, fonts, size: float) -> float:
-    text, bold, icon = piece
-    return size if icon else text_width(text, fonts[1] if bold else fonts[0], size)
+def _icon_runs(text: str, style, icons) -> list:
+    if not icons or ":" not in text:
+        return [(text, style)]
+    from pnp.cardset.text import ICON_RE
+    runs, pos = [], 0
+    for m in ICON_RE.finditer(text):
+        if m.group(1) in icons:
+            if m.start() > pos:
+                runs.append((text[pos:m.start()], style))
+            runs.append((str(icons[m.group(1)]), ICON))
+            pos = m.end()
+    if pos < len(text):
+        runs.append((text[pos:], style))
+    return runs
 
 
-def layout(lines, fonts: tuple[str, str], size: float, width: float):
-    """Wrap words into lines no wider than width (points): [(words, width, last line of its paragraph)].
+def _width(text: str, style, font, size: float) -> float:
+    return size if style == ICON else stringWidth(text, font.face(style[0], style[1]), size)
 
-    None when a single word is wider than width.
+
+def layout(lines, font, size: float, width: float):
+    """Wrap words into (words, width, ends_paragraph) lines no wider than width (points).
+
+    None when a single word is wider than width. font is a pnp.print.fonts.Font: its face(bold, italic)
+    names the face of each run.
     """
-    space = text_width(" ", fonts[0], size)
+    space = stringWidth(" ", font.name, size)
     out = []
     for words in lines:
         current, current_w = [], 0.0
         for word in words:
-            w = sum(_width(p, fonts, size) for p in word)
+            w = sum(_width(t, style, font, size) for t, style in word)
             if w > width + 0.01:
                 return None
             if current and current_w + space + w > width + 0.01:
@@ -121,55 +130,66 @@ def layout(lines, fonts: tuple[str, str], size: float, width: float):
     return out
 
 
-def draw(canvas, wrapped, fonts, size: float, leading: float, align: str, top: float, x: float, width: float,
+def draw(canvas, wrapped, font, size: float, leading: float, align: str, top: float, x: float, width: float,
          color) -> None:
-    """Draw wrapped lines; the first baseline sits one ascent below `top` (points).
+    """Draw wrapped lines in a Font and colour; the first baseline sits one ascent below `top` (points).
 
-    Justified lines widen their spaces (PDF word spacing) to fill the width, except each paragraph's last line.
+    Justified lines (all but a paragraph's last) spread their words to the full width. Icons are drawn
+    size x size points, centred on the middle of the lower-case letters.
     """
-    from pnp.print.images import draw_image
-    regular, bold = fonts
-    space = text_width(" ", regular, size)
     canvas.setFillColor(color)
+    space = stringWidth(" ", font.name, size)
     y = top - size * 0.93
-    text = canvas.beginText(x, y)
-    font, word_space = None, 0.0
-    icons = []
     for words, line_w, last in wrapped:
-        extra = 0.0
-        if align == "justify" and not last and len(words) > 1:
-            extra = (width - line_w) / (len(words) - 1)
-        if extra != word_space:
-            text.setWordSpace(extra)
-            word_space = extra
-        cursor = x + {"center": (width - line_w) / 2, "right": width - line_w}.get(align, 0.0)
-        text.setTextOrigin(cursor, y)
-        pending = ""
-        for i, word in enumerate(words):
-            if i:
-                pending += " "
-                cursor += text_width(" ", font or regular, size) + extra
-            for t, b, icon in word:
-                if icon:
-                    if pending:
-                        text.textOut(pending)
-                        pending = ""
-                    icons.append((icon, cursor, y))
-                    cursor += size
-                    text.setTextOrigin(cursor, y)
-                    continue
-                f = bold if b else regular
-                if f != font:
-                    if pending:
-                        text.textOut(pending)
-                        pending = ""
-                    text.setFont(f, size)
-                    font = f
-                pending += t
-                cursor += text_width(t, f, size)
-        if pending:
-            text.textOut(pending)
+        lx = x + {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}.get(align, 0.0)
+        extra = (width - line_w) / (len(words) - 1) if align == "justify" and not last and len(words) > 1 else 0.0
+        if extra or any(style == ICON or style[3] for word in words for _, style in word):
+            _draw_placed(canvas, words, font, size, lx, y, space + extra, color)
+        else:
+            text = canvas.beginText(lx, y)
+            for face, colour, piece in _runs(words, font):
+                text.setFont(face, size)
+                text.setFillColor(colour or color)
+                text.textOut(piece)
+            canvas.drawText(text)
         y -= leading
-    canvas.drawText(text)
-    for icon, ix, iy in icons:
-        draw_image(canvas, icon, ix, iy + size * ICON_RISE - size / 2, size, size)
+
+
+def _runs(words, font) -> list[list]:
+    """[face, colour, text] runs of a line: consecutive pieces alike joined, words separated by a space."""
+    runs: list[list] = []
+    for i, word in enumerate(words):
+        for j, (t, style) in enumerate(word):
+            face = font.face(style[0], style[1])
+            piece = (" " if i and not j else "") + t
+            if runs and runs[-1][0] == face and runs[-1][1] == style[2]:
+                runs[-1][2] += piece
+            else:
+                runs.append([face, style[2], piece])
+    return runs
+
+
+def _draw_placed(canvas, words, font, size: float, x: float, y: float, gap: float, color) -> None:
+    """Draw a line word by word, `gap` points between words (icons, underlines and justified lines)."""
+    for i, word in enumerate(words):
+        if i:
+            x += gap
+        for t, style in word:
+            if style == ICON:
+                draw_image(canvas, t, x, y + size * 0.27 - size / 2, size, size)
+                x += size
+            else:
+                face = font.face(style[0], style[1])
+                text = canvas.beginText(x, y)
+                text.setFont(face, size)
+                text.setFillColor(style[2] or color)
+                text.textOut(t)
+                canvas.drawText(text)
+                w = stringWidth(t, face, size)
+                if style[3]:  # underline: a rule just below the baseline, in the text's colour
+                    canvas.saveState()
+                    canvas.setStrokeColor(style[2] or color)
+                    canvas.setLineWidth(size * 0.06)
+                    canvas.line(x, y - size * 0.11, x + w, y - size * 0.11)
+                    canvas.restoreState()
+                x += w

@@ -209,7 +209,7 @@ def cases() -> dict[str, dict]:
     c["track-cell-zero"] = card_case({"cardset.yaml": MANIFEST + "  - {name: score, type: track, to: 20, "
                                                                  "cell: [0, 0]}\n"}, says="cell")
     c["print-margins-nan"] = card_case({"cardset.yaml": MANIFEST + "print: {margins: .nan}\n"},
-                                       says="cardset.yaml: field 'print.margins'")
+                                       says="field 'print.margins'")
     c["print-gap-manifest-huge"] = card_case({"cardset.yaml": MANIFEST + "print: {gap: 1e9}\n"},
                                              says="cardset.yaml: field 'print.gap'")
     for name, opt in {"cli-gap-huge": ["--gap", "1e9"], "cli-gap-nan": ["--gap", "nan"],
@@ -234,7 +234,7 @@ def cases() -> dict[str, dict]:
                                                                                    " ['id']")}, says="YAML")
     c["shape-boxes-list"] = card_case({"layouts.yaml": "front:\n  boxes: [1, 2]\nback: {boxes: {}}\n"}, says="boxes")
     c["shape-box-string"] = card_case({"layouts.yaml": "front:\n  boxes: {a: hello}\nback: {boxes: {}}\n"},
-                                      says="front.a")
+                                      says="front.boxes.a")
     c["shape-align-list"] = card_case({"layouts.yaml": LAYOUTS.replace("size: 10}", "size: 10, align: [1]}")},
                                       says="align")
     c["shape-fill-list"] = card_case({"layouts.yaml": LAYOUTS.replace('stroke: "#333333"', "stroke: [1]")},

@@ -1,0 +1,36 @@
+"""`pnp schema`: JSON Schemas for cardset.yaml and layouts.yaml, for editor completion and inline errors."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+
+@click.command()
+@click.option("-o", "--output", type=click.Path(file_okay=False), default=None,
+              help="Folder for cardset.schema.json and layouts.schema.json [output/schema/].")
+@click.option("--json", "as_json", is_flag=True, help="Print the files written as JSON.")
+def schema(output, as_json):
+    """Write JSON Schemas for cardset.yaml and layouts.yaml (the models pnp validates with).
+
+    Point the VS Code YAML extension at them (see docs/cardsets.md) for completion and inline errors.
+
+    Example: pnp schema -o .vscode
+    """
+    from pnp.cardset.schema import json_schemas
+    from pnp.cli.output import emit_json
+    from pnp.paths import default_output
+
+    folder = Path(output) if output else default_output() / "schema"
+    folder.mkdir(parents=True, exist_ok=True)
+    files = []
+    for name, body in json_schemas().items():
+        path = folder / name
+        path.write_text(json.dumps(body, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        files.append(str(path))
+    if as_json:
+        emit_json({"files": files})
+    else:
+        for f in files:
+            click.echo(f)

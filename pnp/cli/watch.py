@@ -1,0 +1,35 @@
+"""`pnp print SET --watch`: the rebuild loop's human (or JSON-lines) output."""
+from __future__ import annotations
+
+import json
+
+import click
+
+
+def watch_print(sets, all_sets, out, settings: dict, as_json: bool, *, cycles: int | None = None, stop_event=None,
+                **exports) -> int:
+    """Watch one card set and re-render it on every change, printing each cycle; returns cycles run."""
+    from pnp.cardset.find import resolve_set
+    from pnp.errors import UsageError
+    from pnp.print.watch import watch
+
+    if all_sets or len(sets) != 1:
+        raise UsageError("--watch follows exactly one card set", field="--watch", hint="e.g. pnp print my-set --watch")
+    folder = resolve_set(sets[0])
+
+    def report(cycle) -> None:
+        if as_json:
+            click.echo(json.dumps(cycle.to_dict(), ensure_ascii=False))
+            return
+        what = ", ".join(cycle.changed) if cycle.changed else "first build"
+        for line in cycle.errors:
+            click.echo(f"  error: {line}", err=True)
+        for line in cycle.warnings:
+            click.echo(f"  warning: {line}", err=True)
+        result = ", ".join(cycle.files) if cycle.files else "not rendered (fix the errors; the last PDF is kept)"
+        click.echo(f"[{what}] {cycle.seconds:.2f} s: {result}; {len(cycle.errors)} error(s), "
+                   f"{len(cycle.warnings)} warning(s)")
+
+    if not as_json:
+        click.echo(f"watching {folder} (Ctrl-C stops)")
+    return watch(folder, out, settings, report, cycles=cycles, stop_event=stop_event, **exports)

@@ -1,0 +1,213 @@
+"""Tabletop Simulator export: card sheets and saved-object JSON that TTS imports (decks, single cards, boards, tiles).
+
+The JSON follows the saved-object shape TTS writes itself (outer SaveName/ObjectStates/...; each object with
+GUID, Name, Transform, Nickname, ...): single cards are `Card` objects, decks `DeckCustom` with a CustomDeck key
+unique across the job, boards `Custom_Board` and tokens `Custom_Tile`. Image URLs are local file:// URLs unless
+a hosting base URL is given (friends in a multiplayer game can only load hosted images).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.cardset.model import CardSet, Component
+from pnp.print.options import PrintOptions
+
+TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_PX = 10, 7, 4096
+TILE_BOX, TILE_CIRCLE = 0, 2                 # CustomTile.Type values (Box, Hex, Circle, Rounded)
+SPACING = 4.0                                # TTS units between spawned objects along x
+
+
+@dataclass
+class TtsOptions:
+    """How a job's TTS export is written; `used_keys` keeps CustomDeck keys unique across the whole job."""
+
+    url: str | None = None                   # base URL the sheets will be hosted at (else file:// URLs)
+    saved_objects: Path | None = None        # also copy each saved object into this folder
+    used_keys: set[int] = field(default_factory=set)
+
+    def deck_key(self, *names: str) -> int:
+        """A CustomDeck key from the deck's names (stable between runs), bumped until unused in this job."""
+        key = int(hashlib.sha1("/".join(names).encode()).hexdigest()[:8], 16) % 9000 + 1000
+        while key in self.used_keys:
+            key = key + 1 if key < 9999 else 1000
+        self.used_keys.add(key)
+        return key
+
+    def image_url(self, path: Path) -> str:
+        """The URL TTS loads an image from: BASE/<set folder>/<file> when hosted, else its file:// URL."""
+        if self.url:
+            return f"{self.url.rstrip('/')}/{path.parent.name}/{path.name}"
+        return path.resolve().as_uri()
+
+
+def default_saved_objects() -> Path:
+    """TTS's Saved Objects folder on this platform."""
+    home = Path.home()
+    if sys.platform.startswith("win"):
+        docs = Path(os.environ.get("USERPROFILE", home)) / "Documents"
+        return docs / "My Games" / "Tabletop Simulator" / "Saves" / "Saved Objects"
+    if sys.platform == "darwin":
+        return home / "Library" / "Tabletop Simulator" / "Saves" / "Saved Objects"
+    return home / ".local" / "share" / "Tabletop Simulator" / "Saves" / "Saved Objects"
+
+
+def tts_card_px(size: tuple[float, float]) -> tuple[int, int]:
+    """Card pixel size so a 10 x 7 sheet stays within 4096 px each way, keeping the aspect ratio."""
+    w, h = size
+    cw = min(TTS_MAX_PX // TTS_MAX_COLS, int(TTS_MAX_PX // TTS_MAX_ROWS * w / h))
+    return cw, int(round(cw * h / w))
+
+
+def _guid(*names: str) -> str:
+    return hashlib.sha1("/".join(names).encode()).hexdigest()[:6]
+
+
+def _transform(x: float = 0.0, flipped: bool = False) -> dict:
+    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if flipped else 0.0,
+            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def _object(name: str, nickname: str, guid: str, x: float, *, flipped=False) -> dict:
+    """The fields every TTS object carries."""
+    return {"GUID": guid, "Name": name, "Transform": _transform(x, flipped), "Nickname": nickname,
+            "Description": "", "GMNotes": "", "ColorDiffuse": {"r": 0.713235259, "g": 0.713235259,
+                                                                         "b": 0.713235259},
+            "LayoutGroupSortIndex": 0, "Value": 0, "Locked": False, "Grid": True, "Snap": True, "IgnoreFoW": False,
+            "MeasureMovement": False, "DragSelectable": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+            "GridProjection": False, "HideWhenFaceDown": False, "Hands": False, "XmlUI": "", "LuaScript": "",
+            "LuaScriptState": ""}
+
+
+def saved_object(name: str, objects: list[dict]) -> dict:
+    """The outer saved-object file around objects, as TTS writes it."""
+    return {"SaveName": name, "GameMode": "", "Date": "", "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5,
+            "Table": "", "Sky": "", "Note": "", "Rules": "", "TabStates": {}, "XmlUI": "", "LuaScript": "",
+            "LuaScriptState": "", "ObjectStates": objects}
+
+
+def _render(cs: CardSet, comp: Component, faces, options: PrintOptions, px):
+    from pnp.print.exports import face_pdf, rasterise
+    return rasterise(face_pdf(cs, comp, faces, options), size_px=px) if faces else []
+
+
+def _deck(cs, comp, options, folder: Path, tts: TtsOptions) -> tuple[list[Path], list[dict]]:
+    """Sheets of at most 10 x 7 (69 cards and the hidden slot) and the deck (or single Card) object."""
+    from PIL import Image
+
+    px = tts_card_px(comp.size)
+    pieces = comp.pieces
+    fronts = _render(cs, comp, [(p, "front") for p in pieces], options, px)
+    backs = [p for p in pieces if p.has_back]
+    back_of = dict(zip([p.id for p in backs], _render(cs, comp, [(p, "back") for p in backs], options, px)))
+    per_sheet = TTS_MAX_COLS * TTS_MAX_ROWS - 1
+    files, custom, cards = [], {}, []
+    for s, start in enumerate(range(0, len(pieces), per_sheet), start=1):
+        chunk = list(range(start, min(start + per_sheet, len(pieces))))
+        cols = min(TTS_MAX_COLS, max(2, len(chunk) + 1))
+        rows = math.ceil((len(chunk) + 1) / cols)
+        sheet = Image.new("RGB", (cols * px[0], rows * px[1]), "white")
+        back_sheet = Image.new("RGB", sheet.size, "white")
+        for k, i in enumerate(chunk):
+            r, c = divmod(k, cols)
+            sheet.paste(fronts[i], (c * px[0], r * px[1]))
+            if pieces[i].id in back_of:
+                back_sheet.paste(back_of[pieces[i].id], (c * px[0], r * px[1]))
+        face_path, back_path = folder / f"{comp.name}-{s}.png", folder / f"{comp.name}-{s}-back.png"
+        sheet.save(face_path)
+        back_sheet.save(back_path)
+        files += [face_path, back_path]
+        key = tts.deck_key(cs.slug, comp.name, str(s))
+        custom[str(key)] = {"FaceURL": tts.image_url(face_path), "BackURL": tts.image_url(back_path),
+                            "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True, "UniqueBack": True, "Type": 0}
+        for k, i in enumerate(chunk):
+            for copy in range(pieces[i].copies):
+                card = _object("Card", str(pieces[i].fields.get("name") or pieces[i].id),
+                               _guid(cs.slug, comp.name, pieces[i].id, str(copy)), 0.0, flipped=True)
+                card.update({"Hands": True, "CardID": key * 100 + k, "SidewaysCard": comp.size[0] > comp.size[1],
+                             "CustomDeck": {str(key): custom[str(key)]}})
+                cards.append(card)
+    if len(cards) == 1:  # a one-card deck does not show up in TTS: a lone card is a Card, face up
+        cards[0]["Transform"]["rotZ"] = 0.0
+        return files, cards
+    deck = _object("DeckCustom", f"{cs.name}: {comp.name}", _guid(cs.slug, comp.name), 0.0, flipped=True)
+    deck.update({"SidewaysCard": comp.size[0] > comp.size[1], "DeckIDs": [c["CardID"] for c in cards],
+                 "CustomDeck": custom, "ContainedObjects": cards})
+    return files, [deck]
+
+
+def _board(cs, comp, options, folder: Path, tts: TtsOptions) -> tuple[list[Path], list[dict]]:
+    """One Custom_Board per board or track, its image at most 4096 px on the long side."""
+    from dataclasses import replace
+    w, h = comp.size
+    scale = TTS_MAX_PX / max(w, h)
+    px = (max(1, round(w * scale)), max(1, round(h * scale)))
+    img = _render(cs, comp, [(comp.pieces[0], "front")], replace(options, bleed=0.0), px)[0]
+    path = folder / f"{comp.name}.png"
+    img.save(path)
+    board = _object("Custom_Board", f"{cs.name}: {comp.name}", _guid(cs.slug, comp.name), 0.0)
+    board.update({"Locked": False, "CustomImage": {"ImageURL": tts.image_url(path), "ImageSecondaryURL": "",
+                                                   "ImageScalar": 1.0, "WidthScale": 0.0}})
+    return [path], [board]
+
+
+def _tiles(cs, comp, options, folder: Path, tts: TtsOptions) -> tuple[list[Path], list[dict]]:
+    """One Custom_Tile per token copy (round tokens are circle tiles), front and back images."""
+    px = tuple(max(1, round(v / 25.4 * 300)) for v in comp.size)
+    pieces = comp.pieces
+    fronts = _render(cs, comp, [(p, "front") for p in pieces], options, px)
+    backs = dict(zip([p.id for p in pieces if p.has_back],
+                     _render(cs, comp, [(p, "back") for p in pieces if p.has_back], options, px)))
+    files, objects = [], []
+    for piece, img in zip(pieces, fronts):
+        front = folder / f"{comp.name}-{piece.id}.png"
+        img.save(front)
+        files.append(front)
+        back_url = ""
+        if piece.id in backs:
+            back = folder / f"{comp.name}-{piece.id}-back.png"
+            backs[piece.id].save(back)
+            files.append(back)
+            back_url = tts.image_url(back)
+        for copy in range(piece.copies):
+            tile = _object("Custom_Tile", str(piece.fields.get("name") or piece.id),
+                           _guid(cs.slug, comp.name, piece.id, str(copy)), len(objects) * 0.1)
+            tile["CustomImage"] = {"ImageURL": tts.image_url(front), "ImageSecondaryURL": back_url,
+                                   "ImageScalar": 1.0, "WidthScale": 0.0,
+                                   "CustomTile": {"Type": TILE_CIRCLE if comp.shape == "round" else TILE_BOX,
+                                                  "Thickness": 0.1, "Stackable": True, "Stretch": True}}
+            objects.append(tile)
+    return files, objects
+
+
+def export_tts(cs: CardSet, options: PrintOptions, out_dir: Path, tts: TtsOptions | None = None) -> list[Path]:
+    """Images and one saved-object JSON per component in <out>/<slug>-tts/ (and the Saved Objects folder)."""
+    tts = tts or TtsOptions()
+    folder = Path(out_dir) / f"{cs.slug}-tts"
+    folder.mkdir(parents=True, exist_ok=True)
+    files: list[Path] = []
+    for comp in cs.components:
+        build = _board if comp.type == "board" else _tiles if comp.type == "tokens" else _deck
+        images, objects = build(cs, comp, options, folder, tts)
+        for i, obj in enumerate(objects if build is not _tiles else []):
+            obj["Transform"]["posX"] = i * SPACING
+        text = json.dumps(saved_object(f"{cs.name}: {comp.name}", objects), indent=2, ensure_ascii=False)
+        json_path = folder / f"{comp.name}.json"
+        json_path.write_text(text, encoding="utf-8")
+        files += images + [json_path]
+        if tts.saved_objects is not None:
+            target = Path(tts.saved_objects) / "pnp" / cs.slug
+            target.mkdir(parents=True, exist_ok=True)
+            (target / json_path.name).write_text(text, encoding="utf-8")
+            if images:  # TTS shows <name>.png beside a saved object as its thumbnail
+                from PIL import Image
+                with Image.open(images[0]) as im:
+                    im.thumbnail((256, 256))
+                    im.save(target / f"{comp.name}.png")
+            files.append(target / json_path.name)
+    return files
