@@ -84,9 +84,9 @@ def best_order(hand: str, need_attack: int = 0, need_defence: int = 0) -> Ruling
     state.heroes[0].hand = [state._new(kind.id) for kind, _ in cards]
     for card, (_, up) in zip(state.heroes[0].hand, cards):
         card.up = up
-    for order in distinct_orders([(k.id, up) for k, up in cards]):
-        got = state.preview_plan(0, ("play", order, None))      # micro-hero.planning.3
-        a, d, x = got.attack, got.defence, got.xp
+    orders = list(distinct_orders([(k.id, up) for k, up in cards]))
+    rows = state.preview_plans(0, [("play", order, None) for order in orders]).tolist()  # micro-hero.planning.3
+    for order, (a, d, x) in zip(orders, rows):
         short = max(0, need_attack - a) + max(0, need_defence - d)
         key = (-short, x, a + d, a)
         if best is None or key > best[0]:
