@@ -29,7 +29,10 @@ def project_root() -> Path:
 def source_checkout() -> Path | None:
     """The pnp checkout this code runs from (an editable install or a run in the repo), else None."""
     root = _SOURCE_ROOT
-    return root if (root / "pyproject.toml").is_file() and (root / "cardsets").is_dir() else None
+    try:
+        return root if (root / "pyproject.toml").is_file() and (root / "cardsets").is_dir() else None
+    except OSError:  # e.g. site-packages' parent unreadable to this user: not a checkout
+        return None
 
 
 @cache

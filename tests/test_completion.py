@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -168,13 +169,15 @@ def test_installed_script_completes_in_a_real_bash(store):
 
 
 @pytest.mark.parametrize("shell, cword, answer", [
-    ("zsh", "4", "plain\nhomecoming\n_\n"),
-    ("fish", "hom", "plain,homecoming\n"),
+    ("zsh", "4", ["homecoming"]),
+    ("fish", "hom", ["homecoming"]),
 ])
 def test_zsh_and_fish_protocols_complete_names(shell, cword, answer):
     r = CliRunner().invoke(main, [], prog_name="pnp", env={
         "_PNP_COMPLETE": f"{shell}_complete", "COMP_WORDS": "pnp campaign win --deed hom", "COMP_CWORD": cword})
-    assert (r.exit_code, r.output) == (0, answer)
+    # click's zsh/fish wire formats differ between releases: compare the names offered, not the bytes
+    assert r.exit_code == 0
+    assert [w for w in re.split(r"[\s,]+", r.output) if w not in ("", "plain", "_")] == answer
 
 
 def test_fixed_values_of_judge_options_complete():

@@ -68,8 +68,8 @@ def test_cli_lists_folders_unless_verbose(tmp_path):
 
 
 def test_tracks_and_aids_are_exported_with_the_cards(tmp_path):
-    from pnp.paths import project_root
-    cs = load_cardset(project_root() / "docs" / "examples" / "myth-deck")
+    from pathlib import Path
+    cs = load_cardset(Path(__file__).resolve().parents[1] / "docs" / "examples" / "myth-deck")
     export_pngs(cs, PrintOptions(), tmp_path, 72)
     root = tmp_path / "myth-deck-png"
     assert (root / "score" / "score.png").is_file()  # the score track

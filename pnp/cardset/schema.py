@@ -4,6 +4,8 @@ Pydantic's errors are turned into pnp's one-line messages at the YAML line, with
 """
 from __future__ import annotations
 
+import reprlib
+
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
@@ -252,7 +254,7 @@ def _error(exc: ValidationError, raw, file, model, prefix: tuple) -> CardsetErro
     import re
     expected = READABLE.get(err["type"]) or re.sub(r"^(Input|List|Value|Dictionary) should (be |have )?", "",
                                                    err["msg"])
-    return CardsetError(f"{where}: bad {key} {err.get('input')!r}", file=at, field=path,
+    return CardsetError(f"{where}: bad {key} {reprlib.repr(err.get('input'))}", file=at, field=path,
                         expected=expected, hint=f"fix {key} (see docs/cardsets.md)")
 
 
