@@ -95,14 +95,7 @@ def with_settings(base: PrintOptions, settings: dict) -> PrintOptions:
         elif key == "back_offset":
             changes["back_offset"] = parse_pair(value, "back_offset", 2)
         elif key in ("bleed", "gap"):
-            try:
-                v = float(value)
-            except (TypeError, ValueError):
-                v = math.nan
-            if not math.isfinite(v) or v < 0:
-                raise RenderError(f"{key} is {value!r}", field=key, expected="a finite number of mm, 0 or more",
-                                  hint=f"use e.g. --{key} 0")
-            changes[key] = v
+            changes[key] = _length(key, value)
         elif key == "backs":
             if value not in BACK_MODES:
                 raise RenderError(f"bad backs mode {value!r}", field="backs", expected=", ".join(BACK_MODES),
