@@ -13,6 +13,7 @@ class Game:
 
     situations, simulate and command are 'module:attribute' references relative to the game's
     package: its `pnp judge GAME` group, its `pnp simulate GAME` command and its own `pnp GAME` group.
+    table names the module that plays a campaign game at the table (the companion's play page).
     """
 
     slug: str
@@ -23,6 +24,7 @@ class Game:
     situations: str | None = None
     simulate: str | None = None
     command: str | None = None
+    table: str | None = None
 
     @property
     def module(self) -> str:
@@ -52,6 +54,14 @@ def __getattr__(name: str):
     if name == "GAMES":  # computed on first use: a game's package imports this module for Game
         return games()
     raise AttributeError(name)
+
+
+def table_module():
+    """The table-game module of the game that declares one (the campaign's game), imported."""
+    found = [g for g in games().values() if g.table]
+    if len(found) != 1:
+        raise LookupError(f"expected one game with a table module, found {len(found)}")
+    return importlib.import_module(found[0].entry(found[0].table))
 
 
 def game(slug: str) -> Game:

@@ -42,8 +42,6 @@ def test_no_game_module_is_named_outside_its_folder():
         if rel.parts[0] == "games" and len(rel.parts) > 2:
             own = rel.parts[1]
             hits = {m.group(1) for m in pattern.finditer(path.read_text(encoding="utf-8"))} - {own}
-        elif rel.parts[0] == "web":  # the companion is the Argonauts campaign app (issue 16): its table game only
-            hits = {m.group(1) for m in pattern.finditer(path.read_text(encoding="utf-8"))} - {"argonauts"}
         else:
             hits = {m.group(1) for m in pattern.finditer(path.read_text(encoding="utf-8"))}
         offenders += [f"{rel}: {h}" for h in sorted(hits)]

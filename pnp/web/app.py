@@ -1,8 +1,8 @@
 """`pnp serve`: the table-side companion as a Starlette app (Jinja2 pages, htmx, assets served by pnp).
 
-Every write goes through the same library calls as the CLI (pnp.campaign.service, the table game in
-pnp.games.argonauts.table). A writing form names the campaign the page showed, so a switch made
-meanwhile in another tab or the terminal can never redirect it. Nothing from a request becomes a
+Every write goes through the same library calls as the CLI (pnp.campaign.service, and the table
+module that the campaign's game declares in its catalog entry). A writing form names the campaign
+the page showed, so a switch made meanwhile in another tab or the terminal can never redirect it. Nothing from a request becomes a
 file path: static files are a fixed table read from the package, uploads are parsed in memory.
 """
 from __future__ import annotations

@@ -15,6 +15,7 @@ from pathlib import Path
 from starlette.responses import Response
 
 from pnp.campaign import service
+from pnp.catalog import table_module
 from pnp.errors import CampaignError, UsageError
 from pnp.web.security import MAX_BODY
 
@@ -177,7 +178,7 @@ def reprint(store, request) -> Response:
 
 def play(store, request) -> dict:
     """The table game of the current campaign, as the play page shows it."""
-    from pnp.games.argonauts import table
+    table = table_module()
     status = service.status(store)
     game = table.load(store, status["campaign"])
     return {"campaign": status["campaign"], "player": status["player"], "crew_start": status["crew"],
@@ -185,14 +186,14 @@ def play(store, request) -> dict:
 
 
 def play_start(store, form) -> str:
-    from pnp.games.argonauts import table
+    table = table_module()
     table.start(store, _field(form, "campaign", "campaign"))
     return "/play"
 
 
 def play_step(store, form) -> str:
     """One tap: a revealed card, a die, an assignment (advised or counted) or a choice."""
-    from pnp.games.argonauts import table
+    table = table_module()
     name = _field(form, "campaign", "campaign")
     if form.get("card"):
         step = form["card"]
@@ -227,19 +228,19 @@ def _count(text: str) -> int:
 
 
 def play_back(store, form) -> str:
-    from pnp.games.argonauts import table
+    table = table_module()
     table.back(store, _field(form, "campaign", "campaign"), _version(form))
     return "/play"
 
 
 def play_finish(store, form) -> str:
-    from pnp.games.argonauts import table
+    table = table_module()
     table.finish(store, _field(form, "campaign", "campaign"), form.get("deed") or None, _version(form))
     return "/campaign"
 
 
 def play_abandon(store, form) -> str:
-    from pnp.games.argonauts import table
+    table = table_module()
     table.abandon(store, _field(form, "campaign", "campaign"))
     return "/play"
 

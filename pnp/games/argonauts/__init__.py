@@ -15,4 +15,4 @@ situations).
 from pnp.catalog import Game
 
 GAME = Game("argonauts", "(Your Name Here) and the Argonauts", "argonauts.txt", "en", __name__,
-            situations="judge:situations", simulate="simulate:command", command="cli:argonauts")
+            situations="judge:situations", simulate="simulate:command", command="cli:argonauts", table="table")
