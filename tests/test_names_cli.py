@@ -86,17 +86,17 @@ def test_judge_names_typed_loosely(loose, exact):
 
 def test_play_assignment_names_cards_on_the_field_loosely():
     from pnp.errors import UsageError
-    from pnp.games.argonauts.play import _parse_assign
+    from pnp.games.argonauts.play import parse_assign
     from pnp.games.argonauts.state import new_game
     state = new_game(seed=5)
     while state.phase == "quest":
         state.apply_action(state.deck[0])
     card = state.field[0]
     typed = state.stats[card].name.upper().replace(" ", "  ")
-    assert _parse_assign(f"{typed}:2", state) == {card: 2}
+    assert parse_assign(f"{typed}:2", state) == {card: 2}
     off_field = next(c for c in ("talos", "circe", "furies") if c not in state.field)
     with pytest.raises(UsageError, match="unknown card on the field"):
-        _parse_assign(f"{off_field}:1", state)
+        parse_assign(f"{off_field}:1", state)
 
 
 def test_micro_hero_saved_game_and_cards_typed_loosely(tmp_path):

@@ -55,7 +55,8 @@ def _fmt_assign(a: dict) -> str:
     return ",".join(f"{c}:{n}" for c, n in a.items()) or "none"
 
 
-def _parse_assign(text: str, state: State) -> dict:
+def parse_assign(text: str, state: State) -> dict:
+    """Typed crew placement ('hydra:3, fleece:2' or 'none') as {card: crew} over the field's cards."""
     from pnp.games.argonauts.rulings import parse_pairs
     if text.strip().lower() == "none":
         return {}
@@ -112,7 +113,7 @@ def run(campaign: str | None, seed: int | None, fresh: bool = False) -> State:
             while True:
                 text = click.prompt("Assign crew (card:n,...)", default=_fmt_assign(advice))
                 try:
-                    state.apply_action(("assign", None, _parse_assign(text, state)))
+                    state.apply_action(("assign", None, parse_assign(text, state)))
                     break
                 except PnpError as exc:
                     click.echo(f"  not accepted: {exc.one_line()}")

@@ -79,8 +79,8 @@ def _step(v: dict, store):
             return BACK
         if text.isdigit() and 1 <= int(text) <= len(v["plans"]):
             return v["plans"][int(text) - 1]["assignment"]
-        from pnp.games.argonauts.play import _parse_assign
-        return _parse_assign(text, table.state_of(table.load(store, v["campaign"])))
+        from pnp.games.argonauts.play import parse_assign
+        return parse_assign(text, table.state_of(table.load(store, v["campaign"])))
     if v["phase"] == "roll":
         r = v["rolling"]
         text = click.prompt(f"Die for {r['name']} ({r['crew']} crew, difficulty {r['difficulty']}; 1-6)").strip()
