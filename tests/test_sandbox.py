@@ -125,6 +125,14 @@ def test_validate_names_file_and_line_of_a_refused_template(tmp_path):
     assert "Traceback" not in res.output and "internal error" not in res.output
 
 
+def test_unknown_field_in_a_template_file_names_that_file_and_line(tmp_path):
+    folder = _set_with_template(tmp_path, "{{ name }}\n{{ nmae }}\n")
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 1
+    assert "body.j2" in res.output and "line 2" in res.output and "unknown field 'nmae'" in res.output
+    assert "did you mean 'name'" in res.output and "cardset.yaml" not in res.output
+
+
 def test_include_loop_is_an_error(tmp_path):
     folder = _set_with_template(tmp_path, "{% include 'loop.j2' %}", {"templates/loop.j2": "x{% include 'loop.j2' %}"})
     res = CliRunner().invoke(main, ["validate", str(folder)])

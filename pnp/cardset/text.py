@@ -90,12 +90,14 @@ class TextEngine:
             field = missing.group(1) if missing else where
             from pnp.cli.suggest import closest
             near = closest(field, [k for k in fields if k != "i"])
-            raise CardsetError(f"unknown field '{field}' used by {where}", file=file, card=card, field=field,
+            line = sandbox.error_line(exc, tpl.filename)
+            at = f", line {line}" if line and tpl_file != file else ""
+            raise CardsetError(f"unknown field '{field}' used by {where}{at}", file=tpl_file, card=card, field=field,
                                expected=f"one of the card's fields: {', '.join(sorted(fields)) or '(none)'}",
                                hint=(f"did you mean '{near[0]}'? or " if near else "") +
                                     f"add a '{field}' column to the data or fix the template") from None
         except jinja2.TemplateError as exc:
-            raise CardsetError(f"template error in {where}: {exc}", file=file, card=card, field=where,
+            raise CardsetError(f"template error in {where}: {exc}", file=tpl_file, card=card, field=where,
                                hint="fix the template") from None
         except PnpError as exc:  # a size limit met inside the template
             exc.file, exc.card, exc.field = tpl_file, card, where
@@ -104,7 +106,7 @@ class TextEngine:
             raise CardsetError(f"template in {where} calls or includes itself without end", file=tpl_file, card=card,
                                field=where, hint="remove the include or macro loop") from None
         except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
-            raise CardsetError(f"template error in {where}: {type(exc).__name__}: {exc}", file=file, card=card,
+            raise CardsetError(f"template error in {where}: {type(exc).__name__}: {exc}", file=tpl_file, card=card,
                                field=where, hint="fix the expression (check the values' types)") from None
 
     def variables(self, kind: str, source: str) -> set[str]:
