@@ -180,6 +180,15 @@ def test_campaigns_side_by_side_default_is_the_current_one(tmp_path):
         service.new(store, "a", "Jason")
 
 
+def test_a_name_differing_only_in_case_is_refused(tmp_path):
+    store = tmp_path / "s.db"
+    service.new(store, "Argo", "Jason")
+    with pytest.raises(CampaignError, match="'Argo' already exists, and 'ARGO' differs from it only in case"):
+        service.new(store, "ARGO", "Medea")
+    assert service.status(store)["campaign"] == "Argo" and service.status(store)["player"] == "Jason"
+    service.new(store, "Argo II", "Medea")  # a different name is still welcome
+
+
 # ---- forgiving names -----------------------------------------------------------------------------
 
 CARD_NAMES = {c.id: c.name for c in DATA.cards}

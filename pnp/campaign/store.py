@@ -141,7 +141,12 @@ class Store:
         return self.conn.execute("SELECT COALESCE(MAX(used), 0) + 1 FROM campaign").fetchone()[0]
 
     def insert_campaign(self, name: str, player: str, created: str, state: dict) -> int:
-        """A new campaign row (its first event is appended separately)."""
+        """A new campaign row (its first event is appended separately); a name that differs from an
+        existing one only in case is refused, since typed names are matched without case."""
+        twin = next((n for n in self.names() if n != name and n.casefold() == name.casefold()), None)
+        if twin is not None:
+            raise CampaignError(f"a campaign named '{twin}' already exists, and '{name}' differs from it only in case",
+                                file=str(self.path), hint=f"use '{twin}' or choose another --name")
         try:
             cur = self.conn.execute("INSERT INTO campaign(name, player, created, used, seq, state) "
                                     "VALUES(?, ?, ?, ?, 0, ?)",
