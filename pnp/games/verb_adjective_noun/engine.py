@@ -277,10 +277,15 @@ class VerbState:
         p = 1 / len(self.deck)
         return [(c, p) for c in self.deck]
 
+    def sample_chance(self, rng) -> str:
+        """One chance outcome drawn with `rng`: a deck card, each equally likely (as chance_outcomes)."""
+        return rng.choice(self.deck)
+
     def _deal(self, card: str):
-        if card not in self.deck:
-            raise IllegalMove(f"card '{card}' is not in the deck")
-        self.deck.remove(card)
+        try:
+            self.deck.remove(card)
+        except ValueError:
+            raise IllegalMove(f"card '{card}' is not in the deck") from None
         dest = self.pending.pop(0)
         if dest[0] == "auction":
             self.auction.append({"card": card, "markers": {}})
@@ -333,7 +338,7 @@ class VerbState:
         """Player to act, CHANCE while dealing, TERMINAL when over."""
         if self.phase == "over":
             return TERMINAL
-        if self.is_chance_node():
+        if self.pending:
             return CHANCE
         return self.keeper if self.phase == "keep" else self.player
 
@@ -344,7 +349,7 @@ class VerbState:
     def legal_actions(self, kind: str | None = None) -> list[tuple]:
         """Moves: ('keep', ids), ('bid', lot, n), ('draw',), ('discard', id), ('pay',),
         ('add', id, trial index or -1 for new), ('burn', ids); only those of `kind` when given."""
-        if self.is_terminal() or self.is_chance_node():
+        if self.phase == "over" or self.pending:       # terminal or a chance node
             return []
         if self.phase == "keep":                      # verb-adjective-noun.setup.4
             acts = [("keep", k) for k in sorted(set(itertools.combinations(sorted(self.hands[self.keeper]), 3)))]
@@ -365,13 +370,18 @@ class VerbState:
         """Draw while a card is left in the deck or discards (verb-adjective-noun.draw.1, gap.10)."""
         return [("draw",)] if self.deck or self.discard else []
 
+    def fits(self) -> list[frozenset[str]]:
+        """The card ids each open trial accepts, then those that may start a new trial (none while n are open)."""
+        out = [joinable(tuple(t.cards)) for t in self.trials]
+        out.append(joinable(()) if len(self.trials) < self.n else frozenset())   # add.8
+        return out
+
     def _adds(self) -> list[tuple]:
         """Each hand card onto each trial it may join, or starting a new one (add.1-10)."""
         p, hand = self.player, self.hands[self.player]
-        if self.supply[p] < 1:                         # add.10
+        if self.supply[p] < 1 or not hand:             # add.10
             return []
-        fits = [joinable(tuple(t.cards)) for t in self.trials]
-        new = joinable(()) if len(self.trials) < self.n else frozenset()   # add.8
+        *fits, new = self.fits()
         acts = []
         for c in sorted(set(hand)):
             acts += [("add", c, i) for i, f in enumerate(fits) if c in f]
@@ -389,11 +399,11 @@ class VerbState:
 
     def apply_action(self, action) -> None:
         """Apply a move or a chance outcome (a card id); raises IllegalMove with the reason."""
-        if self.is_terminal():
+        if self.phase == "over":
             raise IllegalMove("the game is over")
-        if self.is_chance_node():
+        if self.pending:
             return self._deal(action)
-        kind, p = action[0], self.current_player()
+        kind, p = action[0], self.keeper if self.phase == "keep" else self.player
         hand = self.hands[p]
         if self.phase == "keep":
             kept = list(action[1]) if kind == "keep" else []

@@ -5,7 +5,7 @@ import random
 import statistics
 from functools import partial
 
-from pnp.games.base import sample_chance
+from pnp.games.base import CHANCE, TERMINAL
 from pnp.games.stats import first_player, split_win, spread
 from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, cards, is_complete, joinable
 from pnp.simulate.jobs import game_rng, play_games
@@ -20,48 +20,47 @@ def random_policy(state: VerbState, rng: random.Random):
     return rng.choice([a for a in acts if a[0] == kind])
 
 
-def _fits(state: VerbState) -> list[frozenset[str]]:
-    """The cards each open trial accepts, then those that may start a new trial (none when all are open)."""
-    fits = [joinable(tuple(t.cards)) for t in state.trials]
-    return fits + [joinable(()) if len(state.trials) < state.n else frozenset()]
-
-
 def _usefulness(fits: list[frozenset[str]], card_id: str) -> int:
-    """How many open trials (or a new one) the card could join now, given _fits(state)."""
-    return sum(card_id in f for f in fits)
+    """How many open trials (or a new one) the card could join now, given state.fits()."""
+    return sum([card_id in f for f in fits])
 
 
 def greedy_policy(state: VerbState, rng: random.Random):
     """Complete a trial if possible, else add, else draw (paying markers when rich), burn when broke."""
-    p = state.current_player()
     table = cards()
     if state.phase == "keep":
         return max(state.legal_actions(), key=lambda a: (sum(table[c].kind == "adjective" for c in a[1]), rng.random()))
-    fits = _fits(state)
+    p, trials = state.player, state.trials
+    hand, supply = state.hands[p], state.supply[p]
     if state.phase == "draw-cost":
+        fits = state.fits()
         worst = min(state.legal_actions("discard"), key=lambda a: (_usefulness(fits, a[1]), rng.random()))
-        if state.supply[p] >= 3 and _usefulness(fits, worst[1]) > 0:   # paying takes 2, greedy keeps 1
+        if supply >= 3 and _usefulness(fits, worst[1]) > 0:   # paying takes 2, greedy keeps 1
             return ("pay",)
         return worst
-    complete = {}
-    for a in state.legal_actions("add"):
-        complete[a] = a[2] != -1 and is_complete([table[c] for c in state.trials[a[2]].cards] + [table[a[1]]])
-    adds = [a for a in complete if state.supply[p] >= 2 or complete[a]]
+
+    def completes(a):
+        return a[2] != -1 and is_complete([table[c] for c in trials[a[2]].cards] + [table[a[1]]])
+
+    def value(a):
+        if a[2] == -1:
+            return (0, table[a[1]].kind == "adjective", rng.random())
+        return (2 if completes(a) else 1, len(trials[a[2]].cards), rng.random())
+
+    adds = state.legal_actions("add") if hand else []     # an add plays a card from the hand
+    if adds and supply < 2:                                # the last marker only completes a trial
+        adds = [a for a in adds if completes(a)]
     if adds:
-        def value(a):
-            if a[2] == -1:
-                return (0, table[a[1]].kind == "adjective", rng.random())
-            return (2 if complete[a] else 1, len(state.trials[a[2]].cards), rng.random())
         return max(adds, key=value)
-    hand = state.hands[p]
-    if state.supply[p] <= 2 and state.removed[p] and hand:
+    fits = state.fits()
+    if supply <= 2 and state.removed[p] and hand:
         worst = min(hand, key=lambda c: (_usefulness(fits, c), -table[c].laurels))
         return ("burn", (worst,))
     bids = []
     for i, lot in enumerate(state.auction):
-        mine, others = lot["markers"].get(p, 0), max([k for q, k in lot["markers"].items() if q != p], default=0)
-        extra = others + 1 - mine
-        if 1 <= extra <= min(3, state.supply[p]) and (_usefulness(fits, lot["card"]) or not hand):
+        marks = lot["markers"]
+        extra = max([k for q, k in marks.items() if q != p], default=0) + 1 - marks.get(p, 0)
+        if 1 <= extra <= 3 and extra <= supply and (not hand or _usefulness(fits, lot["card"])):
             bids.append(("bid", i, extra, table[lot["card"]].laurels))
     if bids:
         best = min(bids, key=lambda a: (a[2], -a[3], rng.random()))
@@ -73,12 +72,11 @@ def greedy_policy(state: VerbState, rng: random.Random):
 def play(players: int, rng: random.Random, policy) -> VerbState:
     """One game to its end with every seat using `policy`."""
     state = VerbState(players)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            state.apply_action(policy(state, rng))
-    return state
+    while True:
+        p = state.current_player()
+        if p == TERMINAL:
+            return state
+        state.apply_action(state.sample_chance(rng) if p == CHANCE else policy(state, rng))
 
 
 def _game(seed: int, players: int, policy: str, index: int) -> tuple:
