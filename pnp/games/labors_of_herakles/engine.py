@@ -144,6 +144,7 @@ class State:
         self._queue += [("deal", p) for _ in range(OPENING_HAND) for p in range(players)]   # setup.5
         self._queue += [("start",)]                                                     # setup.6
         self._over = False
+        self._offered: tuple | None = None      # (step, its options) as legal_actions() last listed them
         self._advance()
 
     # ---- protocol
@@ -165,46 +166,62 @@ class State:
         """Card ids that may be drawn, uniformly."""
         if self._over or not self.is_chance_node():
             return []
-        pile = self.labor_pile if self._queue[0][0] == "labor" else self.draw_pile
+        pile = self._pile()
         p = 1 / len(pile)
         return [(c, p) for c in pile]
 
+    def sample_chance(self, rng) -> str:
+        """One chance outcome drawn with `rng`: a card of the pile, each equally likely (as chance_outcomes)."""
+        return rng.choice(self._pile())
+
+    def _pile(self) -> list[str]:
+        """The pile the chance step now draws from: labors, or adventures."""
+        return self.labor_pile if self._queue[0][0] == "labor" else self.draw_pile
+
     def legal_actions(self) -> list[tuple]:
         """Choices open to the player to act (empty at chance and terminal nodes)."""
-        if self._over or self.is_chance_node():
+        if self._over or self._queue[0][0] in _CHANCE_STEPS:
             return []
-        kind, p = self._queue[0][0], self._queue[0][1]
+        step = self._queue[0]
+        opts = self._options(step)
+        self._offered = (step, opts)          # apply_action takes one of these without listing them again
+        return list(opts)
+
+    def _options(self, step: tuple) -> list[tuple]:
+        """The choices of a player's step; a turn always has one (pass, gap.9), other steps may have none."""
+        kind, p = step[0], step[1]
         if kind == "turn":
-            acts = [("draw",)] if len(self.hands[p]) < HAND_DRAW_LIMIT and self._can_draw() else []   # draw.2
-            acts += [("play", c) for c in self.hands[p]]
+            hand = self.hands[p]
+            acts = [("draw",)] if len(hand) < HAND_DRAW_LIMIT and self._can_draw() else []   # draw.2
+            acts += [("play", c) for c in hand]
             return acts or [("pass",)]                                                           # gap.9
+        if kind == "calm":                                           # power (gap.14): a region with tokens
+            return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
+        if not self._supply(p):                                      # no hero token left (setup.3)
+            return []
         if kind == "token":                                          # play.2: a labor the god supports
-            god = self._queue[0][2]
-            if not self._supply(p):
-                return []
+            god = step[2]
             return [("token", r) for r, lab in enumerate(self.on_region)
                     if lab and god in self.labor_defs[lab].gods]
-        if kind in ("pledge", "bonus"):                               # power / traits.2: any labor
-            if not self._supply(p):
-                return []
-            opts = [(kind, r) for r, lab in enumerate(self.on_region) if lab]
-            return opts + [(kind, None)] if kind == "bonus" else opts
-        if kind == "calm":
-            return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
-        raise AssertionError(kind)
+        assert kind in ("pledge", "bonus"), kind
+        opts = [(kind, r) for r, lab in enumerate(self.on_region) if lab]   # power / traits.2: any labor
+        return opts + [(kind, None)] if kind == "bonus" else opts
 
     def apply_action(self, action) -> None:
         """Apply a choice or a chance outcome; an illegal one raises IllegalMove with the reason."""
         if self._over:
             raise IllegalMove("the game is over", hint="labors-of-herakles.end.1")
         step = self._queue[0]
-        if self.is_chance_node():
-            if action not in (self.labor_pile if step[0] == "labor" else self.draw_pile):
-                raise IllegalMove(f"card {action!r} cannot be drawn now")
+        if step[0] in _CHANCE_STEPS:
+            try:
+                self._pile().remove(action)
+            except ValueError:
+                raise IllegalMove(f"card {action!r} cannot be drawn now") from None
             self._queue.pop(0)
             self._apply_chance(step, action)
         else:
-            legal = self.legal_actions()
+            offered, self._offered = self._offered, None
+            legal = offered[1] if offered is not None and offered[0] is step else self._options(step)
             if action not in legal:
                 reason = ("you hold ten or more cards (draw.2)" if action == ("draw",) and step[0] == "turn"
                           else f"not legal at step '{step[0]}'")
@@ -231,7 +248,8 @@ class State:
         return self.cards[self.adventure_pile[-1]]
 
     def _supply(self, p: int) -> int:
-        return ON_LABORS - sum(t[p] for t in self.hero_tokens)
+        """Hero tokens the player has left to pledge (setup.3)."""
+        return ON_LABORS - sum([t.get(p, 0) for t in self.hero_tokens])
 
     def _can_draw(self) -> bool:
         return bool(self.draw_pile) or len(self.adventure_pile) > 1
@@ -244,41 +262,43 @@ class State:
 
     # ---- flow
     def _advance(self) -> None:
+        """Run automatic steps until a card is to be drawn or a player has a choice; skip choiceless steps."""
+        queue = self._queue
         while not self._over:
-            step = self._queue[0] if self._queue else ("do", "_next_turn")
-            if not self._queue:
-                self._queue.append(step)
-            if step[0] in ("deal", "start", "draw_power") and not self.draw_pile:
+            if not queue:
+                queue.append(("do", "_next_turn"))
+            step = queue[0]
+            kind = step[0]
+            if kind in ("deal", "start", "draw_power") and not self.draw_pile:
                 if len(self.adventure_pile) > 1:                           # gap.8: reshuffle under the top
                     self.draw_pile = sorted(self.adventure_pile[:-1])
                     self.adventure_pile = self.adventure_pile[-1:]
                 else:
-                    self._queue.pop(0)
+                    queue.pop(0)
                     continue
-            if step[0] == "draw_power":
-                self._queue[0] = ("deal", step[1])
+            if kind == "draw_power":
+                queue[0] = ("deal", step[1])
                 continue
-            if step[0] in ("labor", "deal", "start"):
+            if kind in _CHANCE_STEPS or kind == "turn":                    # a draw, or a turn (never choiceless)
                 return
-            if step[0] == "do":
-                self._queue.pop(0)
+            if kind == "do":
+                queue.pop(0)
                 getattr(self, step[1])(*step[2:])
+                queue = self._queue                                        # _end replaces the queue
                 continue
-            if not self.legal_actions():
-                self._queue.pop(0)
+            if not self._options(step):
+                queue.pop(0)
                 continue
             return
 
     def _apply_chance(self, step: tuple, card: str) -> None:
+        """Put a drawn card (already taken from its pile) where the step sends it."""
         if step[0] == "labor":
-            self.labor_pile.remove(card)
             self.on_region[step[1]] = card
+        elif step[0] == "deal":
+            self.hands[step[1]].append(card)
         else:
-            self.draw_pile.remove(card)
-            if step[0] == "deal":
-                self.hands[step[1]].append(card)
-            else:
-                self.adventure_pile.append(card)
+            self.adventure_pile.append(card)
 
     def _next_turn(self) -> None:
         if self.turns:
@@ -294,7 +314,8 @@ class State:
             elif action[0] == "play":
                 self._play(p, action[1])
         elif kind in ("token", "pledge", "bonus") and action[1] is not None:
-            self.hero_tokens[action[1]][p] += 1
+            tokens = self.hero_tokens[action[1]]
+            tokens[p] = tokens.get(p, 0) + 1
         elif kind == "calm":
             self.adv_tokens[action[1]] -= 1
 
