@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.errors import IllegalMove
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, pick
 from pnp.cardset.rows import component_rows, copies
 
 SLUG = "labors-of-herakles"
@@ -172,7 +172,7 @@ class State:
 
     def sample_chance(self, rng) -> str:
         """One chance outcome drawn with `rng`: a card of the pile, each equally likely (as chance_outcomes)."""
-        return rng.choice(self._pile())
+        return pick(self._pile(), rng)
 
     def _pile(self) -> list[str]:
         """The pile the chance step now draws from: labors, or adventures."""
@@ -249,7 +249,10 @@ class State:
 
     def _supply(self, p: int) -> int:
         """Hero tokens the player has left to pledge (setup.3)."""
-        return ON_LABORS - sum([t.get(p, 0) for t in self.hero_tokens])
+        left = ON_LABORS
+        for tokens in self.hero_tokens:
+            left -= tokens.get(p, 0)
+        return left
 
     def _can_draw(self) -> bool:
         return bool(self.draw_pile) or len(self.adventure_pile) > 1
@@ -266,7 +269,7 @@ class State:
         queue = self._queue
         while not self._over:
             if not queue:
-                queue.append(("do", "_next_turn"))
+                self._next_turn()
             step = queue[0]
             kind = step[0]
             if kind in ("deal", "start", "draw_power") and not self.draw_pile:
@@ -320,7 +323,7 @@ class State:
             self.adv_tokens[action[1]] -= 1
 
     def _play(self, p: int, cid: str) -> None:
-        card, previous = self.cards[cid], self.top()
+        card, previous = self.cards[cid], self.cards[self.adventure_pile[-1]]
         self.hands[p].remove(cid)
         self.adventure_pile.append(cid)                                    # play.1
         if advances(card.value, previous.value):                           # play.2

@@ -9,7 +9,7 @@ from functools import partial
 
 import click
 
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, pick
 from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
 from pnp.games.stats import first_player, split_win, spread
 from pnp.simulate.jobs import game_rng, play_games
@@ -25,7 +25,7 @@ def random_game(players: int, rng: random.Random) -> State:
         p = state.current_player()
         if p == TERMINAL:
             return state
-        state.apply_action(state.sample_chance(rng) if p == CHANCE else rng.choice(state.legal_actions()))
+        state.apply_action(state.sample_chance(rng) if p == CHANCE else pick(state.legal_actions(), rng))
 
 
 def _game(seed: int, players: int, index: int) -> tuple:
