@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
 
 from pnp.errors import IllegalMove
 from pnp.games.base import CHANCE, TERMINAL, pick
@@ -192,8 +193,9 @@ class State:
         kind, p = step[0], step[1]
         if kind == "turn":
             hand = self.hands[p]
-            acts = [("draw",)] if len(hand) < HAND_DRAW_LIMIT and self._can_draw() else []   # draw.2
-            acts += [("play", c) for c in hand]
+            can_draw = bool(self.draw_pile) or len(self.adventure_pile) > 1                     # gap.8
+            acts = [("draw",)] if len(hand) < HAND_DRAW_LIMIT and can_draw else []               # draw.2
+            acts += zip(repeat("play"), hand)                                  # ("play", card) for each card
             return acts or [("pass",)]                                                           # gap.9
         if kind == "calm":                                           # power (gap.14): a region with tokens
             return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
@@ -254,9 +256,6 @@ class State:
             left -= tokens.get(p, 0)
         return left
 
-    def _can_draw(self) -> bool:
-        return bool(self.draw_pile) or len(self.adventure_pile) > 1
-
     def _raise(self, p: int, trait: str, change: int) -> None:
         i = TRAITS.index(trait)
         self.traits[i], _, bonus = move_trait(self.traits[i], change)     # traits.1
@@ -272,6 +271,8 @@ class State:
                 self._next_turn()
             step = queue[0]
             kind = step[0]
+            if kind == "turn":                                             # a turn is never choiceless
+                return
             if kind in ("deal", "start", "draw_power") and not self.draw_pile:
                 if len(self.adventure_pile) > 1:                           # gap.8: reshuffle under the top
                     self.draw_pile = sorted(self.adventure_pile[:-1])
@@ -282,7 +283,7 @@ class State:
             if kind == "draw_power":
                 queue[0] = ("deal", step[1])
                 continue
-            if kind in _CHANCE_STEPS or kind == "turn":                    # a draw, or a turn (never choiceless)
+            if kind in _CHANCE_STEPS:
                 return
             if kind == "do":
                 queue.pop(0)
