@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, pick
 from pnp.paths import cardsets_root
 
 SLUG = "verb-adjective-noun"
@@ -165,6 +165,13 @@ def joinable(trial_ids: tuple[str, ...]) -> frozenset[str]:
     return fits
 
 
+@lru_cache(maxsize=65536)
+def complete(trial_ids: tuple[str, ...]) -> bool:
+    """is_complete for a trial given by card ids, remembered."""
+    table = cards()
+    return is_complete([table[c] for c in trial_ids])
+
+
 def can_add(trial_ids: tuple[str, ...], card_id: str) -> bool:
     """check_add(...).legal for cards given by id (through joinable)."""
     return card_id in joinable(trial_ids)
@@ -279,7 +286,7 @@ class VerbState:
 
     def sample_chance(self, rng) -> str:
         """One chance outcome drawn with `rng`: a deck card, each equally likely (as chance_outcomes)."""
-        return rng.choice(self.deck)
+        return pick(self.deck, rng)
 
     def _deal(self, card: str):
         try:
@@ -297,19 +304,20 @@ class VerbState:
     def _start_turn(self):
         """Steps 1 and 2 for the player now on turn (gameplay.1)."""
         p = self.player
-        for lot in list(self.auction):                 # verb-adjective-noun.auctions.1, gap.2
-            if p in lot["markers"] and auction_winner(lot["markers"]) == p:   # only a bidder can lead
-                self.removed[p] += lot["markers"][p]  # auctions.2
-                for q, k in lot["markers"].items():
-                    if q != p:
-                        self.supply[q] += k
-                self.auction.remove(lot)
-                self.hands[p].append(lot["card"])
-                self.pending.append(("auction",))     # auctions.3
+        won = [lot for lot in self.auction              # verb-adjective-noun.auctions.1, gap.2
+               if p in lot["markers"] and auction_winner(lot["markers"]) == p]   # only a bidder can lead
+        for lot in won:
+            self.removed[p] += lot["markers"][p]      # auctions.2
+            for q, k in lot["markers"].items():
+                if q != p:
+                    self.supply[q] += k
+            self.auction.remove(lot)
+            self.hands[p].append(lot["card"])
+            self.pending.append(("auction",))         # auctions.3
         table = cards()
-        for trial in list(self.trials):                # verb-adjective-noun.trials.2, gap.11
-            if p not in trial.markers:                 # only a player with markers on it can lead
-                continue
+        ready = [t for t in self.trials                # verb-adjective-noun.trials.2, gap.11
+                 if p in t.markers and complete(tuple(t.cards))]   # only a bidder leads a complete one
+        for trial in ready:
             award = trial_award([table[c] for c in trial.cards], trial.markers, p)
             if award:
                 for q, k in award.items():

@@ -7,7 +7,7 @@ from functools import partial
 
 from pnp.games.base import CHANCE, TERMINAL
 from pnp.games.stats import first_player, split_win, spread
-from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, cards, is_complete, joinable
+from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, cards, complete
 from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random", "greedy")
@@ -39,19 +39,20 @@ def greedy_policy(state: VerbState, rng: random.Random):
             return ("pay",)
         return worst
 
-    def completes(a):
-        return a[2] != -1 and is_complete([table[c] for c in trials[a[2]].cards] + [table[a[1]]])
-
-    def value(a):
-        if a[2] == -1:
-            return (0, table[a[1]].kind == "adjective", rng.random())
-        return (2 if completes(a) else 1, len(trials[a[2]].cards), rng.random())
-
     adds = state.legal_actions("add") if hand else []     # an add plays a card from the hand
-    if adds and supply < 2:                                # the last marker only completes a trial
-        adds = [a for a in adds if completes(a)]
     if adds:
-        return max(adds, key=value)
+        def completes(a):
+            return a[2] != -1 and complete((*trials[a[2]].cards, a[1]))
+
+        def value(a):
+            if a[2] == -1:
+                return (0, table[a[1]].kind == "adjective", rng.random())
+            return (2 if completes(a) else 1, len(trials[a[2]].cards), rng.random())
+
+        if supply < 2:                                     # the last marker only completes a trial
+            adds = [a for a in adds if completes(a)]
+        if adds:
+            return max(adds, key=value)
     fits = state.fits()
     if supply <= 2 and state.removed[p] and hand:
         worst = min(hand, key=lambda c: (_usefulness(fits, c), -table[c].laurels))
@@ -59,7 +60,9 @@ def greedy_policy(state: VerbState, rng: random.Random):
     bids = []
     for i, lot in enumerate(state.auction):
         marks = lot["markers"]
-        extra = max([k for q, k in marks.items() if q != p], default=0) + 1 - marks.get(p, 0)
+        mine = marks.get(p, 0)
+        others = max([k for q, k in marks.items() if q != p], default=0) if mine else max(marks.values(), default=0)
+        extra = others + 1 - mine
         if 1 <= extra <= 3 and extra <= supply and (not hand or _usefulness(fits, lot["card"])):
             bids.append(("bid", i, extra, table[lot["card"]].laurels))
     if bids:
