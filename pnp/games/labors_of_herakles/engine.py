@@ -199,7 +199,10 @@ class State:
             return acts or [("pass",)]                                                           # gap.9
         if kind == "calm":                                           # power (gap.14): a region with tokens
             return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
-        if not self._supply(p):                                      # no hero token left (setup.3)
+        left = ON_LABORS                                             # hero tokens left to place (setup.3)
+        for tokens in self.hero_tokens:
+            left -= tokens.get(p, 0)
+        if not left:
             return []
         if kind == "token":                                          # play.2: a labor the god supports
             god = step[2]
@@ -229,7 +232,17 @@ class State:
                           else f"not legal at step '{step[0]}'")
                 raise IllegalMove(f"{action!r}: {reason}", expected=", ".join(map(repr, legal[:8])))
             self._queue.pop(0)
-            self._apply_choice(step, action)
+            kind, p = step[0], step[1]
+            if kind == "turn":
+                if action[0] == "draw":
+                    self._queue.insert(0, ("deal", p))                     # draw.1
+                elif action[0] == "play":
+                    self._play(p, action[1])
+            elif kind in ("token", "pledge", "bonus") and action[1] is not None:   # a hero token on a labor
+                tokens = self.hero_tokens[action[1]]
+                tokens[p] = tokens.get(p, 0) + 1
+            elif kind == "calm":                                           # gap.14: an adventure token off
+                self.adv_tokens[action[1]] -= 1
         self._advance()
 
     def returns(self) -> list[float]:
@@ -248,13 +261,6 @@ class State:
     def top(self) -> Adventure:
         """The adventure pile's top card (the previous card)."""
         return self.cards[self.adventure_pile[-1]]
-
-    def _supply(self, p: int) -> int:
-        """Hero tokens the player has left to pledge (setup.3)."""
-        left = ON_LABORS
-        for tokens in self.hero_tokens:
-            left -= tokens.get(p, 0)
-        return left
 
     def _raise(self, p: int, trait: str, change: int) -> None:
         i = TRAITS.index(trait)
@@ -309,19 +315,6 @@ class State:
             self.player = (self.player + 1) % self.n                      # play.6: clockwise
         self.turns += 1
         self._queue.append(("turn", self.player))
-
-    def _apply_choice(self, step: tuple, action: tuple) -> None:
-        kind, p = step[0], step[1]
-        if kind == "turn":
-            if action[0] == "draw":
-                self._queue.insert(0, ("deal", p))                         # draw.1
-            elif action[0] == "play":
-                self._play(p, action[1])
-        elif kind in ("token", "pledge", "bonus") and action[1] is not None:
-            tokens = self.hero_tokens[action[1]]
-            tokens[p] = tokens.get(p, 0) + 1
-        elif kind == "calm":
-            self.adv_tokens[action[1]] -= 1
 
     def _play(self, p: int, cid: str) -> None:
         card, previous = self.cards[cid], self.cards[self.adventure_pile[-1]]
