@@ -236,10 +236,6 @@ class Trial:
     markers: dict[int, int] = field(default_factory=dict)
 
 
-def _no_moves(state) -> list:
-    return []
-
-
 class VerbState:
     """The full game in the open_spiel shape; players are 0..n-1 clockwise, player 0 starts."""
 
@@ -365,8 +361,10 @@ class VerbState:
             hand = self.hands[self.player]
             acts = [("discard", c) for c in sorted(set(hand))] + ([("pay",)] if self.supply[self.player] >= 2 else [])
         else:
-            kinds = ("bid", "draw", "add", "burn") if kind is None else (kind,)
-            return [a for k in kinds for a in self._turn_moves.get(k, _no_moves)(self)]
+            if kind is None:
+                return self._bids() + self._draws() + self._adds() + self._burns()
+            moves = self._TURN_MOVES.get(kind)
+            return getattr(self, moves)() if moves else []
         return acts if kind is None else [a for a in acts if a[0] == kind]
 
     def _bids(self) -> list[tuple]:
@@ -389,7 +387,7 @@ class VerbState:
         p, hand = self.player, self.hands[self.player]
         if self.supply[p] < 1 or not hand:             # add.10
             return []
-        *fits, new = self.fits()
+        *fits, new = self.fits()                       # add.1-7 through check_add, add.8
         acts = []
         for c in sorted(set(hand)):
             acts += [("add", c, i) for i, f in enumerate(fits) if c in f]
@@ -403,7 +401,7 @@ class VerbState:
         sizes = range(1, len(hand) + 1) if len(hand) <= BURN_LIST_LIMIT else (1, len(hand))
         return [("burn", combo) for k in sizes for combo in sorted(set(itertools.combinations(sorted(hand), k)))]
 
-    _turn_moves = {"bid": _bids, "draw": _draws, "add": _adds, "burn": _burns}
+    _TURN_MOVES = {"bid": "_bids", "draw": "_draws", "add": "_adds", "burn": "_burns"}   # a turn's moves by kind
 
     def apply_action(self, action) -> None:
         """Apply a move or a chance outcome (a card id); raises IllegalMove with the reason."""
