@@ -229,3 +229,40 @@ def test_gaps_register_covers_the_number_of_traits():
     assert "heroic traits" in gaps["labors-of-herakles.gap.1"].title
     assert "Four" in gaps["labors-of-herakles.gap.1"].ruling and len(lh.TRAITS) == 4
     assert all(g.inferred_from for g in gaps.values() if g.basis == "inferred")
+
+
+def _snapshot(st):
+    return (st.traits, st.hands, st.draw_pile, st.adventure_pile, st.labor_pile, st.on_region,
+            [dict(t) for t in st.hero_tokens], st.adv_tokens, st.favor, st.attempts, st._queue, st.is_terminal())
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_offered_moves_apply_as_the_reasoned_check_does(players):
+    """apply_action takes a move legal_actions() just listed without listing again: a twin state that never
+    lists moves (so checks each move afresh) stays identical, a move not listed is still refused with its
+    reason, and sample_chance only draws a card chance_outcomes offers."""
+    rng = random.Random(players)
+    listed, twin = lh.State(players), lh.State(players)
+    refused = 0
+    while not listed.is_terminal():
+        if listed.is_chance_node():
+            card = listed.sample_chance(rng)
+            assert card in {c for c, _ in listed.chance_outcomes()}
+        else:
+            acts = listed.legal_actions()
+            assert acts == listed._options(listed._queue[0])
+            kind = listed._queue[0][0]
+            wrong = [("play", c) for c in listed.draw_pile[:1]] if kind == "turn" else \
+                [(kind, r) for r in range(len(lh.REGIONS)) if (kind, r) not in acts]
+            for move in wrong:
+                before = _snapshot(listed)
+                with pytest.raises(IllegalMove, match="not legal"):
+                    listed.apply_action(move)
+                assert _snapshot(listed) == before
+                refused += 1
+                acts = listed.legal_actions()
+            card = rng.choice(acts)
+        listed.apply_action(card)
+        twin.apply_action(card)
+        assert _snapshot(listed) == _snapshot(twin)
+    assert refused

@@ -93,8 +93,9 @@ def test_simulate_reports_length_and_seats():
     assert result.exit_code == 0, result.output
     rep = json.loads(result.output[result.output.index("{"):])
     assert rep["games"] == 5 and len(rep["win_rate_by_seat"]) == 3
-    assert abs(sum(rep["win_rate_by_seat"]) - 1) < 1e-6
-    assert abs(sum(rep["ends"].values()) - 1) < 1e-6
+    rounding = 5e-5 * 3                             # each share is rounded to 4 decimals
+    assert abs(sum(rep["win_rate_by_seat"]) - 1) <= rounding + 1e-9
+    assert abs(sum(rep["ends"].values()) - 1) <= rounding + 1e-9
     assert rep["labor_attempts_mean"] >= rep["labors_completed_mean"]
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -142,3 +143,37 @@ def test_greedy_players_finish_twelve_trials():
         _check(s)
         assert len(s.scored) == van.TRIALS_TO_END and s.turns < van.TURN_LIMIT
         assert max(s.returns()) == 1.0
+
+
+@pytest.mark.parametrize("policy", [greedy_policy, random_policy])
+def test_remembered_legality_agrees_with_the_reasoned_check_along_playouts(policy):
+    """joinable/can_add (remembered by trial shape) equal check_add(...).legal for every card and open
+    trial; legal_actions(kind) is legal_actions() of that kind; an add the check refuses raises its reasons."""
+    rng = random.Random(5)
+    compared = refused = 0
+    for players in (3, 5):
+        s = van.VerbState(players)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(rng.choice(s.chance_outcomes())[0])
+                continue
+            acts = s.legal_actions()
+            for kind in ("keep", "bid", "draw", "discard", "pay", "add", "burn"):
+                assert s.legal_actions(kind) == [a for a in acts if a[0] == kind]
+            if s.phase == "turn":
+                for t in s.trials + [van.Trial()]:
+                    trial = [C[c] for c in t.cards]
+                    for card in C.values():
+                        assert van.can_add(tuple(t.cards), card.id) == van.check_add(trial, card).legal
+                        compared += 1
+                p = s.player
+                bad = [(c, i) for c in s.hands[p] for i, t in enumerate(s.trials)
+                       if not van.check_add([C[x] for x in t.cards], C[c]).legal]
+                if bad and s.supply[p]:
+                    c, i = bad[0]
+                    twin_reasons = "; ".join(van.check_add([C[x] for x in s.trials[i].cards], C[c]).reasons)
+                    with pytest.raises(IllegalMove, match=re.escape(twin_reasons)):
+                        s.apply_action(("add", c, i))
+                    refused += 1
+            s.apply_action(policy(s, rng))
+    assert compared > 10_000 and refused > 10

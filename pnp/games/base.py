@@ -44,6 +44,11 @@ def sample_chance(state: State, rng: random.Random):
     return outcomes[-1][0]
 
 
+def pick(seq, rng: random.Random):
+    """One element of a non-empty sequence, each equally likely: like rng.choice, in one call to rng.random()."""
+    return seq[int(rng.random() * len(seq))]
+
+
 def random_playout(state: State, rng: random.Random, max_steps: int = 100_000, on_step=None) -> State:
     """Play uniformly random legal actions and sampled chance outcomes until terminal.
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
 
 from pnp.errors import IllegalMove
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, pick
 from pnp.cardset.rows import component_rows, copies
 
 SLUG = "labors-of-herakles"
@@ -144,6 +145,7 @@ class State:
         self._queue += [("deal", p) for _ in range(OPENING_HAND) for p in range(players)]   # setup.5
         self._queue += [("start",)]                                                     # setup.6
         self._over = False
+        self._offered: tuple | None = None      # (step, its options) as legal_actions() last listed them
         self._advance()
 
     # ---- protocol
@@ -165,52 +167,82 @@ class State:
         """Card ids that may be drawn, uniformly."""
         if self._over or not self.is_chance_node():
             return []
-        pile = self.labor_pile if self._queue[0][0] == "labor" else self.draw_pile
+        pile = self._pile()
         p = 1 / len(pile)
         return [(c, p) for c in pile]
 
+    def sample_chance(self, rng) -> str:
+        """One chance outcome drawn with `rng`: a card of the pile, each equally likely (as chance_outcomes)."""
+        return pick(self._pile(), rng)
+
+    def _pile(self) -> list[str]:
+        """The pile the chance step now draws from: labors, or adventures."""
+        return self.labor_pile if self._queue[0][0] == "labor" else self.draw_pile
+
     def legal_actions(self) -> list[tuple]:
         """Choices open to the player to act (empty at chance and terminal nodes)."""
-        if self._over or self.is_chance_node():
+        if self._over or self._queue[0][0] in _CHANCE_STEPS:
             return []
-        kind, p = self._queue[0][0], self._queue[0][1]
+        step = self._queue[0]
+        opts = self._options(step)
+        self._offered = (step, opts)          # apply_action takes one of these without listing them again
+        return list(opts)
+
+    def _options(self, step: tuple) -> list[tuple]:
+        """The choices of a player's step; a turn always has one (pass, gap.9), other steps may have none."""
+        kind, p = step[0], step[1]
         if kind == "turn":
-            acts = [("draw",)] if len(self.hands[p]) < HAND_DRAW_LIMIT and self._can_draw() else []   # draw.2
-            acts += [("play", c) for c in self.hands[p]]
+            hand = self.hands[p]
+            can_draw = bool(self.draw_pile) or len(self.adventure_pile) > 1                     # gap.8
+            acts = [("draw",)] if len(hand) < HAND_DRAW_LIMIT and can_draw else []               # draw.2
+            acts += zip(repeat("play"), hand)                                  # ("play", card) for each card
             return acts or [("pass",)]                                                           # gap.9
+        if kind == "calm":                                           # power (gap.14): a region with tokens
+            return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
+        left = ON_LABORS                                             # hero tokens left to place (setup.3)
+        for tokens in self.hero_tokens:
+            left -= tokens.get(p, 0)
+        if not left:
+            return []
         if kind == "token":                                          # play.2: a labor the god supports
-            god = self._queue[0][2]
-            if not self._supply(p):
-                return []
+            god = step[2]
             return [("token", r) for r, lab in enumerate(self.on_region)
                     if lab and god in self.labor_defs[lab].gods]
-        if kind in ("pledge", "bonus"):                               # power / traits.2: any labor
-            if not self._supply(p):
-                return []
-            opts = [(kind, r) for r, lab in enumerate(self.on_region) if lab]
-            return opts + [(kind, None)] if kind == "bonus" else opts
-        if kind == "calm":
-            return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
-        raise AssertionError(kind)
+        assert kind in ("pledge", "bonus"), kind
+        opts = [(kind, r) for r, lab in enumerate(self.on_region) if lab]   # power / traits.2: any labor
+        return opts + [(kind, None)] if kind == "bonus" else opts
 
     def apply_action(self, action) -> None:
         """Apply a choice or a chance outcome; an illegal one raises IllegalMove with the reason."""
         if self._over:
             raise IllegalMove("the game is over", hint="labors-of-herakles.end.1")
         step = self._queue[0]
-        if self.is_chance_node():
-            if action not in (self.labor_pile if step[0] == "labor" else self.draw_pile):
-                raise IllegalMove(f"card {action!r} cannot be drawn now")
+        if step[0] in _CHANCE_STEPS:
+            try:
+                self._pile().remove(action)
+            except ValueError:
+                raise IllegalMove(f"card {action!r} cannot be drawn now") from None
             self._queue.pop(0)
             self._apply_chance(step, action)
         else:
-            legal = self.legal_actions()
+            offered, self._offered = self._offered, None
+            legal = offered[1] if offered is not None and offered[0] is step else self._options(step)
             if action not in legal:
                 reason = ("you hold ten or more cards (draw.2)" if action == ("draw",) and step[0] == "turn"
                           else f"not legal at step '{step[0]}'")
                 raise IllegalMove(f"{action!r}: {reason}", expected=", ".join(map(repr, legal[:8])))
             self._queue.pop(0)
-            self._apply_choice(step, action)
+            kind, p = step[0], step[1]
+            if kind == "turn":
+                if action[0] == "draw":
+                    self._queue.insert(0, ("deal", p))                     # draw.1
+                elif action[0] == "play":
+                    self._play(p, action[1])
+            elif kind in ("token", "pledge", "bonus") and action[1] is not None:   # a hero token on a labor
+                tokens = self.hero_tokens[action[1]]
+                tokens[p] = tokens.get(p, 0) + 1
+            elif kind == "calm":                                           # gap.14: an adventure token off
+                self.adv_tokens[action[1]] -= 1
         self._advance()
 
     def returns(self) -> list[float]:
@@ -230,12 +262,6 @@ class State:
         """The adventure pile's top card (the previous card)."""
         return self.cards[self.adventure_pile[-1]]
 
-    def _supply(self, p: int) -> int:
-        return ON_LABORS - sum(t[p] for t in self.hero_tokens)
-
-    def _can_draw(self) -> bool:
-        return bool(self.draw_pile) or len(self.adventure_pile) > 1
-
     def _raise(self, p: int, trait: str, change: int) -> None:
         i = TRAITS.index(trait)
         self.traits[i], _, bonus = move_trait(self.traits[i], change)     # traits.1
@@ -244,41 +270,45 @@ class State:
 
     # ---- flow
     def _advance(self) -> None:
+        """Run automatic steps until a card is to be drawn or a player has a choice; skip choiceless steps."""
+        queue = self._queue
         while not self._over:
-            step = self._queue[0] if self._queue else ("do", "_next_turn")
-            if not self._queue:
-                self._queue.append(step)
-            if step[0] in ("deal", "start", "draw_power") and not self.draw_pile:
+            if not queue:
+                self._next_turn()
+            step = queue[0]
+            kind = step[0]
+            if kind == "turn":                                             # a turn is never choiceless
+                return
+            if kind in ("deal", "start", "draw_power") and not self.draw_pile:
                 if len(self.adventure_pile) > 1:                           # gap.8: reshuffle under the top
                     self.draw_pile = sorted(self.adventure_pile[:-1])
                     self.adventure_pile = self.adventure_pile[-1:]
                 else:
-                    self._queue.pop(0)
+                    queue.pop(0)
                     continue
-            if step[0] == "draw_power":
-                self._queue[0] = ("deal", step[1])
+            if kind == "draw_power":
+                queue[0] = ("deal", step[1])
                 continue
-            if step[0] in ("labor", "deal", "start"):
+            if kind in _CHANCE_STEPS:
                 return
-            if step[0] == "do":
-                self._queue.pop(0)
+            if kind == "do":
+                queue.pop(0)
                 getattr(self, step[1])(*step[2:])
+                queue = self._queue                                        # _end replaces the queue
                 continue
-            if not self.legal_actions():
-                self._queue.pop(0)
+            if not self._options(step):
+                queue.pop(0)
                 continue
             return
 
     def _apply_chance(self, step: tuple, card: str) -> None:
+        """Put a drawn card (already taken from its pile) where the step sends it."""
         if step[0] == "labor":
-            self.labor_pile.remove(card)
             self.on_region[step[1]] = card
+        elif step[0] == "deal":
+            self.hands[step[1]].append(card)
         else:
-            self.draw_pile.remove(card)
-            if step[0] == "deal":
-                self.hands[step[1]].append(card)
-            else:
-                self.adventure_pile.append(card)
+            self.adventure_pile.append(card)
 
     def _next_turn(self) -> None:
         if self.turns:
@@ -286,20 +316,8 @@ class State:
         self.turns += 1
         self._queue.append(("turn", self.player))
 
-    def _apply_choice(self, step: tuple, action: tuple) -> None:
-        kind, p = step[0], step[1]
-        if kind == "turn":
-            if action[0] == "draw":
-                self._queue.insert(0, ("deal", p))                         # draw.1
-            elif action[0] == "play":
-                self._play(p, action[1])
-        elif kind in ("token", "pledge", "bonus") and action[1] is not None:
-            self.hero_tokens[action[1]][p] += 1
-        elif kind == "calm":
-            self.adv_tokens[action[1]] -= 1
-
     def _play(self, p: int, cid: str) -> None:
-        card, previous = self.cards[cid], self.top()
+        card, previous = self.cards[cid], self.cards[self.adventure_pile[-1]]
         self.hands[p].remove(cid)
         self.adventure_pile.append(cid)                                    # play.1
         if advances(card.value, previous.value):                           # play.2

@@ -1,6 +1,7 @@
 """`pnp simulate labors-of-herakles`: random players; game length, first-player advantage, labor success."""
 from __future__ import annotations
 
+import random
 import statistics
 import sys
 from collections import Counter
@@ -8,7 +9,7 @@ from functools import partial
 
 import click
 
-from pnp.games.base import random_playout
+from pnp.games.base import CHANCE, TERMINAL, pick
 from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
 from pnp.games.stats import first_player, split_win, spread
 from pnp.simulate.jobs import game_rng, play_games
@@ -17,9 +18,19 @@ from pnp.simulate.options import run_options
 POLICIES = ("random",)
 
 
+def random_game(players: int, rng: random.Random) -> State:
+    """One game to its end: every choice uniformly among the legal ones, every card drawn uniformly."""
+    state = State(players)
+    while True:
+        p = state.current_player()
+        if p == TERMINAL:
+            return state
+        state.apply_action(state.sample_chance(rng) if p == CHANCE else pick(state.legal_actions(), rng))
+
+
 def _game(seed: int, players: int, index: int) -> tuple:
     """Game `index` of a run: (turns, labor attempts, labors completed, favor by seat)."""
-    state = random_playout(State(players), game_rng(seed, index))
+    state = random_game(players, game_rng(seed, index))
     return state.turns, len(state.attempts), state.epic, tuple(state.favor)
 
 

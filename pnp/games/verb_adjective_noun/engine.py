@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, pick
 from pnp.paths import cardsets_root
 
 SLUG = "verb-adjective-noun"
@@ -61,6 +61,8 @@ def cards() -> dict[str, Card]:
 
 def find_card(text: str) -> Card:
     """A card by id or word, loosely ('Three-Headed', 'three headed'); unknown -> UsageError."""
+    if text in cards():                                         # an exact id needs no loose matching
+        return cards()[text]
     from pnp.names import resolve
     return cards()[resolve("card", text, {c.id: c.word for c in cards().values()},
                            listing="see the card words in cardsets/verb-adjective-noun/cards.csv")]
@@ -144,11 +146,35 @@ def check_add(trial: list[Card], card: Card) -> AddCheck:
     return out
 
 
+_JOINABLE: dict[tuple, frozenset[str]] = {}     # trial shape (kind, left, right per card) -> joinable ids
+
+
 @lru_cache(maxsize=65536)
-def can_add(trial_ids: tuple[str, ...], card_id: str) -> bool:
-    """check_add(...).legal for cards given by id, remembered (the cards never change during a run)."""
+def joinable(trial_ids: tuple[str, ...]) -> frozenset[str]:
+    """Ids of every card that may join the trial: check_add(trial, card).legal for each card of the deck.
+
+    Remembered by the trial's shape, each card's kind and edge colours: the only card features
+    check_add's verdict reads (words and laurels only name cards in its reasons).
+    """
     table = cards()
-    return check_add([table[c] for c in trial_ids], table[card_id]).legal
+    trial = [table[c] for c in trial_ids]
+    shape = tuple((c.kind, c.left, c.right) for c in trial)
+    fits = _JOINABLE.get(shape)
+    if fits is None:
+        fits = _JOINABLE[shape] = frozenset(c.id for c in table.values() if check_add(trial, c).legal)
+    return fits
+
+
+@lru_cache(maxsize=65536)
+def complete(trial_ids: tuple[str, ...]) -> bool:
+    """is_complete for a trial given by card ids, remembered."""
+    table = cards()
+    return is_complete([table[c] for c in trial_ids])
+
+
+def can_add(trial_ids: tuple[str, ...], card_id: str) -> bool:
+    """check_add(...).legal for cards given by id (through joinable)."""
+    return card_id in joinable(trial_ids)
 
 
 def trial_laurels(trial: list[Card]) -> int:
@@ -254,10 +280,15 @@ class VerbState:
         p = 1 / len(self.deck)
         return [(c, p) for c in self.deck]
 
+    def sample_chance(self, rng) -> str:
+        """One chance outcome drawn with `rng`: a deck card, each equally likely (as chance_outcomes)."""
+        return pick(self.deck, rng)
+
     def _deal(self, card: str):
-        if card not in self.deck:
-            raise IllegalMove(f"card '{card}' is not in the deck")
-        self.deck.remove(card)
+        try:
+            self.deck.remove(card)
+        except ValueError:
+            raise IllegalMove(f"card '{card}' is not in the deck") from None
         dest = self.pending.pop(0)
         if dest[0] == "auction":
             self.auction.append({"card": card, "markers": {}})
@@ -269,17 +300,21 @@ class VerbState:
     def _start_turn(self):
         """Steps 1 and 2 for the player now on turn (gameplay.1)."""
         p = self.player
-        for lot in list(self.auction):                 # verb-adjective-noun.auctions.1, gap.2
-            if auction_winner(lot["markers"]) == p:
-                self.removed[p] += lot["markers"][p]  # auctions.2
-                for q, k in lot["markers"].items():
-                    if q != p:
-                        self.supply[q] += k
-                self.auction.remove(lot)
-                self.hands[p].append(lot["card"])
-                self.pending.append(("auction",))     # auctions.3
-        for trial in list(self.trials):                # verb-adjective-noun.trials.2, gap.11
-            award = trial_award([cards()[c] for c in trial.cards], trial.markers, p)
+        won = [lot for lot in self.auction              # verb-adjective-noun.auctions.1, gap.2
+               if p in lot["markers"] and auction_winner(lot["markers"]) == p]   # only a bidder can lead
+        for lot in won:
+            self.removed[p] += lot["markers"][p]      # auctions.2
+            for q, k in lot["markers"].items():
+                if q != p:
+                    self.supply[q] += k
+            self.auction.remove(lot)
+            self.hands[p].append(lot["card"])
+            self.pending.append(("auction",))         # auctions.3
+        table = cards()
+        ready = [t for t in self.trials                # verb-adjective-noun.trials.2, gap.11
+                 if p in t.markers and complete(tuple(t.cards))]   # only a bidder leads a complete one
+        for trial in ready:
+            award = trial_award([table[c] for c in trial.cards], trial.markers, p)
             if award:
                 for q, k in award.items():
                     self.laurels[q] += k
@@ -307,7 +342,7 @@ class VerbState:
         """Player to act, CHANCE while dealing, TERMINAL when over."""
         if self.phase == "over":
             return TERMINAL
-        if self.is_chance_node():
+        if self.pending:
             return CHANCE
         return self.keeper if self.phase == "keep" else self.player
 
@@ -315,39 +350,66 @@ class VerbState:
         """True after the twelfth trial is scored (or at the turn limit)."""
         return self.phase == "over"
 
-    def legal_actions(self) -> list[tuple]:
+    def legal_actions(self, kind: str | None = None) -> list[tuple]:
         """Moves: ('keep', ids), ('bid', lot, n), ('draw',), ('discard', id), ('pay',),
-        ('add', id, trial index or -1 for new), ('burn', ids)."""
-        if self.is_terminal() or self.is_chance_node():
+        ('add', id, trial index or -1 for new), ('burn', ids); only those of `kind` when given."""
+        if self.phase == "over" or self.pending:       # terminal or a chance node
             return []
         if self.phase == "keep":                      # verb-adjective-noun.setup.4
-            return [("keep", k) for k in sorted(set(itertools.combinations(sorted(self.hands[self.keeper]), 3)))]
+            acts = [("keep", k) for k in sorted(set(itertools.combinations(sorted(self.hands[self.keeper]), 3)))]
+        elif self.phase == "draw-cost":               # verb-adjective-noun.draw.2, gap.9
+            hand = self.hands[self.player]
+            acts = [("discard", c) for c in sorted(set(hand))] + ([("pay",)] if self.supply[self.player] >= 2 else [])
+        else:
+            if kind is None:
+                return self._bids() + self._draws() + self._adds() + self._burns()
+            moves = self._TURN_MOVES.get(kind)
+            return getattr(self, moves)() if moves else []
+        return acts if kind is None else [a for a in acts if a[0] == kind]
+
+    def _bids(self) -> list[tuple]:
+        """1-3 markers on any auction card (verb-adjective-noun.bid.1)."""
+        top = min(3, self.supply[self.player])
+        return [("bid", i, k) for i in range(len(self.auction)) for k in range(1, top + 1)]
+
+    def _draws(self) -> list[tuple]:
+        """Draw while a card is left in the deck or discards (verb-adjective-noun.draw.1, gap.10)."""
+        return [("draw",)] if self.deck or self.discard else []
+
+    def fits(self) -> list[frozenset[str]]:
+        """The card ids each open trial accepts, then those that may start a new trial (none while n are open)."""
+        out = [joinable(tuple(t.cards)) for t in self.trials]
+        out.append(joinable(()) if len(self.trials) < self.n else frozenset())   # add.8
+        return out
+
+    def _adds(self) -> list[tuple]:
+        """Each hand card onto each trial it may join, or starting a new one (add.1-10)."""
         p, hand = self.player, self.hands[self.player]
-        if self.phase == "draw-cost":                 # verb-adjective-noun.draw.2, gap.9
-            return [("discard", c) for c in sorted(set(hand))] + ([("pay",)] if self.supply[p] >= 2 else [])
-        acts = [("bid", i, k) for i in range(len(self.auction)) for k in range(1, min(3, self.supply[p]) + 1)]
-        if self.deck or self.discard:                  # gap.10
-            acts.append(("draw",))
-        if self.supply[p] >= 1:                        # add.10
-            for c in sorted(set(hand)):
-                for i, t in enumerate(self.trials):
-                    if can_add(tuple(t.cards), c):
-                        acts.append(("add", c, i))
-                if len(self.trials) < self.n and can_add((), c):   # add.8
-                    acts.append(("add", c, -1))
-        if hand:                                       # burn.1
-            sizes = range(1, len(hand) + 1) if len(hand) <= BURN_LIST_LIMIT else (1, len(hand))
-            for k in sizes:
-                acts += [("burn", combo) for combo in sorted(set(itertools.combinations(sorted(hand), k)))]
+        if self.supply[p] < 1 or not hand:             # add.10
+            return []
+        *fits, new = self.fits()                       # add.1-7 through check_add, add.8
+        acts = []
+        for c in sorted(set(hand)):
+            acts += [("add", c, i) for i, f in enumerate(fits) if c in f]
+            if c in new:
+                acts.append(("add", c, -1))
         return acts
+
+    def _burns(self) -> list[tuple]:
+        """Burning cards from the hand (burn.1); larger hands list one card or all."""
+        hand = self.hands[self.player]
+        sizes = range(1, len(hand) + 1) if len(hand) <= BURN_LIST_LIMIT else (1, len(hand))
+        return [("burn", combo) for k in sizes for combo in sorted(set(itertools.combinations(sorted(hand), k)))]
+
+    _TURN_MOVES = {"bid": "_bids", "draw": "_draws", "add": "_adds", "burn": "_burns"}   # a turn's moves by kind
 
     def apply_action(self, action) -> None:
         """Apply a move or a chance outcome (a card id); raises IllegalMove with the reason."""
-        if self.is_terminal():
+        if self.phase == "over":
             raise IllegalMove("the game is over")
-        if self.is_chance_node():
+        if self.pending:
             return self._deal(action)
-        kind, p = action[0], self.current_player()
+        kind, p = action[0], self.keeper if self.phase == "keep" else self.player
         hand = self.hands[p]
         if self.phase == "keep":
             kept = list(action[1]) if kind == "keep" else []
@@ -418,8 +480,8 @@ class VerbState:
             trial = self.trials[index]
         else:
             raise IllegalMove(f"no open trial {index}")
-        check = check_add([cards()[c] for c in trial.cards], card)
-        if not check.legal:
+        if card_id not in joinable(tuple(trial.cards)):          # the reasons only when refused
+            check = check_add([cards()[c] for c in trial.cards], card)
             raise IllegalMove("; ".join(check.reasons), hint=", ".join(check.cites))
         if index == -1:
             self.trials.append(trial)

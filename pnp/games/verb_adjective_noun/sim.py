@@ -5,9 +5,9 @@ import random
 import statistics
 from functools import partial
 
-from pnp.games.base import sample_chance
+from pnp.games.base import CHANCE, TERMINAL
 from pnp.games.stats import first_player, split_win, spread
-from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, can_add, cards, is_complete
+from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, cards, complete
 from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random", "greedy")
@@ -20,61 +20,66 @@ def random_policy(state: VerbState, rng: random.Random):
     return rng.choice([a for a in acts if a[0] == kind])
 
 
-def _usefulness(state: VerbState, card_id: str) -> int:
-    """How many open trials (or a new one) the card could join now."""
-    fits = sum(can_add(tuple(t.cards), card_id) for t in state.trials)
-    return fits + (len(state.trials) < state.n and can_add((), card_id))
+def _usefulness(fits: list[frozenset[str]], card_id: str) -> int:
+    """How many open trials (or a new one) the card could join now, given state.fits()."""
+    return sum([card_id in f for f in fits])
 
 
 def greedy_policy(state: VerbState, rng: random.Random):
     """Complete a trial if possible, else add, else draw (paying markers when rich), burn when broke."""
-    acts = state.legal_actions()
-    p = state.current_player()
-    kinds = {a[0] for a in acts}
-    if "keep" in kinds:
-        return max(acts, key=lambda a: (sum(cards()[c].kind == "adjective" for c in a[1]), rng.random()))
-    if "pay" in kinds or "discard" in kinds:
-        worst = min((a for a in acts if a[0] == "discard"), key=lambda a: (_usefulness(state, a[1]), rng.random()))
-        if "pay" in kinds and state.supply[p] >= 3 and _usefulness(state, worst[1]) > 0:
+    table = cards()
+    if state.phase == "keep":
+        return max(state.legal_actions(), key=lambda a: (sum(table[c].kind == "adjective" for c in a[1]), rng.random()))
+    p, trials = state.player, state.trials
+    hand, supply = state.hands[p], state.supply[p]
+    if state.phase == "draw-cost":
+        fits = state.fits()
+        worst = min(state.legal_actions("discard"), key=lambda a: (_usefulness(fits, a[1]), rng.random()))
+        if supply >= 3 and _usefulness(fits, worst[1]) > 0:   # paying takes 2, greedy keeps 1
             return ("pay",)
         return worst
-    def completes(a):
-        return a[2] != -1 and is_complete([cards()[c] for c in state.trials[a[2]].cards] + [cards()[a[1]]])
 
-    adds = [a for a in acts if a[0] == "add" and (state.supply[p] >= 2 or completes(a))]
+    adds = state.legal_actions("add") if hand else []     # an add plays a card from the hand
     if adds:
+        def completes(a):
+            return a[2] != -1 and complete((*trials[a[2]].cards, a[1]))
+
         def value(a):
             if a[2] == -1:
-                return (0, cards()[a[1]].kind == "adjective", rng.random())
-            return (2 if completes(a) else 1, len(state.trials[a[2]].cards), rng.random())
-        return max(adds, key=value)
-    hand = state.hands[p]
-    if state.supply[p] <= 2 and state.removed[p] and hand:
-        worst = min(hand, key=lambda c: (_usefulness(state, c), -cards()[c].laurels))
+                return (0, table[a[1]].kind == "adjective", rng.random())
+            return (2 if completes(a) else 1, len(trials[a[2]].cards), rng.random())
+
+        if supply < 2:                                     # the last marker only completes a trial
+            adds = [a for a in adds if completes(a)]
+        if adds:
+            return max(adds, key=value)
+    fits = state.fits()
+    if supply <= 2 and state.removed[p] and hand:
+        worst = min(hand, key=lambda c: (_usefulness(fits, c), -table[c].laurels))
         return ("burn", (worst,))
     bids = []
     for i, lot in enumerate(state.auction):
-        mine, others = lot["markers"].get(p, 0), max([k for q, k in lot["markers"].items() if q != p], default=0)
+        marks = lot["markers"]
+        mine = marks.get(p, 0)
+        others = max([k for q, k in marks.items() if q != p], default=0) if mine else max(marks.values(), default=0)
         extra = others + 1 - mine
-        if 1 <= extra <= min(3, state.supply[p]) and (_usefulness(state, lot["card"]) or not hand):
-            bids.append(("bid", i, extra, cards()[lot["card"]].laurels))
+        if 1 <= extra <= 3 and extra <= supply and (not hand or _usefulness(fits, lot["card"])):
+            bids.append(("bid", i, extra, table[lot["card"]].laurels))
     if bids:
         best = min(bids, key=lambda a: (a[2], -a[3], rng.random()))
         return best[:3]
-    if ("draw",) in acts:
-        return ("draw",)
-    return rng.choice(acts)
+    draw = state.legal_actions("draw")
+    return draw[0] if draw else rng.choice(state.legal_actions())
 
 
 def play(players: int, rng: random.Random, policy) -> VerbState:
     """One game to its end with every seat using `policy`."""
     state = VerbState(players)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            state.apply_action(policy(state, rng))
-    return state
+    while True:
+        p = state.current_player()
+        if p == TERMINAL:
+            return state
+        state.apply_action(state.sample_chance(rng) if p == CHANCE else policy(state, rng))
 
 
 def _game(seed: int, players: int, policy: str, index: int) -> tuple:
