@@ -35,7 +35,8 @@ def rate(game: str, n: int, seed: int, jobs: int = 1, clock=time.process_time) -
 
 
 def calibrate(game: str, seconds: float) -> int:
-    """-n that makes one run last about `seconds` (the first runs also warm imports and card data)."""
+    """-n that makes one run last about `seconds`, timed after a warm-up run (imports, card data, caches)."""
+    rate(game, 2, 0, 1)
     n = 1
     while True:
         per_second = rate(game, n, 0, 1) / GAMES_PER_N.get(game, 1)
