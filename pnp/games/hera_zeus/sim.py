@@ -5,9 +5,8 @@ import random
 from collections import Counter
 from functools import partial
 
-from pnp.games.base import sample_chance
-from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS
-from pnp.games.hera_zeus.state import State, parse_move
+from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
+from pnp.games.hera_zeus.state import State
 from pnp.games.stats import spread
 from pnp.simulate.jobs import game_rng, play_games
 
@@ -35,8 +34,20 @@ def _score(state: State, move: tuple[str, ...]) -> float:
     p, o = state.to_move, 1 - state.to_move
     cards = state.cards
     verb = move[0]
+    if verb == "place":
+        token, c, row = move[1], int(move[2]) - 1, int(move[3])
+        kind = _KIND[token]
+        new_column = 3.0 if not state.field[p][c] else 0.0
+        if kind == "hostage":
+            return 4.0 if row >= 3 and row == state.slots(p, c) + 1 else -6.0
+        if kind in ("medusa", "pandora"):
+            return new_column + (4.0 if row == 1 else 0.5)
+        s = 0.5 if kind == "pegasus" else (int(token) if token.isdigit() else 5.0)
+        return new_column + (0.6 * s if row == 1 else 0.2 * s)
     if verb == "challenge":
         c = int(move[1]) - 1
+        if not state.field[p][c] or not state.field[o][c]:
+            return 0.0                                       # no card to challenge with or at: never legal
         a, d = cards[state.field[p][c][0]], state.field[o][c][0]
         if not _visible(state, p, d):
             risky = any(cards[x].kind == "hostage" for x in state.field[p][c])  # a hidden Pandora would sink it
@@ -54,37 +65,50 @@ def _score(state: State, move: tuple[str, ...]) -> float:
             return 12.0
         diff = (a.field_strength or 0) - (D.field_strength or 0)
         return 6.0 + (D.field_strength or 0) if diff > 0 else (-1.0 if diff == 0 else -6.0)
-    if verb == "place":
-        token, c, row = move[1], int(move[2]) - 1, int(move[3])
-        kind = next(cards[x].kind for x in state.hand[p] if cards[x].token == token)
-        new_column = 3.0 if not state.field[p][c] else 0.0
-        if kind == "hostage":
-            return 4.0 if row >= 3 and row == state.slots(p, c) + 1 else -6.0
-        if kind in ("medusa", "pandora"):
-            return new_column + (4.0 if row == 1 else 0.5)
-        strength = {"pegasus": 0.5}.get(kind, None)
-        s = strength if strength is not None else (int(token) if token.isdigit() else 5.0)
-        return new_column + (0.6 * s if row == 1 else 0.2 * s)
     if verb == "pegasus":
         if move[1] == "hand":
             return 3.5
         target = state.front(o, int(move[2]) - 1)
         if target == "statue":
             return 7.0
-        if _visible(state, p, target):
+        if target is not None and _visible(state, p, target):
             return 5.0 if (cards[target].field_strength or 9) <= 1 else -2.0
         return 2.0
-    return {"draw": 2.5 if len(state.hand[p]) < 7 else 0.3, "statue": 9.0, "sirens": 3.0, "hades": 2.0,
-            "persephone": 1.5, "dionysus": -1.0, "done": 5.0, "move": 0.0, "swap": 0.0, "put": 0.5,
-            }.get(verb, 1.0 if verb == "pythia" else 0.0)
+    if verb == "draw":
+        return 2.5 if len(state.hand[p]) < 7 else 0.3
+    return _FLAT.get(verb, 0.0)
+
+
+_FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysus": -1.0, "done": 5.0, "move": 0.0,
+         "swap": 0.0, "put": 0.5, "pythia": 1.0}
+_KIND = {card.token: card.kind for card in all_cards().values()}   # a token names one kind of card
+NOISE = 0.05  # random tie-break: moves scored within this of the best are equally likely picks
+
+
+def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
+    """The greedy pick: the highest score plus a random NOISE among the legal moves.
+
+    Candidates are scored first and checked for legality best first; only legal moves scored within NOISE
+    of the best legal one can win, so the rest are never checked."""
+    scored = sorted(((_score(state, m), i, m) for i, m in enumerate(state.moves())), reverse=True)
+    pick, top, floor = None, None, None
+    for score, _, move in scored:
+        if floor is not None and score < floor:
+            break
+        if state.is_legal(move):
+            if floor is None:
+                floor = score - NOISE
+            key = score + rng.random() * NOISE
+            if top is None or key > top:
+                pick, top = move, key
+    return pick
 
 
 def choose(state: State, policy: str, rng: random.Random) -> str:
     """The move the policy picks in a player node."""
-    moves = state.legal_actions()
     if policy == "random":
-        return rng.choice(moves)
-    return max(moves, key=lambda m: _score(state, parse_move(m)) + rng.random() * 0.05)
+        return rng.choice(state.legal_actions())
+    return " ".join(best_move(state, rng))
 
 
 def play(policy: str, rng: random.Random, first: int = HERA) -> State:
@@ -92,9 +116,11 @@ def play(policy: str, rng: random.Random, first: int = HERA) -> State:
     state = State(first=first)
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
+            state.apply_legal(state.sample_chance(rng))
+        elif policy == "random":
+            state.apply_action(rng.choice(state.legal_actions()))
         else:
-            state.apply_action(choose(state, policy, rng))
+            state.apply_legal(best_move(state, rng))
     return state
 
 

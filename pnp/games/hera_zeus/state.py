@@ -121,14 +121,22 @@ class State:
         """Equally likely card ids for the pending deal, draw or Pegasus raid."""
         if not self.is_chance_node():
             return []
+        pool = self._chance_pool()
+        return [(c, 1.0 / len(pool)) for c in sorted(pool)]
+
+    def _chance_pool(self) -> list[str]:
+        """The card ids the pending chance event picks from, each equally likely (in no set order)."""
         what, p = self.chance
         if what == "raid":
-            pool = self.hand[1 - p]                          # hera-zeus.pegasus.2: at random
-        elif what == "deal":
-            pool = [c for c in self.pile[p] if self.cards[c].kind != "hostage"]  # hera-zeus.gap.11
-        else:
-            pool = self.pile[p]
-        return [(c, 1.0 / len(pool)) for c in sorted(pool)]
+            return self.hand[1 - p]                          # hera-zeus.pegasus.2: at random
+        if what == "deal":
+            cards = self.cards
+            return [c for c in self.pile[p] if cards[c].kind != "hostage"]  # hera-zeus.gap.11
+        return self.pile[p]
+
+    def sample_chance(self, rng) -> str:
+        """One chance outcome drawn uniformly with rng (what chance_outcomes() offers, equally likely)."""
+        return rng.choice(self._chance_pool())
 
     def legal_actions(self) -> list[str]:
         """The current player's legal moves (empty at chance and terminal nodes)."""
@@ -136,12 +144,29 @@ class State:
             return []
         self._hand_memo = {}                                 # nothing changes while the moves are checked
         try:
-            return [" ".join(m) for m in self._candidates() if self._why(m) is None]
+            why = self._why
+            return [" ".join(m) for m in self._candidates() if why(m) is None]
         finally:
             self._hand_memo = None
 
+    def moves(self) -> list[tuple[str, ...]]:
+        """Every move worth checking now, as parsed word tuples: a superset of legal_actions() for policies
+        that check legality themselves, best candidate first (is_legal), and play one with apply_legal."""
+        if self.winner is not None or self.chance:
+            return []
+        return self._candidates()
+
+    def is_legal(self, move: tuple[str, ...]) -> bool:
+        """Whether a parsed move (from moves() or parse_move) is legal now; the same check as apply_action."""
+        return self.winner is None and not self.chance and self._why(move) is None
+
     def _has_legal(self) -> bool:
-        return any(self._why(m) is None for m in self._candidates())
+        self._hand_memo = {}
+        try:
+            why = self._why
+            return any(why(m) is None for m in self._candidates())
+        finally:
+            self._hand_memo = None
 
     def apply_action(self, action: str) -> None:
         """Apply a move or chance outcome; raises IllegalMove naming the broken rule."""
@@ -150,7 +175,7 @@ class State:
         if self.winner is not None:
             raise IllegalMove("the game is over", hint=f"{SIDES[self.winner]} won ({self.end_reason})")
         if self.chance:
-            if action not in dict(self.chance_outcomes()):
+            if action not in self._chance_pool():
                 raise IllegalMove(f"'{action}' is not a possible chance outcome here",
                                   expected="a card id from chance_outcomes()")
             self._resolve_chance(action)
@@ -162,6 +187,17 @@ class State:
             why = self._why(move)
             if why is not None:
                 raise IllegalMove(f"illegal move '{action}': {why}")
+            self._do(move)
+        self._settle()
+
+    def apply_legal(self, move: tuple[str, ...] | str) -> None:
+        """Apply a move already found legal (a parsed move that is_legal() accepted, or a card id from
+        the chance pool) without checking it again; apply_action is the checked way in."""
+        self.events = []
+        self.steps += 1
+        if self.chance:
+            self._resolve_chance(move)
+        else:
             self._do(move)
         self._settle()
 
@@ -189,23 +225,30 @@ class State:
         if token == "god":
             return self._kind_in_hand(p, "god")
         memo = self._hand_memo
-        if memo is not None and (p, token) in memo:
-            return memo[p, token]
-        cards = self.cards
-        card = min((c for c in self.hand[p] if cards[c].token == token), default=None)
         if memo is not None:
-            memo[p, token] = card
-        return card
+            return self._indexed(p)[0].get(token)
+        cards = self.cards
+        return min((c for c in self.hand[p] if cards[c].token == token), default=None)
 
     def _kind_in_hand(self, p: int, kind: str) -> str | None:
-        memo = self._hand_memo
-        if memo is not None and (p, "kind", kind) in memo:
-            return memo[p, "kind", kind]
+        """The first card (by id) in p's hand of this kind."""
+        if self._hand_memo is not None:
+            return self._indexed(p)[1].get(kind)
         cards = self.cards
-        card = min((c for c in self.hand[p] if cards[c].kind == kind), default=None)
-        if memo is not None:
-            memo[p, "kind", kind] = card
-        return card
+        return min((c for c in self.hand[p] if cards[c].kind == kind), default=None)
+
+    def _indexed(self, p: int) -> tuple[dict[str, str], dict[str, str]]:
+        """p's hand as first card by token and by kind, built once while the moves are checked."""
+        index = self._hand_memo.get(p)
+        if index is None:
+            by_token: dict[str, str] = {}
+            by_kind: dict[str, str] = {}
+            cards = self.cards
+            for c in sorted(self.hand[p], reverse=True):     # the lowest id is written last
+                card = cards[c]
+                by_token[card.token] = by_kind[card.kind] = c
+            index = self._hand_memo[p] = (by_token, by_kind)
+        return index
 
     def _note(self, text: str, rule: str) -> None:
         self.events.append((text, rule))
@@ -227,38 +270,52 @@ class State:
         self.discard[p].append(card)                         # hera-zeus.cast.1, hera-zeus.gap.19
 
     def _col(self, word: str) -> int | None:
-        return _COLUMN_OF.get(word) if word in _COLUMN_OF else (
-            int(word) - 1 if word.isdigit() and 1 <= int(word) <= COLUMNS else None)
+        c = _COLUMN_OF.get(word)
+        if c is None and word.isdigit() and 1 <= int(word) <= COLUMNS:
+            c = int(word) - 1
+        return c
 
     # ------------------------------------------------------------------ move generation
-    def _candidates(self):
-        """Every move worth checking now, as word tuples (legal ones are kept by legal_actions)."""
+    def _candidates(self, prune: bool = True) -> list[tuple[str, ...]]:
+        """Every move worth checking now, as word tuples (legal ones are kept by legal_actions).
+
+        With prune, moves that need a card the hand lacks (a spell, a Pegasus, the god card) and places in a
+        full column are left out: they could never pass _why (tests compare with prune=False)."""
         p = self.to_move
-        cols = [str(c) for c in range(1, COLUMNS + 1)]
+        cards, hand = self.cards, self.hand[p]
         if self.phase == "opening":
-            toks = sorted({self.cards[c].token for c in self.hand[p] if self.cards[c].placeable})
-            return [("place", t, c, "1") for t in toks for c in cols]
+            toks = sorted({cards[c].token for c in hand if cards[c].placeable})
+            return [("place", t, c, "1") for t in toks for c in _COLS]
         if self.phase == "put":
-            return [("put", c) for c in cols]
+            return [("put", c) for c in _COLS]
         if self.phase == "order":
-            return [("top", t) for t in sorted({self.cards[c].token for c in self.pending["order"][0][1]})]
+            return [("top", t) for t in sorted({cards[c].token for c in self.pending["order"][0][1]})]
         if self.phase == "rearrange":
             spots = [f"{c + 1}.{r}" for c in range(COLUMNS) for r in self._rows_of(p, c)]
             out = [("done",)]
-            out += [("move", a, t) for a in spots for t in cols]
+            out += [("move", a, t) for a in spots for t in _COLS]
             out += [("swap", a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]
             return out
         out = [("draw",)]
-        toks = sorted({self.cards[c].token for c in self.hand[p] if self.cards[c].placeable})
+        toks = sorted({cards[c].token for c in hand if cards[c].placeable})
+        kinds = {cards[c].kind for c in hand} if prune else _ALL_KINDS
         for c in range(COLUMNS):
-            start = 2 if self.statue[p] == c else 1
-            rows = [str(r) for r in range(start, self.slots(p, c) + 2)]
-            out += [("place", t, cols[c], r) for t in toks for r in rows]
-        out += [("challenge", c) for c in cols] + [("statue", c) for c in cols]
-        out += [("pegasus", "hand")] + [("pegasus", "front", c) for c in cols]
-        out += [("pythia", "hand")] + [("pythia", "column", c) for c in cols]
-        out += [("sirens",), ("persephone",), ("dionysus",)]
-        out += [("hades", t) for t in sorted({self.cards[c].token for c in self.discard[p]})]
+            slots = self.slots(p, c)
+            if prune and slots >= ROWS:
+                continue
+            col = _COLS[c]
+            rows = _ROW_WORDS[2 if self.statue[p] == c else 1:slots + 2]
+            out += [("place", t, col, r) for t in toks for r in rows]
+        out += _CHALLENGES
+        if "god" in kinds:
+            out += _STATUES
+        if "pegasus" in kinds:
+            out += _PEGASUS
+        if "pythia" in kinds:
+            out += _PYTHIA
+        out += [m for m in _SPELLS if m[0] in kinds]
+        if "hades" in kinds:
+            out += [("hades", t) for t in sorted({cards[c].token for c in self.discard[p]})]
         return out
 
     def _rows_of(self, p: int, c: int) -> list[int]:
@@ -556,7 +613,7 @@ class State:
             return
         if verb != "statue":
             self.ap_spent += 1                                 # hera-zeus.flow.4
-        getattr(self, f"_do_{verb}")(p, o, args)
+        _EFFECTS[verb](self, p, o, args)
 
     def _do_draw(self, p, o, args) -> None:
         self.chance = ("draw", p)                              # hera-zeus.draw.1
@@ -842,5 +899,15 @@ class State:
 
 
 _COLUMN_OF = {str(c + 1): c for c in range(COLUMNS)}        # column words as written in moves
+_COLS = tuple(_COLUMN_OF)
+_ROW_WORDS = tuple(str(r) for r in range(ROWS + 2))           # _ROW_WORDS[r] == str(r)
+_CHALLENGES = [("challenge", c) for c in _COLS]
+_STATUES = [("statue", c) for c in _COLS]
+_PEGASUS = [("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS]
+_PYTHIA = [("pythia", "hand")] + [("pythia", "column", c) for c in _COLS]
+_SPELLS = [("sirens",), ("persephone",), ("dionysus",)]
+_ALL_KINDS = frozenset({"god", "pegasus", "pythia", "sirens", "persephone", "dionysus", "hades"})  # cards moves need
 _CHECKS = {name.removeprefix("_why_"): fn for name, fn in vars(State).items()   # verb -> State._why_VERB
            if name.startswith("_why_")}
+_EFFECTS = {name.removeprefix("_do_"): fn for name, fn in vars(State).items()    # verb -> State._do_VERB
+            if name.startswith("_do_")}
