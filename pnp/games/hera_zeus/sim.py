@@ -29,59 +29,83 @@ def _visible(state: State, p: int, card: str) -> bool:
     return card in state.face_up or card in state.known[p]
 
 
-def _score(state: State, move: tuple[str, ...]) -> float:
-    """A one-move heuristic from the mover's point of view (uses only what that player may know)."""
+def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
+    """A one-move heuristic for each parsed move, from the mover's point of view (using only what that player
+    may know)."""
     p, o = state.to_move, 1 - state.to_move
     cards = state.cards
-    verb = move[0]
-    if verb == "place":
-        token, c, row = move[1], int(move[2]) - 1, int(move[3])
-        kind = _KIND[token]
-        new_column = 3.0 if not state.field[p][c] else 0.0
-        if kind == "hostage":
-            return 4.0 if row >= 3 and row == state.slots(p, c) + 1 else -6.0
-        if kind in ("medusa", "pandora"):
-            return new_column + (4.0 if row == 1 else 0.5)
-        s = 0.5 if kind == "pegasus" else (int(token) if token.isdigit() else 5.0)
-        return new_column + (0.6 * s if row == 1 else 0.2 * s)
-    if verb == "challenge":
-        c = int(move[1]) - 1
-        if not state.field[p][c] or not state.field[o][c]:
-            return 0.0                                       # no card to challenge with or at: never legal
-        a, d = cards[state.field[p][c][0]], state.field[o][c][0]
-        if not _visible(state, p, d):
-            risky = any(cards[x].kind == "hostage" for x in state.field[p][c])  # a hidden Pandora would sink it
-            return 1.0 + 0.6 * (a.field_strength or 0) - 2.5 - (20.0 if risky else 0.0)
-        D = cards[d]
-        if D.kind == "hostage":
-            return 100.0
-        if D.kind == "pandora":
-            mine = any(cards[x].kind == "hostage" for x in state.field[p][c])
-            theirs = any(cards[x].kind == "hostage" and _visible(state, p, x) for x in state.field[o][c])
-            return -100.0 if mine else (100.0 if theirs else -4.0)
-        if D.kind == "medusa":
-            return 8.0 if a.kind == "hero" else -8.0
-        if a.kind == "pythia" and D.kind == "seven":
-            return 12.0
-        diff = (a.field_strength or 0) - (D.field_strength or 0)
-        return 6.0 + (D.field_strength or 0) if diff > 0 else (-1.0 if diff == 0 else -6.0)
-    if verb == "pegasus":
-        if move[1] == "hand":
-            return 3.5
-        target = state.front(o, int(move[2]) - 1)
-        if target == "statue":
-            return 7.0
-        if target is not None and _visible(state, p, target):
-            return 5.0 if (cards[target].field_strength or 9) <= 1 else -2.0
-        return 2.0
-    if verb == "draw":
-        return 2.5 if len(state.hand[p]) < 7 else 0.3
-    return _FLAT.get(verb, 0.0)
+    mine, theirs = state.field[p], state.field[o]
+    new_column = {w: 0.0 if mine[c] else 3.0 for w, c in _COLUMN.items()}
+
+    def score(move: tuple[str, ...]) -> float:
+        verb = move[0]
+        if verb == "place":                                  # the hostage: hide it at the back
+            row = int(move[3])
+            return 4.0 if row >= 3 and row == state.slots(p, _COLUMN[move[2]]) + 1 else -6.0
+        if verb == "challenge":
+            c = _COLUMN[move[1]]
+            if not mine[c] or not theirs[c]:
+                return 0.0                                   # no card to challenge with or at: never legal
+            a, d = cards[mine[c][0]], theirs[c][0]
+            if not _visible(state, p, d):
+                risky = any(cards[x].kind == "hostage" for x in mine[c])  # a hidden Pandora would sink it
+                return 1.0 + 0.6 * (a.field_strength or 0) - 2.5 - (20.0 if risky else 0.0)
+            D = cards[d]
+            if D.kind == "hostage":
+                return 100.0
+            if D.kind == "pandora":
+                own = any(cards[x].kind == "hostage" for x in mine[c])
+                seen = any(cards[x].kind == "hostage" and _visible(state, p, x) for x in theirs[c])
+                return -100.0 if own else (100.0 if seen else -4.0)
+            if D.kind == "medusa":
+                return 8.0 if a.kind == "hero" else -8.0
+            if a.kind == "pythia" and D.kind == "seven":
+                return 12.0
+            diff = (a.field_strength or 0) - (D.field_strength or 0)
+            return 6.0 + (D.field_strength or 0) if diff > 0 else (-1.0 if diff == 0 else -6.0)
+        if verb == "pegasus":
+            if move[1] == "hand":
+                return 3.5
+            target = state.front(o, _COLUMN[move[2]])
+            if target == "statue":
+                return 7.0
+            if target is not None and _visible(state, p, target):
+                return 5.0 if (cards[target].field_strength or 9) <= 1 else -2.0
+            return 2.0
+        if verb == "draw":
+            return 2.5 if len(state.hand[p]) < 7 else 0.3
+        return _FLAT.get(verb, 0.0)
+
+    out = []
+    for move in moves:
+        if move[0] == "place":                               # the most common move: new column, front or back
+            front, behind = _PLACE[move[1]]
+            if front is not None:
+                out.append(new_column[move[2]] + (front if move[3] == "1" else behind))
+                continue
+        out.append(score(move))
+    return out
+
+
+def _score(state: State, move: tuple[str, ...]) -> float:
+    """The heuristic score of one parsed move in this position (see _scores)."""
+    return _scores(state, [move])[0]
+
+
+def _place_values(card) -> tuple[float | None, float]:
+    """Placing a card: (score in the front row, score further back), before the new-column bonus."""
+    if card.kind == "hostage":
+        return None, -6.0
+    if card.kind in ("medusa", "pandora"):
+        return 4.0, 0.5
+    s = 0.5 if card.kind == "pegasus" else (card.strength if card.kind == "number" else 5.0)
+    return 0.6 * s, 0.2 * s
 
 
 _FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysus": -1.0, "done": 5.0, "move": 0.0,
          "swap": 0.0, "put": 0.5, "pythia": 1.0}
-_KIND = {card.token: card.kind for card in all_cards().values()}   # a token names one kind of card
+_PLACE = {card.token: _place_values(card) for card in all_cards().values()}   # a token names one kind of card
+_COLUMN = {str(c + 1): c for c in range(3)}
 NOISE = 0.05  # random tie-break: moves scored within this of the best are equally likely picks
 
 
@@ -90,18 +114,21 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
 
     Candidates are scored first and checked for legality best first; only legal moves scored within NOISE
     of the best legal one can win, so the rest are never checked."""
-    scored = sorted(((_score(state, m), i, m) for i, m in enumerate(state.moves())), reverse=True)
-    pick, top, floor = None, None, None
-    for score, _, move in scored:
-        if floor is not None and score < floor:
-            break
-        if state.is_legal(move):
-            if floor is None:
-                floor = score - NOISE
-            key = score + rng.random() * NOISE
-            if top is None or key > top:
-                pick, top = move, key
-    return pick
+    moves = state.moves()
+    scores = _scores(state, moves)
+    best = max(range(len(moves)), key=scores.__getitem__)
+    if state.is_legal(moves[best]):                          # the usual case: only the near-ties are checked
+        floor = scores[best] - NOISE
+        legal = [i for i, score in enumerate(scores) if score >= floor and (i == best or state.is_legal(moves[i]))]
+    else:
+        legal, floor = [], None
+        for i in sorted(range(len(moves)), key=scores.__getitem__, reverse=True):
+            if floor is not None and scores[i] < floor:
+                break
+            if state.is_legal(moves[i]):
+                floor = scores[i] - NOISE if floor is None else floor
+                legal.append(i)
+    return moves[max(legal, key=lambda i: scores[i] + rng.random() * NOISE)]
 
 
 def choose(state: State, policy: str, rng: random.Random) -> str:

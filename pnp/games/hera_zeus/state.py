@@ -10,8 +10,8 @@ from functools import lru_cache
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL
-from pnp.games.hera_zeus.cards import (HERA, NEVER_CHALLENGE, SIDES, ZEUS, Card, all_cards, deck,
-                                       token_of)
+from pnp.games.hera_zeus.cards import (HERA, NEVER_CHALLENGE, PLACEABLE, SIDES, ZEUS, Card, all_cards,
+                                       deck, token_of)
 
 COLUMNS, ROWS = 3, 4          # hera-zeus.battlefield.3
 HAND_LIMIT = 12               # hera-zeus.draw.2
@@ -161,6 +161,8 @@ class State:
         return self.winner is None and not self.chance and self._why(move) is None
 
     def _has_legal(self) -> bool:
+        if self._why(_DRAW) is None:                         # the usual answer, without listing every move
+            return True
         self._hand_memo = {}
         try:
             why = self._why
@@ -296,16 +298,23 @@ class State:
             out += [("move", a, t) for a in spots for t in _COLS]
             out += [("swap", a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]
             return out
-        out = [("draw",)]
-        toks = sorted({cards[c].token for c in hand if cards[c].placeable})
-        kinds = {cards[c].kind for c in hand} if prune else _ALL_KINDS
+        toks, kinds = set(), set()
+        for c in hand:
+            card = cards[c]
+            kinds.add(card.kind)
+            if card.kind in PLACEABLE:
+                toks.add(card.token)
+        placings = [_placings(t) for t in sorted(toks)]
+        kinds = kinds if prune else _ALL_KINDS
+        out = [_DRAW]
+        field, statue = self.field[p], self.statue[p]
         for c in range(COLUMNS):
-            slots = self.slots(p, c)
+            slots = len(field[c]) + (statue == c)
             if prune and slots >= ROWS:
                 continue
-            col = _COLS[c]
-            rows = _ROW_WORDS[2 if self.statue[p] == c else 1:slots + 2]
-            out += [("place", t, col, r) for t in toks for r in rows]
+            first = 1 if statue == c else 0                    # rows from 1 (2 behind a statue) to slots + 1
+            for rows in placings:
+                out += rows[c][first:slots + 1]
         out += _CHALLENGES
         if "god" in kinds:
             out += _STATUES
@@ -901,6 +910,19 @@ class State:
 _COLUMN_OF = {str(c + 1): c for c in range(COLUMNS)}        # column words as written in moves
 _COLS = tuple(_COLUMN_OF)
 _ROW_WORDS = tuple(str(r) for r in range(ROWS + 2))           # _ROW_WORDS[r] == str(r)
+_DRAW = ("draw",)
+_PLACINGS: dict[str, list[list[tuple[str, ...]]]] = {}
+
+
+def _placings(token: str) -> list[list[tuple[str, ...]]]:
+    """The place moves of a token, by column, rows 1 to ROWS + 1 (built once per token)."""
+    rows = _PLACINGS.get(token)
+    if rows is None:
+        rows = _PLACINGS[token] = [[("place", token, col, _ROW_WORDS[r]) for r in range(1, ROWS + 2)]
+                                   for col in _COLS]
+    return rows
+
+
 _CHALLENGES = [("challenge", c) for c in _COLS]
 _STATUES = [("statue", c) for c in _COLS]
 _PEGASUS = [("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS]
