@@ -39,7 +39,7 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
 
     def score(move: tuple[str, ...]) -> float:
         verb = move[0]
-        if verb == "place":                                  # the hostage: hide it at the back
+        if verb == "place":                                  # the hostage (others in _PLACE): hide it at the back
             row = int(move[3])
             return 4.0 if row >= 3 and row == state.slots(p, _COLUMN[move[2]]) + 1 else -6.0
         if verb == "challenge":
@@ -76,15 +76,9 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
             return 2.5 if len(state.hand[p]) < 7 else 0.3
         return _FLAT.get(verb, 0.0)
 
-    out = []
-    for move in moves:
-        if move[0] == "place":                               # the most common move: new column, front or back
-            front, behind = _PLACE[move[1]]
-            if front is not None:
-                out.append(new_column[move[2]] + (front if move[3] == "1" else behind))
-                continue
-        out.append(score(move))
-    return out
+    place = _PLACE                                           # the most common move: new column, front or back
+    return [new_column[m[2]] + place[m[1]][m[3] != "1"] if m[0] == "place" and m[1] in place else score(m)
+            for m in moves]
 
 
 def _score(state: State, move: tuple[str, ...]) -> float:
@@ -92,10 +86,9 @@ def _score(state: State, move: tuple[str, ...]) -> float:
     return _scores(state, [move])[0]
 
 
-def _place_values(card) -> tuple[float | None, float]:
-    """Placing a card: (score in the front row, score further back), before the new-column bonus."""
-    if card.kind == "hostage":
-        return None, -6.0
+def _place_values(card) -> tuple[float, float]:
+    """Placing a card other than the hostage: (score in the front row, score further back), before the
+    new-column bonus."""
     if card.kind in ("medusa", "pandora"):
         return 4.0, 0.5
     s = 0.5 if card.kind == "pegasus" else (card.strength if card.kind == "number" else 5.0)
@@ -104,7 +97,8 @@ def _place_values(card) -> tuple[float | None, float]:
 
 _FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysus": -1.0, "done": 5.0, "move": 0.0,
          "swap": 0.0, "put": 0.5, "pythia": 1.0}
-_PLACE = {card.token: _place_values(card) for card in all_cards().values()}   # a token names one kind of card
+_PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a token names one kind of card
+          if card.placeable and card.kind != "hostage"}
 _COLUMN = {str(c + 1): c for c in range(3)}
 NOISE = 0.05  # random tie-break: moves scored within this of the best are equally likely picks
 
@@ -116,9 +110,10 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     of the best legal one can win, so the rest are never checked."""
     moves = state.moves()
     scores = _scores(state, moves)
-    best = max(range(len(moves)), key=scores.__getitem__)
+    top = max(scores)
+    best = scores.index(top)
     if state.is_legal(moves[best]):                          # the usual case: only the near-ties are checked
-        floor = scores[best] - NOISE
+        floor = top - NOISE
         legal = [i for i, score in enumerate(scores) if score >= floor and (i == best or state.is_legal(moves[i]))]
     else:
         legal, floor = [], None
@@ -128,6 +123,8 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
             if state.is_legal(moves[i]):
                 floor = scores[i] - NOISE if floor is None else floor
                 legal.append(i)
+    if len(legal) == 1:
+        return moves[legal[0]]
     return moves[max(legal, key=lambda i: scores[i] + rng.random() * NOISE)]
 
 

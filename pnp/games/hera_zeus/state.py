@@ -94,7 +94,7 @@ class State:
         self.end_rule: str | None = None
         self.events: list[tuple[str, str]] = []              # (text, rule id) of the last action
         self.steps = 0
-        self._hand_memo: dict | None = None                  # first card per token or kind, during legal_actions
+        self._hands: list[tuple] = [((), ({}, {})), ((), ({}, {}))]  # per player: the hand last indexed, its index
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:
@@ -142,12 +142,8 @@ class State:
         """The current player's legal moves (empty at chance and terminal nodes)."""
         if self.winner is not None or self.chance:
             return []
-        self._hand_memo = {}                                 # nothing changes while the moves are checked
-        try:
-            why = self._why
-            return [" ".join(m) for m in self._candidates() if why(m) is None]
-        finally:
-            self._hand_memo = None
+        why = self._why
+        return [" ".join(m) for m in self._candidates() if why(m) is None]
 
     def moves(self) -> list[tuple[str, ...]]:
         """Every move worth checking now, as parsed word tuples: a superset of legal_actions() for policies
@@ -163,12 +159,8 @@ class State:
     def _has_legal(self) -> bool:
         if self._why(_DRAW) is None:                         # the usual answer, without listing every move
             return True
-        self._hand_memo = {}
-        try:
-            why = self._why
-            return any(why(m) is None for m in self._candidates())
-        finally:
-            self._hand_memo = None
+        why = self._why
+        return any(why(m) is None for m in self._candidates())
 
     def apply_action(self, action: str) -> None:
         """Apply a move or chance outcome; raises IllegalMove naming the broken rule."""
@@ -225,31 +217,26 @@ class State:
     def _in_hand(self, p: int, token: str) -> str | None:
         """The first card (by id) in p's hand with this token ('god': Hera's or Zeus's own card)."""
         if token == "god":
-            return self._kind_in_hand(p, "god")
-        memo = self._hand_memo
-        if memo is not None:
-            return self._indexed(p)[0].get(token)
-        cards = self.cards
-        return min((c for c in self.hand[p] if cards[c].token == token), default=None)
+            return self._indexed(p)[1].get("god")
+        return self._indexed(p)[0].get(token)
 
     def _kind_in_hand(self, p: int, kind: str) -> str | None:
         """The first card (by id) in p's hand of this kind."""
-        if self._hand_memo is not None:
-            return self._indexed(p)[1].get(kind)
-        cards = self.cards
-        return min((c for c in self.hand[p] if cards[c].kind == kind), default=None)
+        return self._indexed(p)[1].get(kind)
 
     def _indexed(self, p: int) -> tuple[dict[str, str], dict[str, str]]:
-        """p's hand as first card by token and by kind, built once while the moves are checked."""
-        index = self._hand_memo.get(p)
-        if index is None:
+        """p's hand as first card by token and by kind; rebuilt only when the hand's contents change."""
+        hand = tuple(self.hand[p])
+        last, index = self._hands[p]
+        if hand != last:
             by_token: dict[str, str] = {}
             by_kind: dict[str, str] = {}
             cards = self.cards
-            for c in sorted(self.hand[p], reverse=True):     # the lowest id is written last
+            for c in sorted(hand, reverse=True):            # the lowest id is written last
                 card = cards[c]
                 by_token[card.token] = by_kind[card.kind] = c
-            index = self._hand_memo[p] = (by_token, by_kind)
+            index = (by_token, by_kind)
+            self._hands[p] = (hand, index)
         return index
 
     def _note(self, text: str, rule: str) -> None:
@@ -356,6 +343,10 @@ class State:
         if not m:
             return f"empty move; expected one of: {', '.join(ACTION_FORMS)}"
         verb, args = m[0], m[1:]
+        if self.phase == "turn" and verb in _CHECKS:          # the usual case, in the order of the checks below
+            if self.ap_total <= self.ap_spent and verb != "statue":
+                return "no action points left (hera-zeus.challenge.2, hera-zeus.flow.5)"
+            return _CHECKS[verb](self, p, o, args)
         if self.phase == "opening":
             return self._why_opening(p, verb, args)
         if self.phase == "put":
@@ -929,7 +920,7 @@ _PEGASUS = [("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS]
 _PYTHIA = [("pythia", "hand")] + [("pythia", "column", c) for c in _COLS]
 _SPELLS = [("sirens",), ("persephone",), ("dionysus",)]
 _ALL_KINDS = frozenset({"god", "pegasus", "pythia", "sirens", "persephone", "dionysus", "hades"})  # cards moves need
-_CHECKS = {name.removeprefix("_why_"): fn for name, fn in vars(State).items()   # verb -> State._why_VERB
-           if name.startswith("_why_")}
+_CHECKS = {verb: getattr(State, f"_why_{verb}") for verb in   # turn verb -> State._why_VERB
+           ("draw", "place", "challenge", "statue", "pegasus", "pythia", "sirens", "hades", "persephone", "dionysus")}
 _EFFECTS = {name.removeprefix("_do_"): fn for name, fn in vars(State).items()    # verb -> State._do_VERB
             if name.startswith("_do_")}
