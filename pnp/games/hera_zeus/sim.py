@@ -25,60 +25,57 @@ ENDINGS = {
 }
 
 
-def _visible(state: State, p: int, card: str) -> bool:
-    return card in state.face_up or card in state.known[p]
-
-
 def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
     """A one-move heuristic for each parsed move, from the mover's point of view (using only what that player
     may know)."""
     p, o = state.to_move, 1 - state.to_move
     cards = state.cards
     mine, theirs = state.field[p], state.field[o]
-    new_column = {w: 0.0 if mine[c] else 3.0 for w, c in _COLUMN.items()}
+    face_up, known = state.face_up, state.known[p]           # opponent cards the mover may know
+    my_hostage, their_hostage = _HOSTAGE[p], _HOSTAGE[o]
+    new_column = {"1": 0.0 if mine[0] else 3.0, "2": 0.0 if mine[1] else 3.0, "3": 0.0 if mine[2] else 3.0}
 
     def score(move: tuple[str, ...]) -> float:
         verb = move[0]
-        if verb == "place":                                  # the hostage (others in _PLACE): hide it at the back
-            row = int(move[3])
-            return 4.0 if row >= 3 and row == state.slots(p, _COLUMN[move[2]]) + 1 else -6.0
         if verb == "challenge":
             c = _COLUMN[move[1]]
             if not mine[c] or not theirs[c]:
                 return 0.0                                   # no card to challenge with or at: never legal
-            a, d = cards[mine[c][0]], theirs[c][0]
-            if not _visible(state, p, d):
-                risky = any(cards[x].kind == "hostage" for x in mine[c])  # a hidden Pandora would sink it
-                return 1.0 + 0.6 * (a.field_strength or 0) - 2.5 - (20.0 if risky else 0.0)
-            D = cards[d]
-            if D.kind == "hostage":
+            a, d = mine[c][0], theirs[c][0]
+            if d not in face_up and d not in known:
+                risky = my_hostage in mine[c]                # a hidden Pandora would sink it
+                return 1.0 + 0.6 * _FIGHT[a] - 2.5 - (20.0 if risky else 0.0)
+            kind = cards[d].kind
+            if kind == "hostage":
                 return 100.0
-            if D.kind == "pandora":
-                own = any(cards[x].kind == "hostage" for x in mine[c])
-                seen = any(cards[x].kind == "hostage" and _visible(state, p, x) for x in theirs[c])
-                return -100.0 if own else (100.0 if seen else -4.0)
-            if D.kind == "medusa":
-                return 8.0 if a.kind == "hero" else -8.0
-            if a.kind == "pythia" and D.kind == "seven":
+            if kind == "pandora":
+                found = their_hostage in theirs[c] and (their_hostage in face_up or their_hostage in known)
+                return -100.0 if my_hostage in mine[c] else (100.0 if found else -4.0)
+            if kind == "medusa":
+                return 8.0 if cards[a].kind == "hero" else -8.0
+            if cards[a].kind == "pythia" and kind == "seven":
                 return 12.0
-            diff = (a.field_strength or 0) - (D.field_strength or 0)
-            return 6.0 + (D.field_strength or 0) if diff > 0 else (-1.0 if diff == 0 else -6.0)
+            diff = _FIGHT[a] - _FIGHT[d]
+            return 6.0 + _FIGHT[d] if diff > 0 else (-1.0 if diff == 0 else -6.0)
+        if verb == "place":                                  # the hostage (others in _PLACE): hide it at the back
+            row = int(move[3])
+            return 4.0 if row >= 3 and row == state.slots(p, _COLUMN[move[2]]) + 1 else -6.0
         if verb == "pegasus":
             if move[1] == "hand":
                 return 3.5
             target = state.front(o, _COLUMN[move[2]])
             if target == "statue":
                 return 7.0
-            if target is not None and _visible(state, p, target):
+            if target in face_up or target in known:
                 return 5.0 if (cards[target].field_strength or 9) <= 1 else -2.0
             return 2.0
         if verb == "draw":
             return 2.5 if len(state.hand[p]) < 7 else 0.3
-        return _FLAT.get(verb, 0.0)
+        return 0.0                                           # 'top' after Pandora: any order will do
 
-    place = _PLACE                                           # the most common move: new column, front or back
-    return [new_column[m[2]] + place[m[1]][m[3] != "1"] if m[0] == "place" and m[1] in place else score(m)
-            for m in moves]
+    place, flat = _PLACE, _FLAT                              # the most common moves: a place, a spell
+    return [new_column[m[2]] + place[m[1]][m[3] != "1"] if m[0] == "place" and m[1] in place
+            else flat[m[0]] if m[0] in flat else score(m) for m in moves]
 
 
 def _score(state: State, move: tuple[str, ...]) -> float:
@@ -100,6 +97,8 @@ _FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysu
 _PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a token names one kind of card
           if card.placeable and card.kind != "hostage"}
 _COLUMN = {str(c + 1): c for c in range(3)}
+_HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == "hostage"}  # one per side
+_FIGHT = {card.id: card.field_strength or 0 for card in all_cards().values()}  # strength in a fight, 0 if none
 NOISE = 0.05  # random tie-break: moves scored within this of the best are equally likely picks
 
 

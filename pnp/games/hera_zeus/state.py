@@ -94,7 +94,7 @@ class State:
         self.end_rule: str | None = None
         self.events: list[tuple[str, str]] = []              # (text, rule id) of the last action
         self.steps = 0
-        self._hands: list[tuple] = [((), ({}, {})), ((), ({}, {}))]  # per player: the hand last indexed, its index
+        self._hands: list[tuple] = [((), ({}, {}, [])), ((), ({}, {}, []))]  # per player: the hand last indexed, its index
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:
@@ -224,8 +224,9 @@ class State:
         """The first card (by id) in p's hand of this kind."""
         return self._indexed(p)[1].get(kind)
 
-    def _indexed(self, p: int) -> tuple[dict[str, str], dict[str, str]]:
-        """p's hand as first card by token and by kind; rebuilt only when the hand's contents change."""
+    def _indexed(self, p: int) -> tuple[dict[str, str], dict[str, str], list]:
+        """p's hand as first card by token, first card by kind, and the place moves of its placeable tokens
+        (see _placings); rebuilt only when the hand's contents change."""
         hand = tuple(self.hand[p])
         last, index = self._hands[p]
         if hand != last:
@@ -235,7 +236,8 @@ class State:
             for c in sorted(hand, reverse=True):            # the lowest id is written last
                 card = cards[c]
                 by_token[card.token] = by_kind[card.kind] = c
-            index = (by_token, by_kind)
+            placings = [_placings(t) for t in sorted(by_token) if cards[by_token[t]].placeable]
+            index = (by_token, by_kind, placings)
             self._hands[p] = (hand, index)
         return index
 
@@ -285,13 +287,7 @@ class State:
             out += [("move", a, t) for a in spots for t in _COLS]
             out += [("swap", a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]
             return out
-        toks, kinds = set(), set()
-        for c in hand:
-            card = cards[c]
-            kinds.add(card.kind)
-            if card.kind in PLACEABLE:
-                toks.add(card.token)
-        placings = [_placings(t) for t in sorted(toks)]
+        _, kinds, placings = self._indexed(p)
         kinds = kinds if prune else _ALL_KINDS
         out = [_DRAW]
         field, statue = self.field[p], self.statue[p]
