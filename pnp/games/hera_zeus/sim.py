@@ -6,7 +6,7 @@ from collections import Counter
 from functools import partial
 
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
-from pnp.games.hera_zeus.state import State
+from pnp.games.hera_zeus.state import ROWS, State
 from pnp.games.stats import spread
 from pnp.simulate.jobs import game_rng, play_games
 
@@ -57,7 +57,7 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
                 return 12.0
             diff = _FIGHT[a] - _FIGHT[d]
             return 6.0 + _FIGHT[d] if diff > 0 else (-1.0 if diff == 0 else -6.0)
-        if verb == "place":                                  # the hostage (others in _PLACE): hide it at the back
+        if verb == "place":                                  # the hostage (others in _PLACING): hide it at the back
             row = int(move[3])
             return 4.0 if row >= 3 and row == state.slots(p, _COLUMN[move[2]]) + 1 else -6.0
         if verb == "pegasus":
@@ -73,9 +73,9 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
             return 2.5 if len(state.hand[p]) < 7 else 0.3
         return 0.0                                           # 'top' after Pandora: any order will do
 
-    place, flat = _PLACE, _FLAT                              # the most common moves: a place, a spell
-    return [new_column[m[2]] + place[m[1]][m[3] != "1"] if m[0] == "place" and m[1] in place
-            else flat[m[0]] if m[0] in flat else score(m) for m in moves]
+    placing, flat = _PLACING, _FLAT                          # the most common moves: a place, a spell
+    return [new_column[v[0]] + v[1] if (v := placing.get(m)) else flat[m[0]] if m[0] in flat else score(m)
+            for m in moves]
 
 
 def _score(state: State, move: tuple[str, ...]) -> float:
@@ -92,11 +92,22 @@ def _place_values(card) -> tuple[float, float]:
     return 0.6 * s, 0.2 * s
 
 
+def _placing_values() -> dict[tuple[str, ...], tuple[str, float]]:
+    """Every place move of a card other than the hostage -> (its column, its score before the new-column bonus)."""
+    out = {}
+    for card in all_cards().values():
+        if card.placeable and card.kind != "hostage":
+            front, behind = _place_values(card)
+            for col in _COLUMN:
+                for row in range(1, ROWS + 2):
+                    out["place", card.token, col, str(row)] = (col, front if row == 1 else behind)
+    return out
+
+
 _FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysus": -1.0, "done": 5.0, "move": 0.0,
          "swap": 0.0, "put": 0.5, "pythia": 1.0}
-_PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a token names one kind of card
-          if card.placeable and card.kind != "hostage"}
 _COLUMN = {str(c + 1): c for c in range(3)}
+_PLACING = _placing_values()
 _HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == "hostage"}  # one per side
 _FIGHT = {card.id: card.field_strength or 0 for card in all_cards().values()}  # strength in a fight, 0 if none
 NOISE = 0.05  # random tie-break: moves scored within this of the best are equally likely picks
@@ -113,6 +124,8 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     best = scores.index(top)
     if state.is_legal(moves[best]):                          # the usual case: only the near-ties are checked
         floor = top - NOISE
+        if len(scores) == 1 or sorted(scores)[-2] < floor:
+            return moves[best]                               # no near-tie to draw lots with
         legal = [i for i, score in enumerate(scores) if score >= floor and (i == best or state.is_legal(moves[i]))]
     else:
         legal, floor = [], None

@@ -130,13 +130,22 @@ class State:
         if what == "raid":
             return self.hand[1 - p]                          # hera-zeus.pegasus.2: at random
         if what == "deal":
-            cards = self.cards
-            return [c for c in self.pile[p] if cards[c].kind != "hostage"]  # hera-zeus.gap.11
+            return [c for c in self.pile[p] if self._dealt(c)]
         return self.pile[p]
+
+    def _dealt(self, card: str) -> bool:
+        """Whether a card may be dealt into the opening hand: the hostage is not (hera-zeus.gap.11)."""
+        return self.cards[card].kind != "hostage"
 
     def sample_chance(self, rng) -> str:
         """One chance outcome drawn uniformly with rng (what chance_outcomes() offers, equally likely)."""
-        return rng.choice(self._chance_pool())
+        what, p = self.chance
+        if what != "deal":
+            return rng.choice(self._chance_pool())
+        while True:                                          # rejection: uniform over the cards that may be dealt
+            card = rng.choice(self.pile[p])
+            if self._dealt(card):
+                return card
 
     def legal_actions(self) -> list[str]:
         """The current player's legal moves (empty at chance and terminal nodes)."""
