@@ -6,7 +6,7 @@ from collections import Counter
 from functools import partial
 
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
-from pnp.games.hera_zeus.state import ROWS, State
+from pnp.games.hera_zeus.state import State
 from pnp.games.stats import spread
 from pnp.simulate.jobs import game_rng, play_games
 
@@ -27,55 +27,79 @@ ENDINGS = {
 
 def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
     """A one-move heuristic for each parsed move, from the mover's point of view (using only what that player
-    may know)."""
+    may know).
+
+    Most moves score the same whenever the same of the mover's columns are empty (a place of a card other than
+    the hostage, a spell): those scores are kept in _FIXED, one table per pattern of empty columns, and
+    looked up; the rest are worked out from the position."""
     p, o = state.to_move, 1 - state.to_move
     cards = state.cards
     mine, theirs = state.field[p], state.field[o]
+    empty = (not mine[0], not mine[1], not mine[2])
+    fixed = _FIXED.get(empty)
+    if fixed is None:
+        fixed = _FIXED[empty] = {}
+    scores = list(map(fixed.get, moves))
+    if None not in scores:
+        return scores
     face_up, known = state.face_up, state.known[p]           # opponent cards the mover may know
     my_hostage, their_hostage = _HOSTAGE[p], _HOSTAGE[o]
-    new_column = {"1": 0.0 if mine[0] else 3.0, "2": 0.0 if mine[1] else 3.0, "3": 0.0 if mine[2] else 3.0}
-
-    def score(move: tuple[str, ...]) -> float:
+    i = -1
+    for _ in range(scores.count(None)):
+        i = scores.index(None, i + 1)
+        move = moves[i]
         verb = move[0]
         if verb == "challenge":
             c = _COLUMN[move[1]]
             if not mine[c] or not theirs[c]:
-                return 0.0                                   # no card to challenge with or at: never legal
-            a, d = mine[c][0], theirs[c][0]
-            if d not in face_up and d not in known:
-                risky = my_hostage in mine[c]                # a hidden Pandora would sink it
-                return 1.0 + 0.6 * _FIGHT[a] - 2.5 - (20.0 if risky else 0.0)
-            kind = cards[d].kind
-            if kind == "hostage":
-                return 100.0
-            if kind == "pandora":
-                found = their_hostage in theirs[c] and (their_hostage in face_up or their_hostage in known)
-                return -100.0 if my_hostage in mine[c] else (100.0 if found else -4.0)
-            if kind == "medusa":
-                return 8.0 if cards[a].kind == "hero" else -8.0
-            if cards[a].kind == "pythia" and kind == "seven":
-                return 12.0
-            diff = _FIGHT[a] - _FIGHT[d]
-            return 6.0 + _FIGHT[d] if diff > 0 else (-1.0 if diff == 0 else -6.0)
-        if verb == "place":                                  # the hostage (others in _PLACING): hide it at the back
+                score = 0.0                                  # no card to challenge with or at: never legal
+            else:
+                score = _challenge(cards, mine[c], theirs[c], face_up, known, my_hostage, their_hostage)
+        elif verb == "pegasus":
+            target = "hand" if move[1] == "hand" else state.front(o, _COLUMN[move[2]])
+            if target == "hand":
+                score = 3.5
+            elif target == "statue":
+                score = 7.0
+            elif target in face_up or target in known:
+                score = 5.0 if (cards[target].field_strength or 9) <= 1 else -2.0
+            else:
+                score = 2.0
+        elif verb == "draw":
+            score = 2.5 if len(state.hand[p]) < 7 else 0.3
+        elif verb == "place" and move[1] not in _PLACE:      # the hostage: hide it at the back
             row = int(move[3])
-            return 4.0 if row >= 3 and row == state.slots(p, _COLUMN[move[2]]) + 1 else -6.0
-        if verb == "pegasus":
-            if move[1] == "hand":
-                return 3.5
-            target = state.front(o, _COLUMN[move[2]])
-            if target == "statue":
-                return 7.0
-            if target in face_up or target in known:
-                return 5.0 if (cards[target].field_strength or 9) <= 1 else -2.0
-            return 2.0
-        if verb == "draw":
-            return 2.5 if len(state.hand[p]) < 7 else 0.3
-        return 0.0                                           # 'top' after Pandora: any order will do
+            score = 4.0 if row >= 3 and row == state.slots(p, _COLUMN[move[2]]) + 1 else -6.0
+        else:
+            if verb == "place":
+                front, behind = _PLACE[move[1]]
+                score = (3.0 if empty[_COLUMN[move[2]]] else 0.0) + (front if move[3] == "1" else behind)
+            else:
+                score = _FLAT.get(verb, 0.0)                 # 'top' after Pandora: any order will do
+            fixed[move] = score
+        scores[i] = score
+    return scores
 
-    placing, flat = _PLACING, _FLAT                          # the most common moves: a place, a spell
-    return [new_column[v[0]] + v[1] if (v := placing.get(m)) else flat[m[0]] if m[0] in flat else score(m)
-            for m in moves]
+
+def _challenge(cards, mine: list[str], theirs: list[str], face_up, known, my_hostage: str,
+               their_hostage: str) -> float:
+    """The score of the front card of `mine` challenging the front card of `theirs`."""
+    a, d = mine[0], theirs[0]
+    if d not in face_up and d not in known:
+        risky = my_hostage in mine                           # a hidden Pandora would sink it
+        return 1.0 + 0.6 * _FIGHT[a] - 2.5 - (20.0 if risky else 0.0)
+    kind = cards[d].kind
+    if kind == "hostage":
+        return 100.0
+    if kind == "pandora":
+        found = their_hostage in theirs and (their_hostage in face_up or their_hostage in known)
+        return -100.0 if my_hostage in mine else (100.0 if found else -4.0)
+    if kind == "medusa":
+        return 8.0 if cards[a].kind == "hero" else -8.0
+    if cards[a].kind == "pythia" and kind == "seven":
+        return 12.0
+    diff = _FIGHT[a] - _FIGHT[d]
+    return 6.0 + _FIGHT[d] if diff > 0 else (-1.0 if diff == 0 else -6.0)
 
 
 def _score(state: State, move: tuple[str, ...]) -> float:
@@ -92,22 +116,12 @@ def _place_values(card) -> tuple[float, float]:
     return 0.6 * s, 0.2 * s
 
 
-def _placing_values() -> dict[tuple[str, ...], tuple[str, float]]:
-    """Every place move of a card other than the hostage -> (its column, its score before the new-column bonus)."""
-    out = {}
-    for card in all_cards().values():
-        if card.placeable and card.kind != "hostage":
-            front, behind = _place_values(card)
-            for col in _COLUMN:
-                for row in range(1, ROWS + 2):
-                    out["place", card.token, col, str(row)] = (col, front if row == 1 else behind)
-    return out
-
-
 _FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysus": -1.0, "done": 5.0, "move": 0.0,
          "swap": 0.0, "put": 0.5, "pythia": 1.0}
+_PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a token names one kind of card
+          if card.placeable and card.kind != "hostage"}
+_FIXED: dict[tuple[bool, bool, bool], dict[tuple[str, ...], float]] = {}   # see _scores
 _COLUMN = {str(c + 1): c for c in range(3)}
-_PLACING = _placing_values()
 _HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == "hostage"}  # one per side
 _FIGHT = {card.id: card.field_strength or 0 for card in all_cards().values()}  # strength in a fight, 0 if none
 NOISE = 0.05  # random tie-break: moves scored within this of the best are equally likely picks

@@ -239,13 +239,11 @@ class State:
         hand = tuple(self.hand[p])
         last, index = self._hands[p]
         if hand != last:
-            by_token: dict[str, str] = {}
-            by_kind: dict[str, str] = {}
             cards = self.cards
-            for c in sorted(hand, reverse=True):            # the lowest id is written last
-                card = cards[c]
-                by_token[card.token] = by_kind[card.kind] = c
-            placings = [_placings(t) for t in sorted(by_token) if cards[by_token[t]].placeable]
+            ordered = sorted(hand, reverse=True)             # the lowest id is written last
+            by_token = {cards[c].token: c for c in ordered}
+            by_kind = {cards[c].kind: c for c in ordered}
+            placings = [_placings(t) for t in sorted(by_token) if cards[by_token[t]].kind in PLACEABLE]
             index = (by_token, by_kind, placings)
             self._hands[p] = (hand, index)
         return index
