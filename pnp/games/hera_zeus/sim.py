@@ -29,16 +29,17 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
     """A one-move heuristic for each parsed move, from the mover's point of view (using only what that player
     may know).
 
-    Most moves score the same whenever the same of the mover's columns are empty (a place of a card other than
-    the hostage, a spell): those scores are kept in _FIXED, one table per pattern of empty columns, and
-    looked up; the rest are worked out from the position."""
+    Most moves score the same whenever the same of the mover's columns are empty and the hand is as short or
+    long (a place of a card other than the hostage, a draw, a spell): those scores are kept in _FIXED, one
+    table per such pattern, and looked up; the rest are worked out from the position."""
     p, o = state.to_move, 1 - state.to_move
     cards = state.cards
     mine, theirs = state.field[p], state.field[o]
-    empty = (not mine[0], not mine[1], not mine[2])
-    fixed = _FIXED.get(empty)
+    few = len(state.hand[p]) < 7
+    key = (not mine[0], not mine[1], not mine[2], few)
+    fixed = _FIXED.get(key)
     if fixed is None:
-        fixed = _FIXED[empty] = {}
+        fixed = _FIXED[key] = {}
     scores = list(map(fixed.get, moves))
     if None not in scores:
         return scores
@@ -65,15 +66,15 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
                 score = 5.0 if (cards[target].field_strength or 9) <= 1 else -2.0
             else:
                 score = 2.0
-        elif verb == "draw":
-            score = 2.5 if len(state.hand[p]) < 7 else 0.3
         elif verb == "place" and move[1] not in _PLACE:      # the hostage: hide it at the back
             row = int(move[3])
             score = 4.0 if row >= 3 and row == state.slots(p, _COLUMN[move[2]]) + 1 else -6.0
         else:
             if verb == "place":
                 front, behind = _PLACE[move[1]]
-                score = (3.0 if empty[_COLUMN[move[2]]] else 0.0) + (front if move[3] == "1" else behind)
+                score = (3.0 if key[_COLUMN[move[2]]] else 0.0) + (front if move[3] == "1" else behind)
+            elif verb == "draw":
+                score = 2.5 if few else 0.3
             else:
                 score = _FLAT.get(verb, 0.0)                 # 'top' after Pandora: any order will do
             fixed[move] = score
@@ -120,7 +121,7 @@ _FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysu
          "swap": 0.0, "put": 0.5, "pythia": 1.0}
 _PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a token names one kind of card
           if card.placeable and card.kind != "hostage"}
-_FIXED: dict[tuple[bool, bool, bool], dict[tuple[str, ...], float]] = {}   # see _scores
+_FIXED: dict[tuple[bool, ...], dict[tuple[str, ...], float]] = {}   # see _scores
 _COLUMN = {str(c + 1): c for c in range(3)}
 _HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == "hostage"}  # one per side
 _FIGHT = {card.id: card.field_strength or 0 for card in all_cards().values()}  # strength in a fight, 0 if none

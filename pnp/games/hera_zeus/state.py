@@ -280,6 +280,39 @@ class State:
         With prune, moves that need a card the hand lacks (a spell, a Pegasus, the god card) and places in a
         full column are left out: they could never pass _why (tests compare with prune=False)."""
         p = self.to_move
+        if self.phase != "turn":
+            return self._phase_candidates(p)
+        _, kinds, placings = self._indexed(p)
+        if not prune:
+            kinds = _ALL_KINDS
+        out = [_DRAW]
+        field, statue = self.field[p], self.statue[p]
+        for c in range(COLUMNS):
+            slots = len(field[c]) + (statue == c)
+            if prune and slots >= ROWS:
+                continue
+            rows = slice(1 if statue == c else 0, slots + 1)  # rows from 1 (2 behind a statue) to slots + 1
+            for by_column in placings:
+                out += by_column[c][rows]
+        out += _CHALLENGES
+        if "god" in kinds:
+            out += _STATUES
+        if "pegasus" in kinds:
+            out += _PEGASUS
+        if "pythia" in kinds:
+            out += _PYTHIA
+        if "sirens" in kinds:
+            out.append(_SIRENS)
+        if "persephone" in kinds:
+            out.append(_PERSEPHONE)
+        if "dionysus" in kinds:
+            out.append(_DIONYSUS)
+        if "hades" in kinds:
+            out += [("hades", t) for t in sorted({self.cards[c].token for c in self.discard[p]})]
+        return out
+
+    def _phase_candidates(self, p: int) -> list[tuple[str, ...]]:
+        """The moves worth checking outside the turn phase: the opening, a raid's put, Pandora's order, Dionysus."""
         cards, hand = self.cards, self.hand[p]
         if self.phase == "opening":
             toks = sorted({cards[c].token for c in hand if cards[c].placeable})
@@ -288,33 +321,10 @@ class State:
             return [("put", c) for c in _COLS]
         if self.phase == "order":
             return [("top", t) for t in sorted({cards[c].token for c in self.pending["order"][0][1]})]
-        if self.phase == "rearrange":
-            spots = [f"{c + 1}.{r}" for c in range(COLUMNS) for r in self._rows_of(p, c)]
-            out = [("done",)]
-            out += [("move", a, t) for a in spots for t in _COLS]
-            out += [("swap", a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]
-            return out
-        _, kinds, placings = self._indexed(p)
-        kinds = kinds if prune else _ALL_KINDS
-        out = [_DRAW]
-        field, statue = self.field[p], self.statue[p]
-        for c in range(COLUMNS):
-            slots = len(field[c]) + (statue == c)
-            if prune and slots >= ROWS:
-                continue
-            first = 1 if statue == c else 0                    # rows from 1 (2 behind a statue) to slots + 1
-            for rows in placings:
-                out += rows[c][first:slots + 1]
-        out += _CHALLENGES
-        if "god" in kinds:
-            out += _STATUES
-        if "pegasus" in kinds:
-            out += _PEGASUS
-        if "pythia" in kinds:
-            out += _PYTHIA
-        out += [m for m in _SPELLS if m[0] in kinds]
-        if "hades" in kinds:
-            out += [("hades", t) for t in sorted({cards[c].token for c in self.discard[p]})]
+        spots = [f"{c + 1}.{r}" for c in range(COLUMNS) for r in self._rows_of(p, c)]   # rearrange
+        out = [("done",)]
+        out += [("move", a, t) for a in spots for t in _COLS]
+        out += [("swap", a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]
         return out
 
     def _rows_of(self, p: int, c: int) -> list[int]:
@@ -430,24 +440,26 @@ class State:
     def _why_place(self, p, o, args) -> str | None:
         if len(args) != 3:
             return "expected 'place TOKEN COL ROW'"
-        token, c = args[0], self._col(args[1])
+        token, c, row = args[0], self._col(args[1]), _ROW_OF.get(args[2])
+        if row is None and args[2].isdigit() and 1 <= int(args[2]) <= ROWS:
+            row = int(args[2])                                 # a row written with leading zeros
         if c is None:
             return f"column must be 1-{COLUMNS}, not '{args[1]}' (hera-zeus.battlefield.3)"
-        if not args[2].isdigit() or not 1 <= int(args[2]) <= ROWS:
+        if row is None:
             return f"row must be 1-{ROWS}, not '{args[2]}' (hera-zeus.battlefield.3)"
         card = self._in_hand(p, token)
         if card is None:
             return f"no '{token}' in hand"
-        if not self.cards[card].placeable:
+        if self.cards[card].kind not in PLACEABLE:
             return f"{self.cards[card].name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
-        if self.slots(p, c) >= ROWS:
+        slots = self.slots(p, c)
+        if slots >= ROWS:
             return f"column {c + 1} already holds four (hera-zeus.place.3)"
-        row = int(args[2])
         if self.statue[p] == c and row == 1:
             return "the statue keeps the front place; place behind it (hera-zeus.statue.4, hera-zeus.gap.17)"
-        if row > self.slots(p, c) + 1:
-            return (f"column {c + 1} has {self.slots(p, c)} place(s) taken, so row {row} would leave a gap; "
-                    f"use row {self.slots(p, c) + 1} or less (hera-zeus.gap.10)")
+        if row > slots + 1:
+            return (f"column {c + 1} has {slots} place(s) taken, so row {row} would leave a gap; "
+                    f"use row {slots + 1} or less (hera-zeus.gap.10)")
         return None
 
     def _why_challenge(self, p, o, args) -> str | None:
@@ -598,6 +610,11 @@ class State:
     def _do(self, m: tuple[str, ...]) -> None:
         p, o = self.to_move, 1 - self.to_move
         verb, args = m[0], m[1:]
+        if self.phase == "turn":
+            if verb != "statue":
+                self.ap_spent += 1                             # hera-zeus.flow.4
+            _EFFECTS[verb](self, p, o, args)
+            return
         if self.phase == "opening":
             card = self._in_hand(p, args[0])
             self.hand[p].remove(card)
@@ -611,12 +628,7 @@ class State:
         if self.phase == "order":
             self._top(args[0])
             return
-        if self.phase == "rearrange":
-            self._rearrange(p, verb, args)
-            return
-        if verb != "statue":
-            self.ap_spent += 1                                 # hera-zeus.flow.4
-        _EFFECTS[verb](self, p, o, args)
+        self._rearrange(p, verb, args)                         # the rearrange phase
 
     def _do_draw(self, p, o, args) -> None:
         self.chance = ("draw", p)                              # hera-zeus.draw.1
@@ -903,6 +915,7 @@ class State:
 
 _COLUMN_OF = {str(c + 1): c for c in range(COLUMNS)}        # column words as written in moves
 _COLS = tuple(_COLUMN_OF)
+_ROW_OF = {str(r): r for r in range(1, ROWS + 1)}           # row words as written in moves
 _ROW_WORDS = tuple(str(r) for r in range(ROWS + 2))           # _ROW_WORDS[r] == str(r)
 _DRAW = ("draw",)
 _PLACINGS: dict[str, list[list[tuple[str, ...]]]] = {}
@@ -921,7 +934,7 @@ _CHALLENGES = [("challenge", c) for c in _COLS]
 _STATUES = [("statue", c) for c in _COLS]
 _PEGASUS = [("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS]
 _PYTHIA = [("pythia", "hand")] + [("pythia", "column", c) for c in _COLS]
-_SPELLS = [("sirens",), ("persephone",), ("dionysus",)]
+_SIRENS, _PERSEPHONE, _DIONYSUS = ("sirens",), ("persephone",), ("dionysus",)
 _ALL_KINDS = frozenset({"god", "pegasus", "pythia", "sirens", "persephone", "dionysus", "hades"})  # cards moves need
 _CHECKS = {verb: getattr(State, f"_why_{verb}") for verb in   # turn verb -> State._why_VERB
            ("draw", "place", "challenge", "statue", "pegasus", "pythia", "sirens", "hades", "persephone", "dionysus")}
