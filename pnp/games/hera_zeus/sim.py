@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import partial
+from itertools import repeat
 
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
 from pnp.games.hera_zeus.state import State
@@ -40,14 +41,14 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
     fixed = _FIXED.get(key)
     if fixed is None:
         fixed = _FIXED[key] = {}
-    scores = list(map(fixed.get, moves))
-    if None not in scores:
+    scores = list(map(fixed.get, moves, repeat(_UNSCORED, len(moves))))
+    if _UNSCORED not in scores:
         return scores
     face_up, known = state.face_up, state.known[p]           # opponent cards the mover may know
     my_hostage, their_hostage = _HOSTAGE[p], _HOSTAGE[o]
     i = -1
-    for _ in range(scores.count(None)):
-        i = scores.index(None, i + 1)
+    for _ in range(scores.count(_UNSCORED)):
+        i = scores.index(_UNSCORED, i + 1)
         move = moves[i]
         verb = move[0]
         if verb == "challenge":
@@ -122,6 +123,7 @@ _FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysu
 _PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a token names one kind of card
           if card.placeable and card.kind != "hostage"}
 _FIXED: dict[tuple[bool, ...], dict[tuple[str, ...], float]] = {}   # see _scores
+_UNSCORED = float("nan")  # marks a move _FIXED does not hold (found by identity; a float, so quick to compare)
 _COLUMN = {str(c + 1): c for c in range(3)}
 _HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == "hostage"}  # one per side
 _FIGHT = {card.id: card.field_strength or 0 for card in all_cards().values()}  # strength in a fight, 0 if none
@@ -129,30 +131,21 @@ NOISE = 0.05  # random tie-break: moves scored within this of the best are equal
 
 
 def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
-    """The greedy pick: the highest score plus a random NOISE among the legal moves.
+    """The greedy pick: the legal move with the highest score plus a random tie-break of up to NOISE.
 
-    Candidates are scored first and checked for legality best first; only legal moves scored within NOISE
-    of the best legal one can win, so the rest are never checked."""
+    Candidates are taken best score first; a candidate's tie-break is drawn, and its legality checked, only
+    while it could still beat the best legal pick so far, so most candidates are never checked."""
     moves = state.moves()
     scores = _scores(state, moves)
-    top = max(scores)
-    best = scores.index(top)
-    if state.is_legal(moves[best]):                          # the usual case: only the near-ties are checked
-        floor = top - NOISE
-        if len(scores) == 1 or sorted(scores)[-2] < floor:
-            return moves[best]                               # no near-tie to draw lots with
-        legal = [i for i, score in enumerate(scores) if score >= floor and (i == best or state.is_legal(moves[i]))]
-    else:
-        legal, floor = [], None
-        for i in sorted(range(len(moves)), key=scores.__getitem__, reverse=True):
-            if floor is not None and scores[i] < floor:
-                break
-            if state.is_legal(moves[i]):
-                floor = scores[i] - NOISE if floor is None else floor
-                legal.append(i)
-    if len(legal) == 1:
-        return moves[legal[0]]
-    return moves[max(legal, key=lambda i: scores[i] + rng.random() * NOISE)]
+    pick, best = None, float("-inf")
+    for i in sorted(range(len(moves)), key=scores.__getitem__, reverse=True):
+        score = scores[i]
+        if score + NOISE <= best:
+            break                                            # neither this nor any later move can win
+        key = score + rng.random() * NOISE
+        if key > best and state.is_legal(moves[i]):
+            pick, best = moves[i], key
+    return pick
 
 
 def choose(state: State, policy: str, rng: random.Random) -> str:
