@@ -235,7 +235,7 @@ class State:
 
     def _indexed(self, p: int) -> tuple[dict[str, str], dict[str, str], list]:
         """p's hand as first card by token, first card by kind, and the place moves of its placeable tokens
-        (see _placings); rebuilt only when the hand's contents change."""
+        (see _PLACINGS); rebuilt only when the hand's contents change."""
         hand = tuple(self.hand[p])
         last, index = self._hands[p]
         if hand != last:
@@ -243,7 +243,7 @@ class State:
             ordered = sorted(hand, reverse=True)             # the lowest id is written last
             by_token = {cards[c].token: c for c in ordered}
             by_kind = {cards[c].kind: c for c in ordered}
-            placings = [_placings(t) for t in sorted(by_token) if cards[by_token[t]].kind in PLACEABLE]
+            placings = [_PLACINGS[t] for t in sorted(by_token) if cards[by_token[t]].kind in PLACEABLE]
             index = (by_token, by_kind, placings)
             self._hands[p] = (hand, index)
         return index
@@ -918,18 +918,17 @@ _COLS = tuple(_COLUMN_OF)
 _ROW_OF = {str(r): r for r in range(1, ROWS + 1)}           # row words as written in moves
 _ROW_WORDS = tuple(str(r) for r in range(ROWS + 2))           # _ROW_WORDS[r] == str(r)
 _DRAW = ("draw",)
-_PLACINGS: dict[str, list[list[tuple[str, ...]]]] = {}
 
 
-def _placings(token: str) -> list[list[tuple[str, ...]]]:
-    """The place moves of a token, by column, rows 1 to ROWS + 1 (built once per token)."""
-    rows = _PLACINGS.get(token)
-    if rows is None:
-        rows = _PLACINGS[token] = [[("place", token, col, _ROW_WORDS[r]) for r in range(1, ROWS + 2)]
-                                   for col in _COLS]
-    return rows
+class _Placings(dict):
+    """token -> the place moves of that token, by column, rows 1 to ROWS + 1 (built the first time it is asked)."""
+
+    def __missing__(self, token: str) -> list[list[tuple[str, ...]]]:
+        rows = self[token] = [[("place", token, col, _ROW_WORDS[r]) for r in range(1, ROWS + 2)] for col in _COLS]
+        return rows
 
 
+_PLACINGS = _Placings()
 _CHALLENGES = [("challenge", c) for c in _COLS]
 _STATUES = [("statue", c) for c in _COLS]
 _PEGASUS = [("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS]
