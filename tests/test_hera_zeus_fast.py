@@ -65,3 +65,16 @@ def test_sample_chance_draws_from_the_chance_outcomes():
     with pytest.raises(IllegalMove, match="chance outcome"):
         State().apply_action("not-a-card")
     assert sample_chance(State(), rng) in dict(State().chance_outcomes())
+
+
+def test_random_policy_picks_every_legal_move_about_equally_often():
+    state = State()
+    rng = random.Random(2)
+    while state.is_chance_node() or state.phase != "turn":
+        state.apply_legal(state.sample_chance(rng) if state.is_chance_node() else sim.choose(state, "random", rng))
+    legal = state.legal_actions()
+    assert len(state.moves()) > len(legal) > 3                      # some candidates are refused
+    counts = {m: 0 for m in legal}
+    for _ in range(300 * len(legal)):
+        counts[" ".join(sim.choose(state, "random", rng))] += 1
+    assert set(counts) == set(legal) and min(counts.values()) > 200 and max(counts.values()) < 400

@@ -148,11 +148,15 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     return pick
 
 
-def choose(state: State, policy: str, rng: random.Random) -> str:
-    """The move the policy picks in a player node."""
-    if policy == "random":
-        return rng.choice(state.legal_actions())
-    return " ".join(best_move(state, rng))
+def choose(state: State, policy: str, rng: random.Random) -> tuple[str, ...]:
+    """The move the policy picks in a player node, parsed (play it with state.apply_legal)."""
+    if policy == "greedy":
+        return best_move(state, rng)
+    moves = state.moves()
+    while True:                                              # rejection: uniform over the legal moves
+        move = rng.choice(moves)
+        if state.is_legal(move):
+            return move
 
 
 def play(policy: str, rng: random.Random, first: int = HERA) -> State:
@@ -161,10 +165,8 @@ def play(policy: str, rng: random.Random, first: int = HERA) -> State:
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_legal(state.sample_chance(rng))
-        elif policy == "random":
-            state.apply_action(rng.choice(state.legal_actions()))
         else:
-            state.apply_legal(best_move(state, rng))
+            state.apply_legal(choose(state, policy, rng))
     return state
 
 
