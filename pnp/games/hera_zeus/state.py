@@ -155,8 +155,8 @@ class State:
         return [" ".join(m) for m in self._candidates() if why(m) is None]
 
     def moves(self) -> list[tuple[str, ...]]:
-        """Every move worth checking now, as parsed word tuples: a superset of legal_actions() for policies
-        that check legality themselves, best candidate first (is_legal), and play one with apply_legal."""
+        """Every move worth checking now, as parsed word tuples: a superset of legal_actions(), for policies
+        that check only the moves they consider (is_legal) and play one with apply_legal."""
         if self.winner is not None or self.chance:
             return []
         return self._candidates()
