@@ -4,10 +4,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import partial
+from itertools import repeat
 
-from pnp.games.base import sample_chance
-from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS
-from pnp.games.hera_zeus.state import State, parse_move
+from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
+from pnp.games.hera_zeus.state import State
 from pnp.games.stats import spread
 from pnp.simulate.jobs import game_rng, play_games
 
@@ -26,65 +26,137 @@ ENDINGS = {
 }
 
 
-def _visible(state: State, p: int, card: str) -> bool:
-    return card in state.face_up or card in state.known[p]
+def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
+    """A one-move heuristic for each parsed move, from the mover's point of view (using only what that player
+    may know).
+
+    Most moves score the same whenever the same of the mover's columns are empty and the hand is as short or
+    long (a place of a card other than the hostage, a draw, a spell): those scores are kept in _FIXED, one
+    table per such pattern, and looked up; the rest are worked out from the position."""
+    p, o = state.to_move, 1 - state.to_move
+    cards = state.cards
+    mine, theirs = state.field[p], state.field[o]
+    few = len(state.hand[p]) < 7
+    key = (not mine[0], not mine[1], not mine[2], few)
+    fixed = _FIXED.get(key)
+    if fixed is None:
+        fixed = _FIXED[key] = {}
+    scores = list(map(fixed.get, moves, repeat(_UNSCORED, len(moves))))
+    if _UNSCORED not in scores:
+        return scores
+    face_up, known = state.face_up, state.known[p]           # opponent cards the mover may know
+    my_hostage, their_hostage = _HOSTAGE[p], _HOSTAGE[o]
+    i = -1
+    for _ in range(scores.count(_UNSCORED)):
+        i = scores.index(_UNSCORED, i + 1)
+        move = moves[i]
+        verb = move[0]
+        if verb == "challenge":
+            c = _COLUMN[move[1]]
+            if not mine[c] or not theirs[c]:
+                score = 0.0                                  # no card to challenge with or at: never legal
+            else:
+                score = _challenge(cards, mine[c], theirs[c], face_up, known, my_hostage, their_hostage)
+        elif verb == "pegasus":
+            target = "hand" if move[1] == "hand" else state.front(o, _COLUMN[move[2]])
+            if target == "hand":
+                score = 3.5
+            elif target == "statue":
+                score = 7.0
+            elif target in face_up or target in known:
+                score = 5.0 if (cards[target].field_strength or 9) <= 1 else -2.0
+            else:
+                score = 2.0
+        elif verb == "place" and move[1] not in _PLACE:      # the hostage: hide it at the back
+            row = int(move[3])
+            score = 4.0 if row >= 3 and row == state.slots(p, _COLUMN[move[2]]) + 1 else -6.0
+        else:
+            if verb == "place":
+                front, behind = _PLACE[move[1]]
+                score = (3.0 if key[_COLUMN[move[2]]] else 0.0) + (front if move[3] == "1" else behind)
+            elif verb == "draw":
+                score = 2.5 if few else 0.3
+            else:
+                score = _FLAT.get(verb, 0.0)                 # 'top' after Pandora: any order will do
+            fixed[move] = score
+        scores[i] = score
+    return scores
+
+
+def _challenge(cards, mine: list[str], theirs: list[str], face_up, known, my_hostage: str,
+               their_hostage: str) -> float:
+    """The score of the front card of `mine` challenging the front card of `theirs`."""
+    a, d = mine[0], theirs[0]
+    if d not in face_up and d not in known:
+        risky = my_hostage in mine                           # a hidden Pandora would sink it
+        return 1.0 + 0.6 * _FIGHT[a] - 2.5 - (20.0 if risky else 0.0)
+    kind = cards[d].kind
+    if kind == "hostage":
+        return 100.0
+    if kind == "pandora":
+        found = their_hostage in theirs and (their_hostage in face_up or their_hostage in known)
+        return -100.0 if my_hostage in mine else (100.0 if found else -4.0)
+    if kind == "medusa":
+        return 8.0 if cards[a].kind == "hero" else -8.0
+    if cards[a].kind == "pythia" and kind == "seven":
+        return 12.0
+    diff = _FIGHT[a] - _FIGHT[d]
+    return 6.0 + _FIGHT[d] if diff > 0 else (-1.0 if diff == 0 else -6.0)
 
 
 def _score(state: State, move: tuple[str, ...]) -> float:
-    """A one-move heuristic from the mover's point of view (uses only what that player may know)."""
-    p, o = state.to_move, 1 - state.to_move
-    cards = state.cards
-    verb = move[0]
-    if verb == "challenge":
-        c = int(move[1]) - 1
-        a, d = cards[state.field[p][c][0]], state.field[o][c][0]
-        if not _visible(state, p, d):
-            risky = any(cards[x].kind == "hostage" for x in state.field[p][c])  # a hidden Pandora would sink it
-            return 1.0 + 0.6 * (a.field_strength or 0) - 2.5 - (20.0 if risky else 0.0)
-        D = cards[d]
-        if D.kind == "hostage":
-            return 100.0
-        if D.kind == "pandora":
-            mine = any(cards[x].kind == "hostage" for x in state.field[p][c])
-            theirs = any(cards[x].kind == "hostage" and _visible(state, p, x) for x in state.field[o][c])
-            return -100.0 if mine else (100.0 if theirs else -4.0)
-        if D.kind == "medusa":
-            return 8.0 if a.kind == "hero" else -8.0
-        if a.kind == "pythia" and D.kind == "seven":
-            return 12.0
-        diff = (a.field_strength or 0) - (D.field_strength or 0)
-        return 6.0 + (D.field_strength or 0) if diff > 0 else (-1.0 if diff == 0 else -6.0)
-    if verb == "place":
-        token, c, row = move[1], int(move[2]) - 1, int(move[3])
-        kind = next(cards[x].kind for x in state.hand[p] if cards[x].token == token)
-        new_column = 3.0 if not state.field[p][c] else 0.0
-        if kind == "hostage":
-            return 4.0 if row >= 3 and row == state.slots(p, c) + 1 else -6.0
-        if kind in ("medusa", "pandora"):
-            return new_column + (4.0 if row == 1 else 0.5)
-        strength = {"pegasus": 0.5}.get(kind, None)
-        s = strength if strength is not None else (int(token) if token.isdigit() else 5.0)
-        return new_column + (0.6 * s if row == 1 else 0.2 * s)
-    if verb == "pegasus":
-        if move[1] == "hand":
-            return 3.5
-        target = state.front(o, int(move[2]) - 1)
-        if target == "statue":
-            return 7.0
-        if _visible(state, p, target):
-            return 5.0 if (cards[target].field_strength or 9) <= 1 else -2.0
-        return 2.0
-    return {"draw": 2.5 if len(state.hand[p]) < 7 else 0.3, "statue": 9.0, "sirens": 3.0, "hades": 2.0,
-            "persephone": 1.5, "dionysus": -1.0, "done": 5.0, "move": 0.0, "swap": 0.0, "put": 0.5,
-            }.get(verb, 1.0 if verb == "pythia" else 0.0)
+    """The heuristic score of one parsed move in this position (see _scores)."""
+    return _scores(state, [move])[0]
 
 
-def choose(state: State, policy: str, rng: random.Random) -> str:
-    """The move the policy picks in a player node."""
-    moves = state.legal_actions()
-    if policy == "random":
-        return rng.choice(moves)
-    return max(moves, key=lambda m: _score(state, parse_move(m)) + rng.random() * 0.05)
+def _place_values(card) -> tuple[float, float]:
+    """Placing a card other than the hostage: (score in the front row, score further back), before the
+    new-column bonus."""
+    if card.kind in ("medusa", "pandora"):
+        return 4.0, 0.5
+    s = 0.5 if card.kind == "pegasus" else (card.strength if card.kind == "number" else 5.0)
+    return 0.6 * s, 0.2 * s
+
+
+_FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysus": -1.0, "done": 5.0, "move": 0.0,
+         "swap": 0.0, "put": 0.5, "pythia": 1.0}
+_PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a token names one kind of card
+          if card.placeable and card.kind != "hostage"}
+_FIXED: dict[tuple[bool, ...], dict[tuple[str, ...], float]] = {}   # see _scores
+_UNSCORED = float("nan")  # marks a move _FIXED does not hold (found by identity; a float, so quick to compare)
+_COLUMN = {str(c + 1): c for c in range(3)}
+_HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == "hostage"}  # one per side
+_FIGHT = {card.id: card.field_strength or 0 for card in all_cards().values()}  # strength in a fight, 0 if none
+NOISE = 0.05  # random tie-break: moves scored within this of the best are equally likely picks
+
+
+def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
+    """The greedy pick: the legal move with the highest score plus a random tie-break of up to NOISE.
+
+    Candidates are taken best score first; a candidate's tie-break is drawn, and its legality checked, only
+    while it could still beat the best legal pick so far, so most candidates are never checked."""
+    moves = state.moves()
+    scores = _scores(state, moves)
+    pick, best = None, float("-inf")
+    for i in sorted(range(len(moves)), key=scores.__getitem__, reverse=True):
+        score = scores[i]
+        if score + NOISE <= best:
+            break                                            # neither this nor any later move can win
+        key = score + rng.random() * NOISE
+        if key > best and state.is_legal(moves[i]):
+            pick, best = moves[i], key
+    return pick
+
+
+def choose(state: State, policy: str, rng: random.Random) -> tuple[str, ...]:
+    """The move the policy picks in a player node, parsed (play it with state.apply_legal)."""
+    if policy == "greedy":
+        return best_move(state, rng)
+    moves = state.moves()
+    while True:                                              # rejection: uniform over the legal moves
+        move = rng.choice(moves)
+        if state.is_legal(move):
+            return move
 
 
 def play(policy: str, rng: random.Random, first: int = HERA) -> State:
@@ -92,9 +164,9 @@ def play(policy: str, rng: random.Random, first: int = HERA) -> State:
     state = State(first=first)
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
+            state.apply_legal(state.sample_chance(rng))
         else:
-            state.apply_action(choose(state, policy, rng))
+            state.apply_legal(choose(state, policy, rng))
     return state
 
 

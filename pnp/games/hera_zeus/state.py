@@ -10,8 +10,8 @@ from functools import lru_cache
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL
-from pnp.games.hera_zeus.cards import (HERA, NEVER_CHALLENGE, SIDES, ZEUS, Card, all_cards, deck,
-                                       token_of)
+from pnp.games.hera_zeus.cards import (HERA, NEVER_CHALLENGE, PLACEABLE, SIDES, ZEUS, Card, all_cards,
+                                       deck, token_of)
 
 COLUMNS, ROWS = 3, 4          # hera-zeus.battlefield.3
 HAND_LIMIT = 12               # hera-zeus.draw.2
@@ -94,7 +94,7 @@ class State:
         self.end_rule: str | None = None
         self.events: list[tuple[str, str]] = []              # (text, rule id) of the last action
         self.steps = 0
-        self._hand_memo: dict | None = None                  # first card per token or kind, during legal_actions
+        self._hands: list[tuple] = [((), ({}, {}, [])), ((), ({}, {}, []))]  # per player: the hand last indexed, its index
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:
@@ -121,27 +121,55 @@ class State:
         """Equally likely card ids for the pending deal, draw or Pegasus raid."""
         if not self.is_chance_node():
             return []
+        pool = self._chance_pool()
+        return [(c, 1.0 / len(pool)) for c in sorted(pool)]
+
+    def _chance_pool(self) -> list[str]:
+        """The card ids the pending chance event picks from, each equally likely (in no set order)."""
         what, p = self.chance
         if what == "raid":
-            pool = self.hand[1 - p]                          # hera-zeus.pegasus.2: at random
-        elif what == "deal":
-            pool = [c for c in self.pile[p] if self.cards[c].kind != "hostage"]  # hera-zeus.gap.11
-        else:
-            pool = self.pile[p]
-        return [(c, 1.0 / len(pool)) for c in sorted(pool)]
+            return self.hand[1 - p]                          # hera-zeus.pegasus.2: at random
+        if what == "deal":
+            return [c for c in self.pile[p] if self._dealt(c)]
+        return self.pile[p]
+
+    def _dealt(self, card: str) -> bool:
+        """Whether a card may be dealt into the opening hand: the hostage is not (hera-zeus.gap.11)."""
+        return self.cards[card].kind != "hostage"
+
+    def sample_chance(self, rng) -> str:
+        """One chance outcome drawn uniformly with rng (what chance_outcomes() offers, equally likely)."""
+        what, p = self.chance
+        if what != "deal":
+            return rng.choice(self._chance_pool())
+        while True:                                          # rejection: uniform over the cards that may be dealt
+            card = rng.choice(self.pile[p])
+            if self._dealt(card):
+                return card
 
     def legal_actions(self) -> list[str]:
         """The current player's legal moves (empty at chance and terminal nodes)."""
         if self.winner is not None or self.chance:
             return []
-        self._hand_memo = {}                                 # nothing changes while the moves are checked
-        try:
-            return [" ".join(m) for m in self._candidates() if self._why(m) is None]
-        finally:
-            self._hand_memo = None
+        why = self._why
+        return [" ".join(m) for m in self._candidates() if why(m) is None]
+
+    def moves(self) -> list[tuple[str, ...]]:
+        """Every move worth checking now, as parsed word tuples: a superset of legal_actions(), for policies
+        that check only the moves they consider (is_legal) and play one with apply_legal."""
+        if self.winner is not None or self.chance:
+            return []
+        return self._candidates()
+
+    def is_legal(self, move: tuple[str, ...]) -> bool:
+        """Whether a parsed move (from moves() or parse_move) is legal now; the same check as apply_action."""
+        return self.winner is None and not self.chance and self._why(move) is None
 
     def _has_legal(self) -> bool:
-        return any(self._why(m) is None for m in self._candidates())
+        if self._why(_DRAW) is None:                         # the usual answer, without listing every move
+            return True
+        why = self._why
+        return any(why(m) is None for m in self._candidates())
 
     def apply_action(self, action: str) -> None:
         """Apply a move or chance outcome; raises IllegalMove naming the broken rule."""
@@ -150,7 +178,7 @@ class State:
         if self.winner is not None:
             raise IllegalMove("the game is over", hint=f"{SIDES[self.winner]} won ({self.end_reason})")
         if self.chance:
-            if action not in dict(self.chance_outcomes()):
+            if action not in self._chance_pool():
                 raise IllegalMove(f"'{action}' is not a possible chance outcome here",
                                   expected="a card id from chance_outcomes()")
             self._resolve_chance(action)
@@ -162,6 +190,17 @@ class State:
             why = self._why(move)
             if why is not None:
                 raise IllegalMove(f"illegal move '{action}': {why}")
+            self._do(move)
+        self._settle()
+
+    def apply_legal(self, move: tuple[str, ...] | str) -> None:
+        """Apply a move already found legal (a parsed move that is_legal() accepted, or a card id from
+        the chance pool) without checking it again; apply_action is the checked way in."""
+        self.events = []
+        self.steps += 1
+        if self.chance:
+            self._resolve_chance(move)
+        else:
             self._do(move)
         self._settle()
 
@@ -187,25 +226,27 @@ class State:
     def _in_hand(self, p: int, token: str) -> str | None:
         """The first card (by id) in p's hand with this token ('god': Hera's or Zeus's own card)."""
         if token == "god":
-            return self._kind_in_hand(p, "god")
-        memo = self._hand_memo
-        if memo is not None and (p, token) in memo:
-            return memo[p, token]
-        cards = self.cards
-        card = min((c for c in self.hand[p] if cards[c].token == token), default=None)
-        if memo is not None:
-            memo[p, token] = card
-        return card
+            return self._indexed(p)[1].get("god")
+        return self._indexed(p)[0].get(token)
 
     def _kind_in_hand(self, p: int, kind: str) -> str | None:
-        memo = self._hand_memo
-        if memo is not None and (p, "kind", kind) in memo:
-            return memo[p, "kind", kind]
-        cards = self.cards
-        card = min((c for c in self.hand[p] if cards[c].kind == kind), default=None)
-        if memo is not None:
-            memo[p, "kind", kind] = card
-        return card
+        """The first card (by id) in p's hand of this kind."""
+        return self._indexed(p)[1].get(kind)
+
+    def _indexed(self, p: int) -> tuple[dict[str, str], dict[str, str], list]:
+        """p's hand as first card by token, first card by kind, and the place moves of its placeable tokens
+        (see _PLACINGS); rebuilt only when the hand's contents change."""
+        hand = tuple(self.hand[p])
+        last, index = self._hands[p]
+        if hand != last:
+            cards = self.cards
+            ordered = sorted(hand, reverse=True)             # the lowest id is written last
+            by_token = {cards[c].token: c for c in ordered}
+            by_kind = {cards[c].kind: c for c in ordered}
+            placings = [_PLACINGS[t] for t in sorted(by_token) if cards[by_token[t]].kind in PLACEABLE]
+            index = (by_token, by_kind, placings)
+            self._hands[p] = (hand, index)
+        return index
 
     def _note(self, text: str, rule: str) -> None:
         self.events.append((text, rule))
@@ -227,38 +268,63 @@ class State:
         self.discard[p].append(card)                         # hera-zeus.cast.1, hera-zeus.gap.19
 
     def _col(self, word: str) -> int | None:
-        return _COLUMN_OF.get(word) if word in _COLUMN_OF else (
-            int(word) - 1 if word.isdigit() and 1 <= int(word) <= COLUMNS else None)
+        c = _COLUMN_OF.get(word)
+        if c is None and word.isdigit() and 1 <= int(word) <= COLUMNS:
+            c = int(word) - 1
+        return c
 
     # ------------------------------------------------------------------ move generation
-    def _candidates(self):
-        """Every move worth checking now, as word tuples (legal ones are kept by legal_actions)."""
+    def _candidates(self, prune: bool = True) -> list[tuple[str, ...]]:
+        """Every move worth checking now, as word tuples (legal ones are kept by legal_actions).
+
+        With prune, moves that need a card the hand lacks (a spell, a Pegasus, the god card) and places in a
+        full column are left out: they could never pass _why (tests compare with prune=False)."""
         p = self.to_move
-        cols = [str(c) for c in range(1, COLUMNS + 1)]
-        if self.phase == "opening":
-            toks = sorted({self.cards[c].token for c in self.hand[p] if self.cards[c].placeable})
-            return [("place", t, c, "1") for t in toks for c in cols]
-        if self.phase == "put":
-            return [("put", c) for c in cols]
-        if self.phase == "order":
-            return [("top", t) for t in sorted({self.cards[c].token for c in self.pending["order"][0][1]})]
-        if self.phase == "rearrange":
-            spots = [f"{c + 1}.{r}" for c in range(COLUMNS) for r in self._rows_of(p, c)]
-            out = [("done",)]
-            out += [("move", a, t) for a in spots for t in cols]
-            out += [("swap", a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]
-            return out
-        out = [("draw",)]
-        toks = sorted({self.cards[c].token for c in self.hand[p] if self.cards[c].placeable})
+        if self.phase != "turn":
+            return self._phase_candidates(p)
+        _, kinds, placings = self._indexed(p)
+        if not prune:
+            kinds = _ALL_KINDS
+        out = [_DRAW]
+        field, statue = self.field[p], self.statue[p]
         for c in range(COLUMNS):
-            start = 2 if self.statue[p] == c else 1
-            rows = [str(r) for r in range(start, self.slots(p, c) + 2)]
-            out += [("place", t, cols[c], r) for t in toks for r in rows]
-        out += [("challenge", c) for c in cols] + [("statue", c) for c in cols]
-        out += [("pegasus", "hand")] + [("pegasus", "front", c) for c in cols]
-        out += [("pythia", "hand")] + [("pythia", "column", c) for c in cols]
-        out += [("sirens",), ("persephone",), ("dionysus",)]
-        out += [("hades", t) for t in sorted({self.cards[c].token for c in self.discard[p]})]
+            slots = len(field[c]) + (statue == c)
+            if prune and slots >= ROWS:
+                continue
+            rows = slice(1 if statue == c else 0, slots + 1)  # rows from 1 (2 behind a statue) to slots + 1
+            for by_column in placings:
+                out += by_column[c][rows]
+        out += _CHALLENGES
+        if "god" in kinds:
+            out += _STATUES
+        if "pegasus" in kinds:
+            out += _PEGASUS
+        if "pythia" in kinds:
+            out += _PYTHIA
+        if "sirens" in kinds:
+            out.append(_SIRENS)
+        if "persephone" in kinds:
+            out.append(_PERSEPHONE)
+        if "dionysus" in kinds:
+            out.append(_DIONYSUS)
+        if "hades" in kinds:
+            out += [("hades", t) for t in sorted({self.cards[c].token for c in self.discard[p]})]
+        return out
+
+    def _phase_candidates(self, p: int) -> list[tuple[str, ...]]:
+        """The moves worth checking outside the turn phase: the opening, a raid's put, Pandora's order, Dionysus."""
+        cards, hand = self.cards, self.hand[p]
+        if self.phase == "opening":
+            toks = sorted({cards[c].token for c in hand if cards[c].placeable})
+            return [("place", t, c, "1") for t in toks for c in _COLS]
+        if self.phase == "put":
+            return [("put", c) for c in _COLS]
+        if self.phase == "order":
+            return [("top", t) for t in sorted({cards[c].token for c in self.pending["order"][0][1]})]
+        spots = [f"{c + 1}.{r}" for c in range(COLUMNS) for r in self._rows_of(p, c)]   # rearrange
+        out = [("done",)]
+        out += [("move", a, t) for a in spots for t in _COLS]
+        out += [("swap", a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]
         return out
 
     def _rows_of(self, p: int, c: int) -> list[int]:
@@ -290,6 +356,10 @@ class State:
         if not m:
             return f"empty move; expected one of: {', '.join(ACTION_FORMS)}"
         verb, args = m[0], m[1:]
+        if self.phase == "turn" and verb in _CHECKS:          # the usual case, in the order of the checks below
+            if self.ap_total <= self.ap_spent and verb != "statue":
+                return "no action points left (hera-zeus.challenge.2, hera-zeus.flow.5)"
+            return _CHECKS[verb](self, p, o, args)
         if self.phase == "opening":
             return self._why_opening(p, verb, args)
         if self.phase == "put":
@@ -370,24 +440,26 @@ class State:
     def _why_place(self, p, o, args) -> str | None:
         if len(args) != 3:
             return "expected 'place TOKEN COL ROW'"
-        token, c = args[0], self._col(args[1])
+        token, c, row = args[0], self._col(args[1]), _ROW_OF.get(args[2])
+        if row is None and args[2].isdigit() and 1 <= int(args[2]) <= ROWS:
+            row = int(args[2])                                 # a row written with leading zeros
         if c is None:
             return f"column must be 1-{COLUMNS}, not '{args[1]}' (hera-zeus.battlefield.3)"
-        if not args[2].isdigit() or not 1 <= int(args[2]) <= ROWS:
+        if row is None:
             return f"row must be 1-{ROWS}, not '{args[2]}' (hera-zeus.battlefield.3)"
         card = self._in_hand(p, token)
         if card is None:
             return f"no '{token}' in hand"
-        if not self.cards[card].placeable:
+        if self.cards[card].kind not in PLACEABLE:
             return f"{self.cards[card].name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
-        if self.slots(p, c) >= ROWS:
+        slots = self.slots(p, c)
+        if slots >= ROWS:
             return f"column {c + 1} already holds four (hera-zeus.place.3)"
-        row = int(args[2])
         if self.statue[p] == c and row == 1:
             return "the statue keeps the front place; place behind it (hera-zeus.statue.4, hera-zeus.gap.17)"
-        if row > self.slots(p, c) + 1:
-            return (f"column {c + 1} has {self.slots(p, c)} place(s) taken, so row {row} would leave a gap; "
-                    f"use row {self.slots(p, c) + 1} or less (hera-zeus.gap.10)")
+        if row > slots + 1:
+            return (f"column {c + 1} has {slots} place(s) taken, so row {row} would leave a gap; "
+                    f"use row {slots + 1} or less (hera-zeus.gap.10)")
         return None
 
     def _why_challenge(self, p, o, args) -> str | None:
@@ -538,6 +610,11 @@ class State:
     def _do(self, m: tuple[str, ...]) -> None:
         p, o = self.to_move, 1 - self.to_move
         verb, args = m[0], m[1:]
+        if self.phase == "turn":
+            if verb != "statue":
+                self.ap_spent += 1                             # hera-zeus.flow.4
+            _EFFECTS[verb](self, p, o, args)
+            return
         if self.phase == "opening":
             card = self._in_hand(p, args[0])
             self.hand[p].remove(card)
@@ -551,12 +628,7 @@ class State:
         if self.phase == "order":
             self._top(args[0])
             return
-        if self.phase == "rearrange":
-            self._rearrange(p, verb, args)
-            return
-        if verb != "statue":
-            self.ap_spent += 1                                 # hera-zeus.flow.4
-        getattr(self, f"_do_{verb}")(p, o, args)
+        self._rearrange(p, verb, args)                         # the rearrange phase
 
     def _do_draw(self, p, o, args) -> None:
         self.chance = ("draw", p)                              # hera-zeus.draw.1
@@ -842,5 +914,28 @@ class State:
 
 
 _COLUMN_OF = {str(c + 1): c for c in range(COLUMNS)}        # column words as written in moves
-_CHECKS = {name.removeprefix("_why_"): fn for name, fn in vars(State).items()   # verb -> State._why_VERB
-           if name.startswith("_why_")}
+_COLS = tuple(_COLUMN_OF)
+_ROW_OF = {str(r): r for r in range(1, ROWS + 1)}           # row words as written in moves
+_ROW_WORDS = tuple(str(r) for r in range(ROWS + 2))           # _ROW_WORDS[r] == str(r)
+_DRAW = ("draw",)
+
+
+class _Placings(dict):
+    """token -> the place moves of that token, by column, rows 1 to ROWS + 1 (built the first time it is asked)."""
+
+    def __missing__(self, token: str) -> list[list[tuple[str, ...]]]:
+        rows = self[token] = [[("place", token, col, _ROW_WORDS[r]) for r in range(1, ROWS + 2)] for col in _COLS]
+        return rows
+
+
+_PLACINGS = _Placings()
+_CHALLENGES = [("challenge", c) for c in _COLS]
+_STATUES = [("statue", c) for c in _COLS]
+_PEGASUS = [("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS]
+_PYTHIA = [("pythia", "hand")] + [("pythia", "column", c) for c in _COLS]
+_SIRENS, _PERSEPHONE, _DIONYSUS = ("sirens",), ("persephone",), ("dionysus",)
+_ALL_KINDS = frozenset({"god", "pegasus", "pythia", "sirens", "persephone", "dionysus", "hades"})  # cards moves need
+_CHECKS = {verb: getattr(State, f"_why_{verb}") for verb in   # turn verb -> State._why_VERB
+           ("draw", "place", "challenge", "statue", "pegasus", "pythia", "sirens", "hades", "persephone", "dionysus")}
+_EFFECTS = {name.removeprefix("_do_"): fn for name, fn in vars(State).items()    # verb -> State._do_VERB
+            if name.startswith("_do_")}

@@ -1,0 +1,80 @@
+"""Hera and Zeus fast paths agree with the checked path: pruned candidates, is_legal, apply_legal, the greedy pick."""
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from pnp.errors import IllegalMove
+from pnp.games.base import sample_chance
+from pnp.games.hera_zeus import HERA, State, sim
+
+
+def snapshot(state: State) -> tuple:
+    """Everything a move can change, for comparing two States."""
+    return (state.hand, state.field, state.pile, state.discard, state.statue, state.face_up, state.known,
+            state.phase, state.to_move, state.ap_total, state.ap_spent, state.first_turn, state.pending,
+            state.chance, state.turns, state.winner, state.end_rule, state.events, state.steps)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fast_paths_agree_with_the_reasoned_check_on_greedy_and_random_games(seed):
+    rng = random.Random(seed)
+    state = State(first=seed % 2)
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcome = state.sample_chance(rng)
+            assert outcome in dict(state.chance_outcomes())
+            state.apply_legal(outcome)
+            continue
+        everything = state._candidates(prune=False)
+        checked = [" ".join(m) for m in everything if state.why_illegal(" ".join(m)) is None]
+        assert state.legal_actions() == checked                       # pruning drops no legal move, keeps order
+        for m in everything:
+            assert state.is_legal(m) == (state.why_illegal(" ".join(m)) is None), m
+        assert set(checked) <= {" ".join(m) for m in state.moves()}
+        if (seed + decisions) % 2:                                    # alternate greedy and uniform picks
+            pick = sim.best_move(state, rng)
+            best = max(sim._score(state, m) for m in everything if state.is_legal(m))
+            assert " ".join(pick) in checked and sim._score(state, pick) >= best - sim.NOISE
+        else:
+            pick = tuple(rng.choice(checked).split())
+        twin = copy.deepcopy(state)
+        twin.apply_action(" ".join(pick))                             # the checked way in
+        state.apply_legal(pick)                                       # the trusted way in
+        assert snapshot(state) == snapshot(twin)
+        decisions += 1
+    assert decisions > 20 and state.winner in (HERA, 1 - HERA)
+
+
+def test_sample_chance_draws_from_the_chance_outcomes():
+    rng = random.Random(3)
+    state = State()
+    seen = set()
+    for _ in range(40):
+        outcomes = dict(state.chance_outcomes())
+        card = state.sample_chance(rng)
+        assert card in outcomes
+        seen.add(card)
+        state.apply_action(card)
+        if not state.is_chance_node():
+            break
+    assert len(seen) == 18 and all(state.cards[c].kind != "hostage" for c in seen)
+    with pytest.raises(IllegalMove, match="chance outcome"):
+        State().apply_action("not-a-card")
+    assert sample_chance(State(), rng) in dict(State().chance_outcomes())
+
+
+def test_random_policy_picks_every_legal_move_about_equally_often():
+    state = State()
+    rng = random.Random(2)
+    while state.is_chance_node() or state.phase != "turn":
+        state.apply_legal(state.sample_chance(rng) if state.is_chance_node() else sim.choose(state, "random", rng))
+    legal = state.legal_actions()
+    assert len(state.moves()) > len(legal) > 3                      # some candidates are refused
+    counts = {m: 0 for m in legal}
+    for _ in range(300 * len(legal)):
+        counts[" ".join(sim.choose(state, "random", rng))] += 1
+    assert set(counts) == set(legal) and min(counts.values()) > 200 and max(counts.values()) < 400
