@@ -2,8 +2,11 @@
 chance event (dice, card draws) and every player decision."""
 from __future__ import annotations
 
+import random
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import lru_cache
+from itertools import accumulate
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL
@@ -14,17 +17,38 @@ DIE = [(d, 1 / 6) for d in rules.DIE]
 DEFAULT_CAP = 300   # rounds before an unfinished game is scored by points (by-jove.gap.36)
 
 
-@dataclass
 class Chance:
     """A pending chance event: its kind ('dice', 'die', 'oracle', 'potluck') and outcomes."""
 
-    kind: str
-    outcomes: list
+    __slots__ = ("kind", "outcomes", "possible", "_upto")
 
-    @cached_property
-    def possible(self) -> frozenset:
-        """The outcomes without their probabilities, to check a given outcome against."""
-        return frozenset(o for o, _ in self.outcomes)
+    def __init__(self, kind: str, outcomes: list, possible=None, upto: tuple[float, ...] | None = None):
+        self.kind, self.outcomes = kind, outcomes
+        self.possible = frozenset(o for o, _ in outcomes) if possible is None else possible   # to check against
+        self._upto = _running_totals(tuple(p for _, p in outcomes)) if upto is None else upto
+
+    @classmethod
+    def draw(cls, kind: str, cards: list[str]) -> "Chance":
+        """The top card of a face-down (shuffled) deck: every card equally likely."""
+        p = 1 / len(cards)
+        return cls(kind, [(c, p) for c in cards], tuple(cards), _even_totals(len(cards)))
+
+    def sample(self, rng: random.Random):
+        """One outcome drawn by its probability: the outcome base.sample_chance(state, rng) would draw
+        (the same running totals), found by bisection instead of a walk over the outcomes."""
+        return self.outcomes[min(bisect_right(self._upto, rng.random()), len(self.outcomes) - 1)][0]
+
+
+@lru_cache(maxsize=None)
+def _running_totals(probabilities: tuple[float, ...]) -> tuple[float, ...]:
+    """The probabilities summed in order, as base.sample_chance sums them."""
+    return tuple(accumulate(probabilities))
+
+
+@lru_cache(maxsize=None)
+def _even_totals(n: int) -> tuple[float, ...]:
+    """The running totals of n equally likely outcomes."""
+    return _running_totals((1 / n,) * n)
 
 
 ROLL = Chance("dice", DICE)   # a throw of both dice, the same event every time (its outcomes listed once)
@@ -183,7 +207,7 @@ class State:
         return [rules.points(p.holdings()) for p in self.players]
 
     def _check(self, p: int) -> None:
-        if not rules.missing(self.players[p].holdings()):  # by-jove.end.1, gap.34
+        if rules.collected(self.players[p].holdings()):  # by-jove.end.1, gap.34
             self.winners, self.end_reason = [p], "collection"
             raise _GameOver
 
@@ -297,22 +321,24 @@ class State:
 
     def _travel(self, p: int, dice, protected: bool):
         while True:
-            again = yield from self._move(p, dice[0] + dice[1], dice, protected)
+            self._move(p, dice[0] + dice[1])
+            again = yield from self._arrive(p, dice, protected)
             if again != "protected":
                 return
             dice = yield ROLL   # the Protected Turn, at once (by-jove.gods.5)
             protected = True
 
-    def _move(self, p: int, steps: int, dice, protected: bool):
+    def _move(self, p: int, steps: int) -> None:
+        """Forward round the outer loop, paid on passing the Beginning; the arrival follows (_arrive)."""
         pl = self.players[p]
         n = len(self.board.spaces)
         if pl.pos + steps >= n:   # by-jove.beginning.1, gap.7
             self._gain(p, "coins", rules.beginning_pay(len(pl.heroes))[0])
         pl.pos = (pl.pos + steps) % n
-        return (yield from self._arrive(p, dice, protected))
 
     def _arrive(self, p: int, dice, protected: bool):
-        yield from self._bounce(p)   # bounce first (by-jove.gap.17)
+        if self._sharing(p):
+            yield from self._bounce(p)   # bounce first (by-jove.gap.17)
         pl = self.players[p]
         if pl.where != "outer" or pl.in_hades:
             return None
@@ -344,13 +370,15 @@ class State:
             pl.skip += 1
         return None   # beginning, hades (passing by, by-jove.hades.1), road: nothing
 
+    def _sharing(self, p: int) -> list[Player]:
+        """The other pawns on p's place (outer space, maze or route space)."""
+        pl = self.players[p]
+        return [q for q in self.players if q.pos == pl.pos and q.where == pl.where and q.seat != p]
+
     def _bounce(self, p: int):
         pl = self.players[p]
-        kind = self._kind_here(pl)
-        for q in self.players:
-            if q.seat == p or (q.where, q.pos) != (pl.where, pl.pos):
-                continue
-            if not rules.can_bounce(kind, q.in_hades)[0]:   # by-jove.bouncing.4
+        for q in self._sharing(p):
+            if not rules.can_bounce(self._kind_here(pl), q.in_hades)[0]:   # by-jove.bouncing.4
                 continue
             choice = yield Decision(p, "bounce", ["bounce", "collect", "stay"], about=q.seat)   # by-jove.gap.16
             if choice == "bounce":
@@ -451,7 +479,8 @@ class State:
             self._gain(p, kind, 1)                       # by-jove.labyrinth.6, quest.2
 
     def _draw(self, deck: str):
-        cid = yield Chance(deck, [(c, 1 / len(self.decks[deck].ready())) for c in self.decks[deck].ready()])
+        cards = self.decks[deck].ready()
+        cid = yield Chance.draw(deck, cards)
         self.decks[deck].face_down.remove(cid)
         return cid
 
@@ -506,9 +535,11 @@ class State:
         n = len(self.board.spaces)
         if "advance_to" in eff:
             steps = (self.board.find(eff["advance_to"]) - pl.pos) % n or n
-            yield from self._move(p, steps, None, protected)
+            self._move(p, steps)
+            yield from self._arrive(p, None, protected)
         elif "forward" in eff:
-            yield from self._move(p, eff["forward"], None, protected)
+            self._move(p, eff["forward"])
+            yield from self._arrive(p, None, protected)
         elif "back" in eff:
             pl.pos = (pl.pos - eff["back"]) % n                    # backwards never pays (gap.7)
             yield from self._arrive(p, None, protected)
