@@ -291,3 +291,26 @@ def test_gaps_register_covers_the_issues_examples():
     assert "win" in gaps["twelve-labors.gap.2"].title and "Iolaus" in gaps["twelve-labors.gap.2"].title
     assert all(g.basis in ("stated", "inferred", "house rule") for g in gaps.values())
     assert all(g.inferred_from for g in gaps.values() if g.basis == "inferred")
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_options_worked_out_once_per_step_equal_a_fresh_working_out(players):
+    """The engine keeps the pending step's options until it leaves the step: at every step of random
+    games they equal the options worked out afresh, and a move outside them is still refused."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = tl.State(players)
+        while not state.is_terminal():
+            step = state._queue[0]
+            if state.is_chance_node():
+                assert state.chance_outcomes() == state._outcomes(step)
+                outcome = rng.choice(state.chance_outcomes())[0]
+                with pytest.raises(IllegalMove):
+                    state.apply_action(("no such outcome",))
+                state.apply_action(outcome)
+            else:
+                legal = state.legal_actions()
+                assert legal == state._choices(step) and legal
+                with pytest.raises(IllegalMove):
+                    state.apply_action(("no such move",))
+                state.apply_action(rng.choice(legal))
