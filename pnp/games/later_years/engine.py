@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import itertools
+import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -51,6 +52,12 @@ def card_types() -> dict[str, CardType]:
             out[row["id"]] = CardType(row["id"], row["kind"], row["name"], int(row["value"] or 0),
                                       int(row["counts_as"] or 0), int(row["draw"] or 0), int(row["copies"]))
     return out
+
+
+@lru_cache(maxsize=None)
+def card_ids() -> tuple[str, ...]:
+    """Every card id, sorted: the order chance outcomes are listed in."""
+    return tuple(sorted(card_types()))
 
 
 @lru_cache(maxsize=None)
@@ -100,6 +107,17 @@ def count_value(card_ids, name: str) -> int:
     return sum(types[c].counts_as for c in card_ids if types[c].name == name)
 
 
+def hand_worth(hand: Counter) -> dict[str, int]:
+    """How many cards of each name the whole hand counts as, doubles and triples included (later-years.bonus.1)."""
+    types = card_types()
+    out: dict[str, int] = {}
+    for c, k in hand.items():
+        if k > 0:
+            t = types[c]
+            out[t.name] = out.get(t.name, 0) + t.counts_as * k
+    return out
+
+
 def minimal_payments(hand: Counter, name: str, need: int) -> list[tuple[str, ...]]:
     """Every minimal set of cards of `name` in hand counting as at least `need` (none can be left out)."""
     types = card_types()
@@ -130,17 +148,19 @@ class Auction:
         self.coins = dict(coins)
         self.n_lots = n_lots
         self.excluded = set(excluded)
-        self.bidders = [p for p in self.seats if p not in self.excluded]
+        self.bidders = [p for p in self.seats if p not in self.excluded] if excluded else list(self.seats)
         self.top: dict[int, tuple[object, int]] = {}      # lot -> (player, total)
         self.deadbeat = None
         self.to_bid = self._first_from(opener) if self.bidders else None
 
     def _first_from(self, player):
         """The first bidder at or clockwise after `player` holding no winning bid (later-years.gap.9)."""
-        i = self.seats.index(player)
-        for k in range(len(self.seats)):
-            p = self.seats[(i + k) % len(self.seats)]
-            if p in self.bidders and self.holding(p) is None:
+        seats, n = self.seats, len(self.seats)
+        i = seats.index(player)
+        holders = {p for p, _ in self.top.values()}
+        for k in range(n):
+            p = seats[(i + k) % n]
+            if p not in holders and p in self.bidders:
                 return p
         return None
 
@@ -174,16 +194,23 @@ class Auction:
         self.top[lot] = (player, total)
         self.to_bid = self._first_from(player)
 
-    def legal_bids(self, player) -> list[tuple[int, int]]:
-        """(lot, add) pairs within the player's coins; if none, the forced smallest overbids."""
+    def bid_ranges(self, player) -> list[tuple[int, range]]:
+        """Per lot, the coins `player` may add within her coins (later-years.auction.6, gap.8); if no lot
+        takes any, the forced smallest overbids: 1 on each unbid lot, else on every lot (deadbeat.1)."""
         out = []
+        coins, top = self.coins[player], self.top
         for lot in range(self.n_lots):
-            base = self.top[lot][1] if lot in self.top else 0
-            out += [(lot, add) for add in range(1, self.coins[player] - base + 1)]
+            most = coins - (top[lot][1] if lot in top else 0)
+            if most >= 1:
+                out.append((lot, range(1, most + 1)))
         if out:
             return out
-        unbid = [lot for lot in range(self.n_lots) if lot not in self.top]
-        return [(lot, 1) for lot in (unbid or range(self.n_lots))]
+        unbid = [lot for lot in range(self.n_lots) if lot not in top]
+        return [(lot, range(1, 2)) for lot in (unbid or range(self.n_lots))]
+
+    def legal_bids(self, player) -> list[tuple[int, int]]:
+        """(lot, add) pairs within the player's coins; if none, the forced smallest overbids."""
+        return [(lot, add) for lot, adds in self.bid_ranges(player) for add in adds]
 
 
 # ---------------------------------------------------------------- chains
@@ -540,37 +567,87 @@ class LaterYearsState:
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """Card ids with their probability of being the next card off the deck."""
-        total = sum(self.deck.values())
-        return [(c, k / total) for c, k in sorted(self.deck.items()) if k]
+        deck = self.deck
+        total = sum(deck.values())
+        return [(c, deck[c] / total) for c in card_ids() if deck.get(c)]
+
+    def sample_card(self, rng: random.Random) -> str:
+        """The next card off the deck, drawn from rng: the outcome base.sample_chance(self, rng) draws from
+        chance_outcomes() (the same running totals in the same order), without listing the outcomes."""
+        deck = self.deck
+        total = sum(deck.values())
+        r, acc, last = rng.random(), 0.0, None
+        for c in card_ids():
+            k = deck.get(c)
+            if k:
+                acc += k / total
+                if r < acc:
+                    return c
+                last = c
+        return last
 
     def is_terminal(self) -> bool:
         """True once the deck cannot fill an auction."""
         return self.phase == "over"
 
-    def legal_actions(self) -> list[tuple]:
-        """('bid', lot, add) in the auction; ('draw', id), ('task', A, O, actions, objects), ('pass',)."""
+    def legal_actions(self, kind: str | None = None) -> list[tuple]:
+        """('bid', lot, add) in the auction; ('draw', id), ('task', A, O, actions, objects), ('pass',);
+        only the moves of `kind` ('bid', 'draw', 'task' or 'pass') when it is given."""
         if self.is_terminal() or self.is_chance_node():
             return []
         if self.phase == "auction":
-            return [("bid", lot, add) for lot, add in self.auction.legal_bids(self.auction.to_bid)]
+            if kind not in (None, "bid"):
+                return []
+            return [("bid", lot, add) for lot, adds in self.auction.bid_ranges(self.auction.to_bid) for add in adds]
         hand = self.hands[self.turn]
-        acts = [("pass",)]
-        acts += [("draw", c) for c in sorted(hand) if hand[c] and card_types()[c].kind == "draw"]
-        payments: dict = {}                                   # (name, need) -> minimal_payments, once each
-        held = {card_types()[c].name for c in hand if hand[c]}  # a task needs a card of each of its names
+        acts = [("pass",)] if kind in (None, "pass") else []
+        if kind in (None, "draw"):
+            acts += self._draws(hand)
+        if kind in (None, "task"):
+            acts += self._tasks(hand)
+        return acts
+
+    def move_kinds(self) -> list[str]:
+        """The kinds of the legal moves, sorted: as {a[0] for a in legal_actions()}, without listing every task."""
+        if self.is_terminal() or self.is_chance_node():
+            return []
+        if self.phase == "auction":
+            return ["bid"]                                    # legal_bids is never empty (later-years.deadbeat.1)
+        hand = self.hands[self.turn]
+        return ((["draw"] if next(self._draw_cards(hand), None) else []) + ["pass"]
+                + (["task"] if next(self._payable(hand), None) else []))
+
+    def _draws(self, hand: Counter) -> list[tuple]:
+        return [("draw", c) for c in sorted(self._draw_cards(hand))]
+
+    @staticmethod
+    def _draw_cards(hand: Counter):
+        """The draw cards in hand (later-years.draw.1), one id at a time."""
+        types = card_types()
+        return (c for c, k in hand.items() if k > 0 and types[c].kind == "draw")
+
+    def _payable(self, hand: Counter):
+        """(action, object, need) of every task the hand holds enough cards for, this time round
+        (later-years.repeat.2, bonus.1), one at a time."""
+        worth = hand_worth(hand)
+        objects = [o for o in names("object") if o in worth]
         for a in names("action"):
-            if a not in held:
+            if a not in worth:
                 continue
-            for o in names("object"):
-                if o not in held:
-                    continue
+            for o in objects:
                 need = need_for(self.board.done(a, o))
-                for key in ((a, need), (o, need)):
-                    if key not in payments:
-                        payments[key] = minimal_payments(hand, *key)
-                for pa in payments[a, need]:
-                    for po in payments[o, need]:
-                        acts.append(("task", a, o, pa, po))
+                if worth[a] >= need and worth[o] >= need:
+                    yield a, o, need
+
+    def _tasks(self, hand: Counter) -> list[tuple]:
+        """Every ('task', A, O, action cards, object cards) the hand can pay for, each payment minimal."""
+        payments: dict = {}                                   # (name, need) -> minimal_payments, once each
+        acts = []
+        for a, o, need in self._payable(hand):
+            for key in ((a, need), (o, need)):
+                if key not in payments:
+                    payments[key] = minimal_payments(hand, *key)
+            acts += [("task", a, o, pa, po) for pa in payments[a, need] for po in payments[o, need]]
         return acts
 
     def apply_action(self, action) -> None:

@@ -5,7 +5,6 @@ import random
 import statistics
 from functools import partial
 
-from pnp.games.base import sample_chance
 from pnp.games.stats import first_player, split_win, spread
 from pnp.games.later_years.engine import LaterYearsState, fee, winners
 from pnp.simulate.jobs import game_rng, play_games
@@ -15,9 +14,15 @@ POLICIES = ("random", "greedy")
 
 def random_policy(state: LaterYearsState, rng: random.Random):
     """A uniformly random kind of move (bid, draw, task, pass), then a random move of that kind."""
-    acts = state.legal_actions()
-    kind = rng.choice(sorted({a[0] for a in acts}))
-    return rng.choice([a for a in acts if a[0] == kind])
+    kind = rng.choice(state.move_kinds())
+    if kind != "bid":
+        return rng.choice(state.legal_actions(kind))
+    ranges = state.auction.bid_ranges(state.auction.to_bid)   # the bids, lot by lot, in legal_actions' order
+    i = rng.choice(range(sum(len(adds) for _, adds in ranges)))   # as rng.choice(legal_actions("bid"))
+    for lot, adds in ranges:
+        if i < len(adds):
+            return ("bid", lot, adds[i])
+        i -= len(adds)
 
 
 def greedy_policy(state: LaterYearsState, rng: random.Random):
@@ -37,7 +42,7 @@ def play(players: int, rng: random.Random, policy) -> LaterYearsState:
     """One game to its end with every seat using `policy`."""
     state = LaterYearsState(players)
     while not state.is_terminal():
-        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else policy(state, rng))
+        state.apply_action(state.sample_card(rng) if state.is_chance_node() else policy(state, rng))
     return state
 
 
