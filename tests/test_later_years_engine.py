@@ -168,7 +168,7 @@ def test_other_players_coins_do_not_link_a_chain():
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
     """Along random games: move_kinds() is the set of kinds in legal_actions(), legal_actions(kind) is its
-    sublist in order, bid_ranges() spells legal_bids(), and sample_card() draws the card that
+    sublist in order, bid_limits() spells legal_bids(), and sample_card() draws the card that
     base.sample_chance draws from chance_outcomes() with the same random numbers."""
     from pnp.games.base import sample_chance
     from pnp.games.later_years.sim import random_policy

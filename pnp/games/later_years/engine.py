@@ -148,19 +148,18 @@ class Auction:
         self.coins = dict(coins)
         self.n_lots = n_lots
         self.excluded = set(excluded)
-        self.bidders = [p for p in self.seats if p not in self.excluded] if excluded else list(self.seats)
+        self.bidders = [p for p in self.seats if p not in self.excluded]
         self.top: dict[int, tuple[object, int]] = {}      # lot -> (player, total)
         self.deadbeat = None
-        self.to_bid = self._first_from(opener) if self.bidders else None
+        self.to_bid = self._first_from(opener)
 
     def _first_from(self, player):
         """The first bidder at or clockwise after `player` holding no winning bid (later-years.gap.9)."""
-        seats, n = self.seats, len(self.seats)
+        seats = self.seats
         i = seats.index(player)
-        holders = {p for p, _ in self.top.values()}
-        for k in range(n):
-            p = seats[(i + k) % n]
-            if p not in holders and p in self.bidders:
+        holders = [p for p, _ in self.top.values()]
+        for p in seats[i:] + seats[:i]:
+            if p not in holders and p not in self.excluded:
                 return p
         return None
 
@@ -194,23 +193,20 @@ class Auction:
         self.top[lot] = (player, total)
         self.to_bid = self._first_from(player)
 
-    def bid_ranges(self, player) -> list[tuple[int, range]]:
-        """Per lot, the coins `player` may add within her coins (later-years.auction.6, gap.8); if no lot
-        takes any, the forced smallest overbids: 1 on each unbid lot, else on every lot (deadbeat.1)."""
-        out = []
+    def bid_limits(self, player) -> list[tuple[int, int]]:
+        """(lot, most): `player` may add 1 to `most` coins to the lot, within her coins (later-years.auction.6,
+        gap.8); if no lot takes any, the forced smallest overbids, most 1: on each unbid lot, else on
+        every lot (deadbeat.1)."""
         coins, top = self.coins[player], self.top
-        for lot in range(self.n_lots):
-            most = coins - (top[lot][1] if lot in top else 0)
-            if most >= 1:
-                out.append((lot, range(1, most + 1)))
+        out = [(lot, most) for lot in range(self.n_lots)
+               if (most := coins - (top[lot][1] if lot in top else 0)) >= 1]
         if out:
             return out
-        unbid = [lot for lot in range(self.n_lots) if lot not in top]
-        return [(lot, range(1, 2)) for lot in (unbid or range(self.n_lots))]
+        return [(lot, 1) for lot in range(self.n_lots) if lot not in top] or [(lot, 1) for lot in range(self.n_lots)]
 
     def legal_bids(self, player) -> list[tuple[int, int]]:
         """(lot, add) pairs within the player's coins; if none, the forced smallest overbids."""
-        return [(lot, add) for lot, adds in self.bid_ranges(player) for add in adds]
+        return [(lot, add) for lot, most in self.bid_limits(player) for add in range(1, most + 1)]
 
 
 # ---------------------------------------------------------------- chains
@@ -233,6 +229,9 @@ def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
     Edmonds-Karp max-flow on the node-split graph (cell-in -> cell-out with capacity cap),
     then the flow decomposed into paths (later-years.victory.5, later-years.gap.5).
     """
+    live = {cell for cell, k in cap.items() if k > 0}
+    if live.isdisjoint(sources) or live.isdisjoint(sinks):
+        return []                                   # no coin on one of the two sides: no path at all
     S, T = ("S",), ("T",)
     res: dict = {}
 
@@ -352,8 +351,9 @@ def max_chains(cap: dict[Cell, int], rows: int = 4, cols: int = 4) -> Chains:
     """
     top, bottom = {(0, c) for c in range(cols)}, {(rows - 1, c) for c in range(cols)}
     left, right = {(r, 0) for r in range(rows)}, {(r, cols - 1) for r in range(rows)}
-    vert = disjoint_paths(cap, top, bottom, rows, cols)
-    horiz = disjoint_paths(cap, left, right, rows, cols)
+    held = [cell for cell, k in cap.items() if k > 0]       # a chain crosses every row (or every column)
+    vert = disjoint_paths(cap, top, bottom, rows, cols) if len({r for r, _ in held}) == rows else []
+    horiz = disjoint_paths(cap, left, right, rows, cols) if len({c for _, c in held}) == cols else []
     best = max(vert, horiz, key=len)
     if not vert or not horiz or all(k <= 1 for k in cap.values()):
         return Chains(best)
@@ -481,6 +481,14 @@ def winners(scores: list[Score]) -> list:
     return [s.player for s in scores if key(s) == best]
 
 
+def _spend(hand: Counter, cards: Counter) -> None:
+    """Take the cards out of the hand; a card kind no longer held leaves it (so a hand lists only what it holds)."""
+    for c, k in cards.items():
+        hand[c] -= k
+        if hand[c] == 0:
+            del hand[c]
+
+
 # ---------------------------------------------------------------- the game
 
 class LaterYearsState:
@@ -522,7 +530,7 @@ class LaterYearsState:
 
     def _open_auction(self):
         opener = self.starter
-        self.auction = Auction(list(range(self.n)), dict(enumerate(self.money)), len(self.lots),
+        self.auction = Auction(range(self.n), dict(enumerate(self.money)), len(self.lots),
                                opener, excluded=self.deadbeats)
         self.phase = "auction"
         if self.auction.done:
@@ -593,12 +601,13 @@ class LaterYearsState:
     def legal_actions(self, kind: str | None = None) -> list[tuple]:
         """('bid', lot, add) in the auction; ('draw', id), ('task', A, O, actions, objects), ('pass',);
         only the moves of `kind` ('bid', 'draw', 'task' or 'pass') when it is given."""
-        if self.is_terminal() or self.is_chance_node():
-            return []
         if self.phase == "auction":
             if kind not in (None, "bid"):
                 return []
-            return [("bid", lot, add) for lot, adds in self.auction.bid_ranges(self.auction.to_bid) for add in adds]
+            return [("bid", lot, add) for lot, most in self.auction.bid_limits(self.auction.to_bid)
+                    for add in range(1, most + 1)]
+        if self.is_terminal() or self.is_chance_node():
+            return []
         hand = self.hands[self.turn]
         acts = [("pass",)] if kind in (None, "pass") else []
         if kind in (None, "draw"):
@@ -609,10 +618,10 @@ class LaterYearsState:
 
     def move_kinds(self) -> list[str]:
         """The kinds of the legal moves, sorted: as {a[0] for a in legal_actions()}, without listing every task."""
-        if self.is_terminal() or self.is_chance_node():
-            return []
         if self.phase == "auction":
             return ["bid"]                                    # legal_bids is never empty (later-years.deadbeat.1)
+        if self.is_terminal() or self.is_chance_node():
+            return []
         hand = self.hands[self.turn]
         return ((["draw"] if next(self._draw_cards(hand), None) else []) + ["pass"]
                 + (["task"] if next(self._payable(hand), None) else []))
@@ -630,10 +639,9 @@ class LaterYearsState:
         """(action, object, need) of every task the hand holds enough cards for, this time round
         (later-years.repeat.2, bonus.1), one at a time."""
         worth = hand_worth(hand)
-        objects = [o for o in names("object") if o in worth]
-        for a in names("action"):
-            if a not in worth:
-                continue
+        actions = [a for a in names("action") if a in worth]
+        objects = [o for o in names("object") if o in worth] if actions else ()
+        for a in actions:
             for o in objects:
                 need = need_for(self.board.done(a, o))
                 if worth[a] >= need and worth[o] >= need:
@@ -652,10 +660,11 @@ class LaterYearsState:
 
     def apply_action(self, action) -> None:
         """Apply a move or a chance outcome (a card id); raises IllegalMove with the reason."""
-        if self.is_terminal():
-            raise IllegalMove("the game is over")
-        if self.is_chance_node():
-            return self._apply_chance(action)
+        if self.phase != "auction":
+            if self.is_terminal():
+                raise IllegalMove("the game is over")
+            if self.is_chance_node():
+                return self._apply_chance(action)
         kind = action[0]
         if self.phase == "auction":
             if kind != "bid":
@@ -675,7 +684,7 @@ class LaterYearsState:
             card = action[1]
             if hand[card] < 1 or card_types()[card].kind != "draw":
                 raise IllegalMove(f"no draw card '{card}' in hand")
-            hand[card] -= 1
+            _spend(hand, Counter({card: 1}))
             self.discard[card] += 1
             self.pending_draw = min(card_types()[card].draw, sum(self.deck.values()))   # later-years.gap.14
         elif kind == "task":
@@ -696,7 +705,7 @@ class LaterYearsState:
         spent = Counter(pay_a) + Counter(pay_o)
         if any(hand[c] < k for c, k in spent.items()):
             raise IllegalMove("those cards are not all in hand")
-        hand.subtract(spent)
+        _spend(hand, spent)
         self.discard.update(spent)                    # later-years.tasks.3
         self.board.stack(a, o).append(self.turn)      # later-years.repeat.4
         self.money[self.turn] += fee(a, o)            # later-years.fees.2, repeat.3

@@ -17,12 +17,12 @@ def random_policy(state: LaterYearsState, rng: random.Random):
     kind = rng.choice(state.move_kinds())
     if kind != "bid":
         return rng.choice(state.legal_actions(kind))
-    ranges = state.auction.bid_ranges(state.auction.to_bid)   # the bids, lot by lot, in legal_actions' order
-    i = rng.choice(range(sum(len(adds) for _, adds in ranges)))   # as rng.choice(legal_actions("bid"))
-    for lot, adds in ranges:
-        if i < len(adds):
-            return ("bid", lot, adds[i])
-        i -= len(adds)
+    limits = state.auction.bid_limits(state.auction.to_bid)   # the bids, lot by lot, in legal_actions' order
+    i = rng.choice(range(sum(most for _, most in limits)))   # as rng.choice(legal_actions("bid"))
+    for lot, most in limits:
+        if i < most:
+            return ("bid", lot, i + 1)
+        i -= most
 
 
 def greedy_policy(state: LaterYearsState, rng: random.Random):
