@@ -12,13 +12,18 @@ from pnp.simulate.jobs import game_rng, play_games
 POLICIES = ("random", "greedy")
 
 
+def _pick(rng: random.Random, options):
+    """One of the options, uniformly; a lone option is taken without a draw."""
+    return options[0] if len(options) == 1 else rng.choice(options)
+
+
 def random_policy(state: LaterYearsState, rng: random.Random):
     """A uniformly random kind of move (bid, draw, task, pass), then a random move of that kind."""
-    kind = rng.choice(state.move_kinds())
+    kind = _pick(rng, state.move_kinds())
     if kind != "bid":
-        return rng.choice(state.legal_actions(kind))
+        return _pick(rng, state.legal_actions(kind))
     limits = state.auction.bid_limits(state.auction.to_bid)   # the bids, lot by lot, in legal_actions' order
-    i = rng.choice(range(sum(most for _, most in limits)))   # as rng.choice(legal_actions("bid"))
+    i = _pick(rng, range(sum(most for _, most in limits)))   # as _pick(rng, legal_actions("bid"))
     for lot, most in limits:
         if i < most:
             return ("bid", lot, i + 1)
