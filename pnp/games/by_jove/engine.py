@@ -16,6 +16,28 @@ DICE = [((a, b), 1 / 36) for a in rules.DIE for b in rules.DIE]
 DIE = [(d, 1 / 6) for d in rules.DIE]
 DEFAULT_CAP = 300   # rounds before an unfinished game is scored by points (by-jove.gap.36)
 
+# The Protected Turn (by-jove.gods.6, gods.7, gap.11): on each kind of outer space, which results of the
+# space a protected player keeps. The engine plays every protected stop through protection(), and
+# `pnp judge by-jove space --protected` reads the same answer. Kinds not listed play as usual.
+PROTECTED_TURN = {
+    "hero": "no-fee",                # claim a free Hero; another owner's fee (or going back unpaid) is skipped
+    "peril": "win-only",             # a won battle earns its award; a lost one is ignored
+    "scylla": "win-only",
+    "helen": "win-only",             # a war you win is kept; a war you lose takes nothing from you
+    "oracle": "favourable-only",     # a card is obeyed only if it is good for you
+    "potluck": "favourable-only",    # a card falling on you is obeyed only if it is good for you
+    "labyrinth": "optional",         # entering the maze or setting out is your choice
+    "quest": "optional",
+    "taxes": "ignored",              # the space only harms, so it is ignored (by-jove.gap.1)
+    "lotus": "ignored",              # (by-jove.gap.4, gap.41)
+}
+
+
+def protection(kind: str, protected: bool = True) -> str:
+    """What a stop on a space of this kind keeps under a Protected Turn (one of PROTECTED_TURN's words),
+    or 'as-usual' when the turn is not protected or protection changes nothing there."""
+    return PROTECTED_TURN.get(kind, "as-usual") if protected else "as-usual"
+
 
 class Chance:
     """A pending chance event: its kind ('dice', 'die', 'oracle', 'potluck') and outcomes."""
@@ -355,18 +377,18 @@ class State:
         if kind == "hero":
             yield from self._hero(p, space.name, protected)
         elif kind in ("peril", "scylla"):   # by-jove.perils.2, gap.31
-            yield from self._battle(p, protected)
+            yield from self._battle(p, protection(kind, protected) == "win-only")
         elif kind == "oracle":
             yield from self._oracle(p, protected)
         elif kind == "potluck":
             yield from self._potluck(p, protected)
         elif kind in ("labyrinth", "quest"):
             yield from self._adventure_space(p, kind, protected)
-        elif kind == "taxes" and not protected:   # by-jove.gap.1, gap.11
+        elif kind == "taxes" and protection(kind, protected) != "ignored":   # by-jove.gap.1, gap.11
             self._pay(p, "coins", rules.penalty(pl.coins, half=True))
         elif kind == "helen":
             yield from self._war(p, protected)
-        elif kind == "lotus" and not protected:   # by-jove.gap.4, gap.41
+        elif kind == "lotus" and protection(kind, protected) != "ignored":   # by-jove.gap.4, gap.41
             pl.skip += 1
         return None   # beginning, hades (passing by, by-jove.hades.1), road: nothing
 
@@ -393,7 +415,7 @@ class State:
         if outcome == "claim":
             if (yield Decision(p, "claim", ["claim", "pass"])) == "claim":   # by-jove.heroes.3
                 self._give_hero(hero, p)
-        elif protected or outcome == "nothing":   # by-jove.gap.11, gap.19
+        elif protection("hero", protected) == "no-fee" or outcome == "nothing":   # by-jove.gap.11, gap.19
             return
         elif outcome == "pay":
             self._coins_to(p, owner, 1)           # by-jove.heroes.4
@@ -401,7 +423,7 @@ class State:
             self._send_beginning(p)               # by-jove.heroes.5
 
     def _battle(self, p: int, protected: bool):
-        """A Peril battle; returns True (won), False (lost) or None (lost but protected)."""
+        """A Peril battle; returns True (won), False (lost) or None (lost but protected: only a win is kept)."""
         pl = self.players[p]
         hero = None
         if pl.heroes:   # by-jove.perils.3, gap.40
@@ -430,7 +452,7 @@ class State:
     def _adventure_space(self, p: int, kind: str, protected: bool):
         pl = self.players[p]
         held = getattr(pl, kind)
-        if held or protected:   # by-jove.labyrinth.7, gap.29, gap.11
+        if held or protection(kind, protected) == "optional":   # by-jove.labyrinth.7, gap.29, gap.11
             if (yield Decision(p, "adventure", ["enter", "stay"])) == "stay":
                 return
         pl.pending, pl.pending_repeat = kind, bool(held)   # by-jove.labyrinth.1, gap.29
@@ -491,7 +513,7 @@ class State:
             pl.holds.append(card.id)
             return
         self.decks["oracle"].used.append(card.id)   # by-jove.potluck.3
-        if protected and not card.favourable:       # by-jove.gods.7, gap.11
+        if protection("oracle", protected) == "favourable-only" and not card.favourable:   # by-jove.gods.7, gap.11
             return
         yield from self._oracle_effect(p, card, protected)
 
@@ -550,7 +572,7 @@ class State:
         owner = self.hero_owner[card.hero]
         if owner is None:                                          # by-jove.gap.20
             return
-        if owner == p and protected and not card.favourable:      # by-jove.gods.7
+        if owner == p and protection("potluck", protected) == "favourable-only" and not card.favourable:   # gods.7
             return
         eff, q = card.effect, self.players[owner]                  # by-jove.potluck.2
         if eff.get("coins", 0) > 0:
@@ -580,7 +602,7 @@ class State:
         if result == "tie":
             return
         winner, loser = (p, q) if result == "a" else (q, p)
-        if protected and loser == p:                             # by-jove.gap.11
+        if protection("helen", protected) == "win-only" and loser == p:   # by-jove.gap.11
             return
         lost = self.players[loser]
         if lost.heroes:                                          # by-jove.helen.3, gap.3
