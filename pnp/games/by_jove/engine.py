@@ -58,13 +58,14 @@ class Chance:
     def sample(self, rng: random.Random):
         """One outcome drawn by its probability: the outcome base.sample_chance(state, rng) would draw
         (the same running totals), found by bisection instead of a walk over the outcomes."""
-        return self.outcomes[min(bisect_right(self._upto, rng.random()), len(self.outcomes) - 1)][0]
+        return self.outcomes[bisect_right(self._upto, rng.random())][0]
 
 
 @lru_cache(maxsize=None)
 def _running_totals(probabilities: tuple[float, ...]) -> tuple[float, ...]:
-    """The probabilities summed in order, as base.sample_chance sums them."""
-    return tuple(accumulate(probabilities))
+    """The probabilities summed in order, as base.sample_chance sums them; the last is made infinite, so a
+    draw at or above a total that rounded below 1 falls on the last outcome, as in base.sample_chance."""
+    return tuple(accumulate(probabilities))[:-1] + (float("inf"),)
 
 
 @lru_cache(maxsize=None)
@@ -311,15 +312,25 @@ class State:
             pl.skip -= 1
             return
         if pl.in_hades:
-            yield from self._hades(p)
-            return
-        if pl.pending or pl.where != "outer":
+            dice = yield from self._hades(p)
+            if dice is None:
+                return
+        elif pl.pending or pl.where != "outer":
             yield from self._adventure(p)
             return
-        dice = yield ROLL   # by-jove.play.1
-        yield from self._travel(p, dice, protected=False)
+        else:
+            dice = yield ROLL   # by-jove.play.1
+        protected = False
+        while True:             # the move, and Protected Turns while gods grant them
+            self._move(p, dice[0] + dice[1])
+            again = yield from self._arrive(p, dice, protected)
+            if again != "protected":
+                return
+            dice = yield ROLL   # the Protected Turn, at once (by-jove.gods.5)
+            protected = True
 
     def _hades(self, p: int):
+        """One turn held in Hades; returns the throw that leaves it (the turn's move), or None."""
         pl = self.players[p]
         pl.hades_turn += 1
         choice = "roll"
@@ -337,18 +348,9 @@ class State:
         out = rules.hades_turn(pl.hades_turn, *dice, pay=choice == "pay", card=choice == "card",
                                coins=rules.HADES_FEE if choice == "pay" else pl.coins)
         if not out.leaves:
-            return
+            return None
         pl.in_hades, pl.hades_turn = False, 0
-        yield from self._travel(p, dice, protected=False)                 # by-jove.hades.7, gap.14
-
-    def _travel(self, p: int, dice, protected: bool):
-        while True:
-            self._move(p, dice[0] + dice[1])
-            again = yield from self._arrive(p, dice, protected)
-            if again != "protected":
-                return
-            dice = yield ROLL   # the Protected Turn, at once (by-jove.gods.5)
-            protected = True
+        return dice                                                       # by-jove.hades.7, gap.14
 
     def _move(self, p: int, steps: int) -> None:
         """Forward round the outer loop, paid on passing the Beginning; the arrival follows (_arrive)."""
@@ -395,7 +397,8 @@ class State:
     def _sharing(self, p: int) -> list[Player]:
         """The other pawns on p's place (outer space, maze or route space)."""
         pl = self.players[p]
-        return [q for q in self.players if q.pos == pl.pos and q.where == pl.where and q.seat != p]
+        pos, where = pl.pos, pl.where
+        return [q for q in self.players if q.pos == pos and q.where == where and q.seat != p]
 
     def _bounce(self, p: int):
         pl = self.players[p]
@@ -437,7 +440,7 @@ class State:
             throws.append((yield THROW))
             if rules.throw_wins(throws[-1], peril):
                 break
-        if rules.battle(kind, peril, throws).won:
+        if rules.throw_wins(throws[-1], peril):                # the throws stop at the first win
             self._gain(p, "vap", 1)                           # by-jove.perils.6
             return True
         if protected:                                          # by-jove.gods.7
