@@ -19,12 +19,13 @@ Labor values and the deck come from cardsets/twelve-labors (one source of truth)
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.errors import IllegalMove
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, sample_chance
 from pnp.cardset.rows import component_rows, copies
 
 SLUG = "twelve-labors"
@@ -217,6 +218,34 @@ class State:
             self._step_seen = step
         return self._options
 
+    def _possible_outcome(self, step: tuple, outcome) -> bool:
+        """Whether `outcome` is among the step's chance outcomes; a draw is any card kind left in the pile."""
+        if step[0] == "draw":
+            try:
+                return self.pile.get(outcome, 0) > 0
+            except TypeError:                                             # an unhashable outcome is no card
+                return False
+        self._current()
+        return outcome in self._possible
+
+    def sample_outcome(self, rng: random.Random):
+        """The pending chance outcome drawn from rng: the one base.sample_chance(self, rng) draws (the same
+        running totals in the same order); a draw walks the pile without listing the outcomes."""
+        step = self._queue[0]
+        if step[0] != "draw":
+            return sample_chance(self, rng)
+        pile = self.pile
+        total = sum(pile.values())
+        r, acc, last = rng.random(), 0.0, None
+        for k in kinds():
+            c = pile.get(k)
+            if c:
+                acc += c / total
+                if r < acc:
+                    return k
+                last = k
+        return last
+
     def _outcomes(self, step: tuple) -> list[tuple[object, float]]:
         if step[0] == "order":                                             # setup.5
             perms = list(itertools.permutations(range(self.n)))
@@ -257,13 +286,13 @@ class State:
         if self._over:
             raise IllegalMove("the game is over", hint="twelve-labors.end.1")
         step = self._queue[0]
-        options = self._current()
         if step[0] in _CHANCE_STEPS:
-            if action not in self._possible:
+            if not self._possible_outcome(step, action):
                 raise IllegalMove(f"{action!r} is not a possible outcome here")
             self._forget()
             self._apply_chance(step, action)
         else:
+            options = self._current()
             if action not in options:
                 raise IllegalMove(f"{action!r} is not legal for player {step[1]} at step '{step[0]}'",
                                   expected=", ".join(map(repr, options[:8])))
