@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import mul
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL
@@ -121,15 +122,15 @@ def hand_worth(hand: Counter) -> dict[str, int]:
 def minimal_payments(hand: Counter, name: str, need: int) -> list[tuple[str, ...]]:
     """Every minimal set of cards of `name` in hand counting as at least `need` (none can be left out)."""
     types = card_types()
-    ids = sorted(c for c in hand if types[c].name == name and hand[c] > 0)
+    ids = sorted(c for c, k in hand.items() if k > 0 and types[c].name == name)
     if not ids:
         return []
     worth = [types[c].counts_as for c in ids]
-    if sum(w * hand[c] for w, c in zip(worth, ids)) < need:
+    if sum(map(mul, worth, [hand[c] for c in ids])) < need:
         return []                                   # not enough even with every card
     options = []
     for counts in itertools.product(*[range(hand[c] + 1) for c in ids]):
-        total = sum(k * w for k, w in zip(counts, worth))
+        total = sum(map(mul, counts, worth))
         if total < need:
             continue
         if any(k and total - w >= need for k, w in zip(counts, worth)):
