@@ -20,7 +20,7 @@ from functools import lru_cache
 from operator import mul
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, sample_count
 from pnp.paths import cardsets_root
 
 SLUG = "later-years"
@@ -583,17 +583,7 @@ class LaterYearsState:
     def sample_card(self, rng: random.Random) -> str:
         """The next card off the deck, drawn from rng: the outcome base.sample_chance(self, rng) draws from
         chance_outcomes() (the same running totals in the same order), without listing the outcomes."""
-        deck = self.deck
-        total = sum(deck.values())
-        r, acc, last = rng.random(), 0.0, None
-        for c in card_ids():
-            k = deck.get(c)
-            if k:
-                acc += k / total
-                if r < acc:
-                    return c
-                last = c
-        return last
+        return sample_count(self.deck, card_ids(), rng)
 
     def is_terminal(self) -> bool:
         """True once the deck cannot fill an auction."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.errors import IllegalMove
-from pnp.games.base import CHANCE, TERMINAL, sample_chance
+from pnp.games.base import CHANCE, TERMINAL, sample_chance, sample_count
 from pnp.cardset.rows import component_rows, copies
 
 SLUG = "twelve-labors"
@@ -231,20 +231,9 @@ class State:
     def sample_outcome(self, rng: random.Random):
         """The pending chance outcome drawn from rng: the one base.sample_chance(self, rng) draws (the same
         running totals in the same order); a draw walks the pile without listing the outcomes."""
-        step = self._queue[0]
-        if step[0] != "draw":
+        if self._queue[0][0] != "draw":
             return sample_chance(self, rng)
-        pile = self.pile
-        total = sum(pile.values())
-        r, acc, last = rng.random(), 0.0, None
-        for k in kinds():
-            c = pile.get(k)
-            if c:
-                acc += c / total
-                if r < acc:
-                    return k
-                last = k
-        return last
+        return sample_count(self.pile, kinds(), rng)
 
     def _outcomes(self, step: tuple) -> list[tuple[object, float]]:
         if step[0] == "order":                                             # setup.5
