@@ -109,7 +109,8 @@ def count_value(card_ids, name: str) -> int:
 
 
 def hand_worth(hand: Counter) -> dict[str, int]:
-    """How many cards of each name the whole hand counts as, doubles and triples included (later-years.bonus.1)."""
+    """How many cards of each name the whole hand counts as, doubles and triples included (later-years.bonus.1);
+    every name held is a key (a draw card counts as 0)."""
     types = card_types()
     out: dict[str, int] = {}
     for c, k in hand.items():
@@ -614,8 +615,9 @@ class LaterYearsState:
         if self.is_terminal() or self.is_chance_node():
             return []
         hand = self.hands[self.turn]
-        return ((["draw"] if next(self._draw_cards(hand), None) else []) + ["pass"]
-                + (["task"] if next(self._payable(hand), None) else []))
+        worth = hand_worth(hand)                              # every name in hand, draw cards' too
+        return ((["draw"] if any(n in worth for n in names("draw")) else []) + ["pass"]
+                + (["task"] if next(self._payable(hand, worth), None) else []))
 
     def _draws(self, hand: Counter) -> list[tuple]:
         return [("draw", c) for c in sorted(self._draw_cards(hand))]
@@ -626,10 +628,10 @@ class LaterYearsState:
         types = card_types()
         return (c for c, k in hand.items() if k > 0 and types[c].kind == "draw")
 
-    def _payable(self, hand: Counter):
+    def _payable(self, hand: Counter, worth: dict[str, int] | None = None):
         """(action, object, need) of every task the hand holds enough cards for, this time round
-        (later-years.repeat.2, bonus.1), one at a time."""
-        worth = hand_worth(hand)
+        (later-years.repeat.2, bonus.1), one at a time; `worth` is hand_worth(hand) if already known."""
+        worth = hand_worth(hand) if worth is None else worth
         actions = [a for a in names("action") if a in worth]
         objects = [o for o in names("object") if o in worth] if actions else ()
         for a in actions:
