@@ -149,11 +149,17 @@ class Auction:
         self.seats = list(seats)
         self.coins = dict(coins)
         self.n_lots = n_lots
+        self.opener = opener
+        self.restart(excluded)
+
+    def restart(self, excluded) -> None:
+        """Hold the auction from the start (again, after a deadbeat) without the players in `excluded`
+        (later-years.deadbeat.1): no bids, the opener's turn; coins are only paid at the end."""
         self.excluded = set(excluded)
         self.bidders = [p for p in self.seats if p not in self.excluded]
         self.top: dict[int, tuple[object, int]] = {}      # lot -> (player, total)
         self.deadbeat = None
-        self.to_bid = self._first_from(opener)
+        self.to_bid = self._first_from(self.opener)
 
     def _first_from(self, player):
         """The first bidder at or clockwise after `player` holding no winning bid (later-years.gap.9)."""
@@ -666,7 +672,9 @@ class LaterYearsState:
             if self.auction.deadbeat is not None:     # later-years.deadbeat.1, gap.10
                 self.deadbeats.append(self.auction.deadbeat)
                 self.deadbeat_count += 1
-                self._open_auction()
+                self.auction.restart(self.deadbeats)
+                if self.auction.done:
+                    self._close_auction()
             elif self.auction.done:
                 self._close_auction()
             return
