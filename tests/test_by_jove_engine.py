@@ -349,3 +349,28 @@ def test_random_playouts_keep_everything_conserved_and_end(players):
 def test_the_round_cap_ends_every_game():
     st = random_playout(State(3, cap=5), random.Random(1), on_step=check_invariants)
     assert st.is_terminal() and (st.end_reason == "collection" or st.round == 5)
+
+
+@pytest.mark.parametrize("players,young", [(2, False), (4, False), (6, True)])
+def test_the_simulators_random_players_play_the_same_games_as_random_playout(players, young):
+    """sim.random_play draws each chance outcome through Chance.sample (bisection over running totals):
+    from the same seed it must play exactly the game base.random_playout plays."""
+    from pnp.games.base import sample_chance
+    from pnp.games.by_jove.sim import random_play
+    for seed in range(6):
+        fast = random_play(State(players, young=young), random.Random(seed))
+        slow = random_playout(State(players, young=young), random.Random(seed), max_steps=1_000_000)
+        assert (fast.turns, fast.winners, fast.end_reason, fast.scores()) == \
+               (slow.turns, slow.winners, slow.end_reason, slow.scores())
+    st, rng = State(players), random.Random(99)
+    for _ in range(2000):                                     # and every single draw agrees
+        if st.is_terminal():
+            break
+        if st.is_chance_node():
+            state_rng = rng.getstate()
+            expected = sample_chance(st, rng)
+            rng.setstate(state_rng)
+            assert st.pending.sample(rng) == expected
+            st.apply_action(expected)
+        else:
+            st.apply_action(rng.choice(st.legal_actions()))

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from pnp.cli.main import main
 from pnp.errors import UsageError
-from pnp.games.by_jove import rulings
+from pnp.games.by_jove import data, rulings
 
 
 def judge(*args):
@@ -222,3 +222,26 @@ def test_end_1_score_refuses_positions_the_game_cannot_reach(players, message):
     args = [a for p in players for a in ("--player", p)]
     res = CliRunner().invoke(main, ["judge", "by-jove", "score", *args])
     assert res.exit_code == 2 and message in res.output, res.output
+
+
+def test_gods_7_space_ruling_reads_the_protected_turn_from_the_engine(monkeypatch):
+    """The space ruling's Protected Turn is the engine's (engine.protection, the table the engine plays
+    by): on every outer space it gives the engine's word, and a change to that table changes the engine's
+    play and the ruling together."""
+    from pnp.games.by_jove import engine
+    for s in data.board().spaces:
+        r = rulings.space(s.name, 5, protected=True)
+        assert r.verdict.get("protection", "as-usual") == engine.protection(s.kind)
+    monkeypatch.delitem(engine.PROTECTED_TURN, "taxes")          # were taxes not spared by a Protected Turn ...
+    r = rulings.space("Taxes", 7, protected=True)
+    assert "protection" not in r.verdict and r.verdict["pay"] == 4 and "4 of 7" in r.summary
+    st = engine.State(2)
+    st.players[0].coins, st.players[0].pos, st.players[1].pos = 7, st.board.find("Taxes"), 1
+    list(st._arrive(0, (1, 2), True))
+    assert st.players[0].coins == 3                                 # ... the engine would charge them too
+
+
+def test_gap_41_lotus_turn_lost_unless_protected():
+    assert rulings.space("Land of the Lotus Eaters", 0).verdict["turns_lost"] == 1
+    r = rulings.space("Land of the Lotus Eaters", 0, protected=True)
+    assert r.verdict["turns_lost"] == 0 and "you keep your next turn" in r.summary

@@ -97,7 +97,9 @@ def test_by_jove_space_under_protection_matches_the_engine(seed, index):
     for q in state.players:           # keep bouncing out of it: that is the bounce ruling's business
         if q.seat != p and q.pos == index and q.where == "outer":
             return
+    from pnp.games.by_jove.engine import protection
     ruling = rulings.space(space.name, pl.coins, protected=True)
+    assert ruling.verdict.get("protection", "as-usual") == protection(space.kind)   # the engine's own answer
     before = copy.deepcopy(pl.holdings()), list(pl.heroes), pl.skip
     pl.pos = index
     twin = _by_jove_clone(state)
@@ -127,6 +129,8 @@ def test_by_jove_space_under_protection_matches_the_engine(seed, index):
         assert after[0]["coins"] >= before[0]["coins"]
     if word == "optional":
         assert ["enter", "stay"] in decisions
+    if "turns_lost" in ruling.verdict:
+        assert after[2] - before[2] == ruling.verdict["turns_lost"]
 
 
 @SETTINGS
@@ -173,8 +177,8 @@ def test_by_jove_peril_ruling_matches_the_engine_battle(seed, young, protected):
 
 
 @SETTINGS
-@given(seed=SEEDS)
-def test_by_jove_taxes_ruling_matches_the_engine(seed):
+@given(seed=SEEDS, protected=st.booleans())
+def test_by_jove_taxes_ruling_matches_the_engine(seed, protected):
     from pnp.games.by_jove import rulings
     state, rng = _by_jove_position(seed)
     if state is None:
@@ -182,9 +186,9 @@ def test_by_jove_taxes_ruling_matches_the_engine(seed):
     p = state.turn_player
     pl = state.players[p]
     coins = pl.coins
-    ruling = rulings.space("Taxes", coins)
+    ruling = rulings.space("Taxes", coins, protected=protected)
     pl.pos = state.board.find("Taxes")
-    _by_jove_drive(state, state._arrive(p, (1, 2), False), rng)
+    _by_jove_drive(state, state._arrive(p, (1, 2), protected), rng)
     if all(q.pos != pl.pos or q.seat == p for q in state.players):
         assert coins - pl.coins == ruling.verdict["pay"]
 

@@ -163,3 +163,35 @@ def test_other_players_coins_do_not_link_a_chain():
     assert board.chains("red")[0] == []
     board.spaces[("Clean Out", "Temple")] = ["red", "blue"]      # her buried coin still links
     assert len(board.chains("red")[0]) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
+    """Along random games: move_kinds() is the set of kinds in legal_actions(), legal_actions(kind) is its
+    sublist in order, bid_limits() spells legal_bids(), sample_card() draws the card that
+    base.sample_chance draws from chance_outcomes() with the same random numbers, and the random
+    player picks what a uniform pick of a kind, then of a move of that kind, picks from the full list."""
+    from pnp.games.base import sample_chance
+    from pnp.games.later_years.sim import _pick, random_policy
+    for seed in range(3):
+        rng, state = random.Random(seed), ly.LaterYearsState(players)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                before = rng.getstate()
+                expected = sample_chance(state, rng)
+                rng.setstate(before)
+                assert state.sample_card(rng) == expected
+                state.apply_action(expected)
+                continue
+            legal = state.legal_actions()
+            assert state.move_kinds() == sorted({a[0] for a in legal})
+            for kind in ("bid", "draw", "task", "pass"):
+                assert state.legal_actions(kind) == [a for a in legal if a[0] == kind]
+            if state.phase == "auction":
+                assert [("bid",) + b for b in state.auction.legal_bids(state.auction.to_bid)] == legal
+            before = rng.getstate()                        # the policy picks as the plain uniform-by-kind pick
+            kind = _pick(rng, sorted({a[0] for a in legal}))
+            plain = _pick(rng, [a for a in legal if a[0] == kind])
+            rng.setstate(before)
+            assert random_policy(state, rng) == plain
+            state.apply_action(plain)

@@ -8,7 +8,7 @@ import pytest
 
 from pnp.errors import IllegalMove
 from pnp.games.twelve_labors import engine as tl
-from pnp.games.base import CHANCE, TERMINAL, random_playout
+from pnp.games.base import CHANCE, TERMINAL, random_playout, sample_chance
 
 
 # --- data from the card set --------------------------------------------------------------------
@@ -291,3 +291,43 @@ def test_gaps_register_covers_the_issues_examples():
     assert "win" in gaps["twelve-labors.gap.2"].title and "Iolaus" in gaps["twelve-labors.gap.2"].title
     assert all(g.basis in ("stated", "inferred", "house rule") for g in gaps.values())
     assert all(g.inferred_from for g in gaps.values() if g.basis == "inferred")
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_options_worked_out_once_per_step_equal_a_fresh_working_out(players):
+    """The engine keeps the pending step's options until it leaves the step: at every step of random
+    games they equal the options worked out afresh, and a move outside them is still refused; its quick
+    outcome check and its own draw agree with the listed outcomes and base.sample_chance."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = tl.State(players)
+        while not state.is_terminal():
+            step = state._queue[0]
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert outcomes == state._outcomes(step)
+                possible = [o for o, _ in outcomes]               # the fast check agrees with the list
+                assert all(state._possible_outcome(step, o) for o in possible)
+                assert not any(state._possible_outcome(step, k) for k in tl.kinds() if k not in possible)
+                before = rng.getstate()                           # and the engine's draw is base.sample_chance's
+                outcome = sample_chance(state, rng)
+                rng.setstate(before)
+                assert state.sample_outcome(rng) == outcome
+                with pytest.raises(IllegalMove):
+                    state.apply_action(("no such outcome",))
+                state.apply_action(outcome)
+            else:
+                legal = state.legal_actions()
+                assert legal == state._choices(step) and legal
+                with pytest.raises(IllegalMove):
+                    state.apply_action(("no such move",))
+                state.apply_action(rng.choice(legal))
+
+
+def test_the_simulators_random_players_play_the_same_games_as_random_playout():
+    from pnp.games.twelve_labors.simulate import random_play
+    for players in (2, 4, 5):
+        fast = random_play(tl.State(players), random.Random(players))
+        slow = random_playout(tl.State(players), random.Random(players))
+        assert (fast.turn, fast.score, fast.helped, fast.hercules, fast.iolaus) == \
+               (slow.turn, slow.score, slow.helped, slow.hercules, slow.iolaus)

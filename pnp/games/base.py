@@ -49,6 +49,22 @@ def pick(seq, rng: random.Random):
     return seq[int(rng.random() * len(seq))]
 
 
+def sample_count(counts: dict, order, rng: random.Random):
+    """Draw a key with probability counts[key] / total, walking the keys in `order`: the outcome that
+    sample_chance draws from [(k, counts[k] / total) for k in order if counts[k]] with the same random
+    number, without listing the outcomes (a card off a deck of counted kinds)."""
+    total = sum(counts.values())
+    r, acc, last = rng.random(), 0.0, None
+    for key in order:
+        k = counts.get(key)
+        if k:
+            acc += k / total
+            if r < acc:
+                return key
+            last = key
+    return last
+
+
 def random_playout(state: State, rng: random.Random, max_steps: int = 100_000, on_step=None) -> State:
     """Play uniformly random legal actions and sampled chance outcomes until terminal.
 

@@ -2,8 +2,11 @@
 chance event (dice, card draws) and every player decision."""
 from __future__ import annotations
 
+import random
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import lru_cache
+from itertools import accumulate
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL
@@ -13,18 +16,62 @@ DICE = [((a, b), 1 / 36) for a in rules.DIE for b in rules.DIE]
 DIE = [(d, 1 / 6) for d in rules.DIE]
 DEFAULT_CAP = 300   # rounds before an unfinished game is scored by points (by-jove.gap.36)
 
+# The Protected Turn (by-jove.gods.6, gods.7, gap.11): on each kind of outer space, which results of the
+# space a protected player keeps. The engine plays every protected stop through protection(), and
+# `pnp judge by-jove space --protected` reads the same answer. Kinds not listed play as usual.
+PROTECTED_TURN = {
+    "hero": "no-fee",                # claim a free Hero; another owner's fee (or going back unpaid) is skipped
+    "peril": "win-only",             # a won battle earns its award; a lost one is ignored
+    "scylla": "win-only",
+    "helen": "win-only",             # a war you win is kept; a war you lose takes nothing from you
+    "oracle": "favourable-only",     # a card is obeyed only if it is good for you
+    "potluck": "favourable-only",    # a card falling on you is obeyed only if it is good for you
+    "labyrinth": "optional",         # entering the maze or setting out is your choice
+    "quest": "optional",
+    "taxes": "ignored",              # the space only harms, so it is ignored (by-jove.gap.1)
+    "lotus": "ignored",              # (by-jove.gap.4, gap.41)
+}
 
-@dataclass
+
+def protection(kind: str, protected: bool = True) -> str:
+    """What a stop on a space of this kind keeps under a Protected Turn (one of PROTECTED_TURN's words),
+    or 'as-usual' when the turn is not protected or protection changes nothing there."""
+    return PROTECTED_TURN.get(kind, "as-usual") if protected else "as-usual"
+
+
 class Chance:
     """A pending chance event: its kind ('dice', 'die', 'oracle', 'potluck') and outcomes."""
 
-    kind: str
-    outcomes: list
+    __slots__ = ("kind", "outcomes", "possible", "_upto")
 
-    @cached_property
-    def possible(self) -> frozenset:
-        """The outcomes without their probabilities, to check a given outcome against."""
-        return frozenset(o for o, _ in self.outcomes)
+    def __init__(self, kind: str, outcomes: list, possible=None, upto: tuple[float, ...] | None = None):
+        self.kind, self.outcomes = kind, outcomes
+        self.possible = frozenset(o for o, _ in outcomes) if possible is None else possible   # to check against
+        self._upto = _running_totals(tuple(p for _, p in outcomes)) if upto is None else upto
+
+    @classmethod
+    def draw(cls, kind: str, cards: list[str]) -> "Chance":
+        """The top card of a face-down (shuffled) deck: every card equally likely."""
+        p = 1 / len(cards)
+        return cls(kind, [(c, p) for c in cards], tuple(cards), _even_totals(len(cards)))
+
+    def sample(self, rng: random.Random):
+        """One outcome drawn by its probability: the outcome base.sample_chance(state, rng) would draw
+        (the same running totals), found by bisection instead of a walk over the outcomes."""
+        return self.outcomes[bisect_right(self._upto, rng.random())][0]
+
+
+@lru_cache(maxsize=None)
+def _running_totals(probabilities: tuple[float, ...]) -> tuple[float, ...]:
+    """The probabilities summed in order, as base.sample_chance sums them; the last is made infinite, so a
+    draw at or above a total that rounded below 1 falls on the last outcome, as in base.sample_chance."""
+    return tuple(accumulate(probabilities))[:-1] + (float("inf"),)
+
+
+@lru_cache(maxsize=None)
+def _even_totals(n: int) -> tuple[float, ...]:
+    """The running totals of n equally likely outcomes."""
+    return _running_totals((1 / n,) * n)
 
 
 ROLL = Chance("dice", DICE)   # a throw of both dice, the same event every time (its outcomes listed once)
@@ -183,7 +230,7 @@ class State:
         return [rules.points(p.holdings()) for p in self.players]
 
     def _check(self, p: int) -> None:
-        if not rules.missing(self.players[p].holdings()):  # by-jove.end.1, gap.34
+        if rules.collected(self.players[p].holdings()):  # by-jove.end.1, gap.34
             self.winners, self.end_reason = [p], "collection"
             raise _GameOver
 
@@ -265,15 +312,25 @@ class State:
             pl.skip -= 1
             return
         if pl.in_hades:
-            yield from self._hades(p)
-            return
-        if pl.pending or pl.where != "outer":
+            dice = yield from self._hades(p)
+            if dice is None:
+                return
+        elif pl.pending or pl.where != "outer":
             yield from self._adventure(p)
             return
-        dice = yield ROLL   # by-jove.play.1
-        yield from self._travel(p, dice, protected=False)
+        else:
+            dice = yield ROLL   # by-jove.play.1
+        protected = False
+        while True:             # the move, and Protected Turns while gods grant them
+            self._move(p, dice[0] + dice[1])
+            again = yield from self._arrive(p, dice, protected)
+            if again != "protected":
+                return
+            dice = yield ROLL   # the Protected Turn, at once (by-jove.gods.5)
+            protected = True
 
     def _hades(self, p: int):
+        """One turn held in Hades; returns the throw that leaves it (the turn's move), or None."""
         pl = self.players[p]
         pl.hades_turn += 1
         choice = "roll"
@@ -291,28 +348,21 @@ class State:
         out = rules.hades_turn(pl.hades_turn, *dice, pay=choice == "pay", card=choice == "card",
                                coins=rules.HADES_FEE if choice == "pay" else pl.coins)
         if not out.leaves:
-            return
+            return None
         pl.in_hades, pl.hades_turn = False, 0
-        yield from self._travel(p, dice, protected=False)                 # by-jove.hades.7, gap.14
+        return dice                                                       # by-jove.hades.7, gap.14
 
-    def _travel(self, p: int, dice, protected: bool):
-        while True:
-            again = yield from self._move(p, dice[0] + dice[1], dice, protected)
-            if again != "protected":
-                return
-            dice = yield ROLL   # the Protected Turn, at once (by-jove.gods.5)
-            protected = True
-
-    def _move(self, p: int, steps: int, dice, protected: bool):
+    def _move(self, p: int, steps: int) -> None:
+        """Forward round the outer loop, paid on passing the Beginning; the arrival follows (_arrive)."""
         pl = self.players[p]
         n = len(self.board.spaces)
         if pl.pos + steps >= n:   # by-jove.beginning.1, gap.7
             self._gain(p, "coins", rules.beginning_pay(len(pl.heroes))[0])
         pl.pos = (pl.pos + steps) % n
-        return (yield from self._arrive(p, dice, protected))
 
     def _arrive(self, p: int, dice, protected: bool):
-        yield from self._bounce(p)   # bounce first (by-jove.gap.17)
+        if self._sharing(p):
+            yield from self._bounce(p)   # bounce first (by-jove.gap.17)
         pl = self.players[p]
         if pl.where != "outer" or pl.in_hades:
             return None
@@ -329,28 +379,31 @@ class State:
         if kind == "hero":
             yield from self._hero(p, space.name, protected)
         elif kind in ("peril", "scylla"):   # by-jove.perils.2, gap.31
-            yield from self._battle(p, protected)
+            yield from self._battle(p, protection(kind, protected) == "win-only")
         elif kind == "oracle":
             yield from self._oracle(p, protected)
         elif kind == "potluck":
             yield from self._potluck(p, protected)
         elif kind in ("labyrinth", "quest"):
             yield from self._adventure_space(p, kind, protected)
-        elif kind == "taxes" and not protected:   # by-jove.gap.1, gap.11
+        elif kind == "taxes" and protection(kind, protected) != "ignored":   # by-jove.gap.1, gap.11
             self._pay(p, "coins", rules.penalty(pl.coins, half=True))
         elif kind == "helen":
             yield from self._war(p, protected)
-        elif kind == "lotus" and not protected:   # by-jove.gap.4, gap.41
+        elif kind == "lotus" and protection(kind, protected) != "ignored":   # by-jove.gap.4, gap.41
             pl.skip += 1
         return None   # beginning, hades (passing by, by-jove.hades.1), road: nothing
 
+    def _sharing(self, p: int) -> list[Player]:
+        """The other pawns on p's place (outer space, maze or route space)."""
+        pl = self.players[p]
+        pos, where = pl.pos, pl.where
+        return [q for q in self.players if q.pos == pos and q.where == where and q.seat != p]
+
     def _bounce(self, p: int):
         pl = self.players[p]
-        kind = self._kind_here(pl)
-        for q in self.players:
-            if q.seat == p or (q.where, q.pos) != (pl.where, pl.pos):
-                continue
-            if not rules.can_bounce(kind, q.in_hades)[0]:   # by-jove.bouncing.4
+        for q in self._sharing(p):
+            if not rules.can_bounce(self._kind_here(pl), q.in_hades)[0]:   # by-jove.bouncing.4
                 continue
             choice = yield Decision(p, "bounce", ["bounce", "collect", "stay"], about=q.seat)   # by-jove.gap.16
             if choice == "bounce":
@@ -365,7 +418,7 @@ class State:
         if outcome == "claim":
             if (yield Decision(p, "claim", ["claim", "pass"])) == "claim":   # by-jove.heroes.3
                 self._give_hero(hero, p)
-        elif protected or outcome == "nothing":   # by-jove.gap.11, gap.19
+        elif protection("hero", protected) == "no-fee" or outcome == "nothing":   # by-jove.gap.11, gap.19
             return
         elif outcome == "pay":
             self._coins_to(p, owner, 1)           # by-jove.heroes.4
@@ -373,7 +426,7 @@ class State:
             self._send_beginning(p)               # by-jove.heroes.5
 
     def _battle(self, p: int, protected: bool):
-        """A Peril battle; returns True (won), False (lost) or None (lost but protected)."""
+        """A Peril battle; returns True (won), False (lost) or None (lost but protected: only a win is kept)."""
         pl = self.players[p]
         hero = None
         if pl.heroes:   # by-jove.perils.3, gap.40
@@ -387,7 +440,7 @@ class State:
             throws.append((yield THROW))
             if rules.throw_wins(throws[-1], peril):
                 break
-        if rules.battle(kind, peril, throws).won:
+        if rules.throw_wins(throws[-1], peril):                # the throws stop at the first win
             self._gain(p, "vap", 1)                           # by-jove.perils.6
             return True
         if protected:                                          # by-jove.gods.7
@@ -402,7 +455,7 @@ class State:
     def _adventure_space(self, p: int, kind: str, protected: bool):
         pl = self.players[p]
         held = getattr(pl, kind)
-        if held or protected:   # by-jove.labyrinth.7, gap.29, gap.11
+        if held or protection(kind, protected) == "optional":   # by-jove.labyrinth.7, gap.29, gap.11
             if (yield Decision(p, "adventure", ["enter", "stay"])) == "stay":
                 return
         pl.pending, pl.pending_repeat = kind, bool(held)   # by-jove.labyrinth.1, gap.29
@@ -451,7 +504,8 @@ class State:
             self._gain(p, kind, 1)                       # by-jove.labyrinth.6, quest.2
 
     def _draw(self, deck: str):
-        cid = yield Chance(deck, [(c, 1 / len(self.decks[deck].ready())) for c in self.decks[deck].ready()])
+        cards = self.decks[deck].ready()
+        cid = yield Chance.draw(deck, cards)
         self.decks[deck].face_down.remove(cid)
         return cid
 
@@ -462,7 +516,7 @@ class State:
             pl.holds.append(card.id)
             return
         self.decks["oracle"].used.append(card.id)   # by-jove.potluck.3
-        if protected and not card.favourable:       # by-jove.gods.7, gap.11
+        if protection("oracle", protected) == "favourable-only" and not card.favourable:   # by-jove.gods.7, gap.11
             return
         yield from self._oracle_effect(p, card, protected)
 
@@ -506,9 +560,11 @@ class State:
         n = len(self.board.spaces)
         if "advance_to" in eff:
             steps = (self.board.find(eff["advance_to"]) - pl.pos) % n or n
-            yield from self._move(p, steps, None, protected)
+            self._move(p, steps)
+            yield from self._arrive(p, None, protected)
         elif "forward" in eff:
-            yield from self._move(p, eff["forward"], None, protected)
+            self._move(p, eff["forward"])
+            yield from self._arrive(p, None, protected)
         elif "back" in eff:
             pl.pos = (pl.pos - eff["back"]) % n                    # backwards never pays (gap.7)
             yield from self._arrive(p, None, protected)
@@ -519,7 +575,7 @@ class State:
         owner = self.hero_owner[card.hero]
         if owner is None:                                          # by-jove.gap.20
             return
-        if owner == p and protected and not card.favourable:      # by-jove.gods.7
+        if owner == p and protection("potluck", protected) == "favourable-only" and not card.favourable:   # gods.7
             return
         eff, q = card.effect, self.players[owner]                  # by-jove.potluck.2
         if eff.get("coins", 0) > 0:
@@ -549,7 +605,7 @@ class State:
         if result == "tie":
             return
         winner, loser = (p, q) if result == "a" else (q, p)
-        if protected and loser == p:                             # by-jove.gap.11
+        if protection("helen", protected) == "win-only" and loser == p:   # by-jove.gap.11
             return
         lost = self.players[loser]
         if lost.heroes:                                          # by-jove.helen.3, gap.3

@@ -172,6 +172,14 @@ def missing(holdings: dict) -> dict:
     return {k: need - holdings.get(k, 0) for k, need in GOAL.items() if holdings.get(k, 0) < need}
 
 
+def collected(holdings: dict) -> bool:
+    """True when nothing is missing: every item of the collection is held (by-jove.end.1, gap.34)."""
+    for k, need in GOAL.items():
+        if holdings.get(k, 0) < need:
+            return False
+    return True
+
+
 def points(holdings: dict) -> int:
     """Time-limit score: coins 1, VAP 2, each adventure award 8 (by-jove.timed.2, gap.37)."""
     return sum(POINTS[k] * int(holdings.get(k, 0)) for k in POINTS)

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from pnp.errors import UsageError
-from pnp.games.by_jove import data, rules
+from pnp.games.by_jove import data, engine, rules
+from pnp.games.by_jove.engine import State
 from pnp.judge.ruling import Ruling, make_ruling
 
 GAME = "by-jove"
@@ -69,7 +70,7 @@ def peril(fighter: str, peril_die: int, throws, *, protected: bool = False, youn
             steps.append("The deciding throw equals the Peril's die: a win in the standard game; "
                          "under the story variant it needs an accepted story.")
             cites += ["by-jove.gap.10", "by-jove.parents.2"]
-    elif protected:
+    elif engine.protection("peril", protected) == "win-only":
         verdict = {"result": "loss-ignored", "vap": 0}
         summary = "Lost, but the Protected Turn means the result is ignored: nothing is lost."
         steps.append("Under a god's protection you keep a battle's result only if you win.")
@@ -173,7 +174,7 @@ def hero_space(owner: str, coins: int, *, protected: bool = False) -> Ruling:
     if outcome == "nothing":
         return _ruling("hero-space", {"result": "nothing"}, "Your own Hero: nothing happens.",
                        ["You would pay the fee to yourself."], cites)
-    if protected:
+    if engine.protection("hero", protected) == "no-fee":
         return _ruling("hero-space", {"result": "nothing", "fee": 0},
                        "Under a Protected Turn you pay nothing.", ["Paying a fee is harmful, so protection skips it."],
                        cites + ["by-jove.gods.6", "by-jove.gap.11"])
@@ -371,31 +372,48 @@ SPACE_RULES = {
                ["by-jove.gap.31", "by-jove.gap.30"]),
     "road": ("A quiet space: nothing happens.", ["by-jove.gap.5"]),
 }
-# What a Protected Turn does to each space, as the engine plays it (State._arrive with protected=True):
-# kind -> (what protection means there, a machine word for it, extra citations).
-PROTECTED = {
-    "hero": ("Protected Turn: claim the Hero if nobody owns it; if another player owns it you pay no fee.",
-             "no-fee", ["by-jove.gods.6", "by-jove.gap.11"]),
-    "peril": ("Protected Turn: fight the Peril; a win earns a VAP award, a loss is ignored (you keep your Hero, "
-              "your VAP awards and your place).", "win-only", ["by-jove.gods.7", "by-jove.gap.11"]),
-    "scylla": ("Protected Turn: fight Scylla and Charybdis; a win earns a VAP award, a loss is ignored (you keep "
-               "your Hero, your VAP awards and your place).", "win-only", ["by-jove.gods.7", "by-jove.gap.11"]),
-    "oracle": ("Protected Turn: draw an Oracle card; obey it only if it is good for you, otherwise it is discarded "
-               "unobeyed (a card you keep for later is kept).", "favourable-only",
-               ["by-jove.gods.7", "by-jove.gap.11"]),
-    "potluck": ("Protected Turn: draw a Potluck card; if it falls on you and harms you, ignore it; it falls on "
-                "another Hero's owner as usual.", "favourable-only", ["by-jove.gods.7", "by-jove.gap.11"]),
-    "labyrinth": ("Protected Turn: you may choose whether to enter the maze on your next turn.", "optional",
-                  ["by-jove.gods.6", "by-jove.gap.11"]),
-    "quest": ("Protected Turn: you may choose whether to set out on the Quest on your next turn.", "optional",
-              ["by-jove.gods.6", "by-jove.gap.11"]),
-    "taxes": ("Protected Turn: this space would harm you, so ignore it: you pay nothing.", "ignored",
-              ["by-jove.gods.6", "by-jove.gap.11"]),
-    "lotus": ("Protected Turn: this space would harm you, so ignore it: you keep your next turn.", "ignored",
-              ["by-jove.gods.6", "by-jove.gap.11", "by-jove.gap.41"]),
-    "helen": ("Protected Turn: you may declare war; if you win you take a Hero Image and a coin, if you lose "
-              "nothing is taken from you.", "win-only", ["by-jove.gods.6", "by-jove.gap.11"]),
+# How to say, in players' words, what a Protected Turn keeps on each kind of space. Which word applies
+# is the engine's answer (engine.protection, the table the engine plays by); this only words it, with
+# its citations.
+PROTECTED_WORDS = {
+    ("hero", "no-fee"): ("Protected Turn: claim the Hero if nobody owns it; if another player owns it you pay no fee.",
+                         ["by-jove.gods.6", "by-jove.gap.11"]),
+    ("peril", "win-only"): ("Protected Turn: fight the Peril; a win earns a VAP award, a loss is ignored (you keep "
+                            "your Hero, your VAP awards and your place).", ["by-jove.gods.7", "by-jove.gap.11"]),
+    ("scylla", "win-only"): ("Protected Turn: fight Scylla and Charybdis; a win earns a VAP award, a loss is ignored "
+                             "(you keep your Hero, your VAP awards and your place).",
+                             ["by-jove.gods.7", "by-jove.gap.11"]),
+    ("oracle", "favourable-only"): ("Protected Turn: draw an Oracle card; obey it only if it is good for you, "
+                                    "otherwise it is discarded unobeyed (a card you keep for later is kept).",
+                                    ["by-jove.gods.7", "by-jove.gap.11"]),
+    ("potluck", "favourable-only"): ("Protected Turn: draw a Potluck card; if it falls on you and harms you, ignore "
+                                     "it; it falls on another Hero's owner as usual.",
+                                     ["by-jove.gods.7", "by-jove.gap.11"]),
+    ("labyrinth", "optional"): ("Protected Turn: you may choose whether to enter the maze on your next turn.",
+                                ["by-jove.gods.6", "by-jove.gap.11"]),
+    ("quest", "optional"): ("Protected Turn: you may choose whether to set out on the Quest on your next turn.",
+                            ["by-jove.gods.6", "by-jove.gap.11"]),
+    ("taxes", "ignored"): ("Protected Turn: this space would harm you, so ignore it: you pay nothing.",
+                           ["by-jove.gods.6", "by-jove.gap.11"]),
+    ("lotus", "ignored"): ("Protected Turn: this space would harm you, so ignore it: you keep your next turn.",
+                           ["by-jove.gods.6", "by-jove.gap.11", "by-jove.gap.41"]),
+    ("helen", "win-only"): ("Protected Turn: you may declare war; if you win you take a Hero Image and a coin, if "
+                            "you lose nothing is taken from you.", ["by-jove.gods.6", "by-jove.gap.11"]),
 }
+
+
+def _stop(index: int, coins: int, protected: bool) -> tuple[int, int]:
+    """(coins paid, turns lost) when the engine plays a stop on outer space `index` for a player holding
+    `coins`, alone there, up to the first die, card or choice the space asks for."""
+    state = State(2)
+    mover, other = state.players
+    mover.coins, mover.pos = coins, index
+    other.pos = (index + 1) % len(state.board.spaces)            # nobody to bounce
+    try:
+        next(state._arrive(0, (1, 2), protected))
+    except StopIteration:
+        pass
+    return coins - mover.coins, mover.skip
 
 
 def space(name: str, coins: int = 0, *, protected: bool = False) -> Ruling:
@@ -408,17 +426,22 @@ def space(name: str, coins: int = 0, *, protected: bool = False) -> Ruling:
     text, cites = SPACE_RULES[kind]
     steps = [f"{name} is a {kind} space."]
     verdict = {"space": name, "kind": kind}
+    index = board.find(name)
     if kind == "taxes":
-        pay = rules.penalty(coins, half=True)
+        pay = _stop(index, coins, False)[0]
         text = f"Pay the Patron half your coins, rounded up: {pay} of {coins}."
         verdict["pay"] = pay
     verdict["protected"] = bool(protected)
-    if protected and kind in PROTECTED:
+    word = engine.protection(kind, protected)
+    if word != "as-usual":
         steps.append(f"Without protection: {text}")
-        text, verdict["protection"], extra = PROTECTED[kind]
+        text, extra = PROTECTED_WORDS[kind, word]
+        verdict["protection"] = word
         cites = cites + extra
         if kind == "taxes":
-            verdict["pay"] = 0
+            verdict["pay"] = _stop(index, coins, True)[0]
+    if kind == "lotus":
+        verdict["turns_lost"] = _stop(index, coins, protected)[1]
     if kind in ("taxes", "helen", "lotus"):
         steps.append("The rulebook's text for this space is lost or incomplete; this is the project's ruling (see the gaps register).")
     verdict["effect"] = text

@@ -6,9 +6,10 @@ from collections import Counter
 from functools import partial
 
 from pnp.errors import UsageError
-from pnp.games.base import random_playout
+import random
+
 from pnp.games.stats import first_player, split_win
-from pnp.games.by_jove.engine import DEFAULT_CAP, State
+from pnp.games.by_jove.engine import DEFAULT_CAP, Chance, State
 from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random",)
@@ -19,10 +20,17 @@ def _quantile(values: list[int], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def random_play(state: State, rng: random.Random) -> State:
+    """Play random players to the end: base.random_playout's moves and draws from the same random stream,
+    each chance outcome drawn by the pending event itself (Chance.sample) and each choice among its options."""
+    while (req := state.pending) is not None:
+        state.apply_action(req.sample(rng) if isinstance(req, Chance) else rng.choice(req.options))
+    return state
+
+
 def _game(seed: int, players: int, time_limit: int | None, cap: int, young: bool, index: int) -> tuple:
     """Game `index` of a run: (rounds, turns, how it ended, winners)."""
-    state = random_playout(State(players, time_limit=time_limit, cap=cap, young=young), game_rng(seed, index),
-                           max_steps=10_000_000)
+    state = random_play(State(players, time_limit=time_limit, cap=cap, young=young), game_rng(seed, index))
     return (state.round + (0 if state.end_reason != "collection" else 1), state.turns, state.end_reason,
             state.winners)
 

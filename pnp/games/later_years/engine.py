@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import csv
 import itertools
+import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import mul
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, sample_count
 from pnp.paths import cardsets_root
 
 SLUG = "later-years"
@@ -51,6 +53,12 @@ def card_types() -> dict[str, CardType]:
             out[row["id"]] = CardType(row["id"], row["kind"], row["name"], int(row["value"] or 0),
                                       int(row["counts_as"] or 0), int(row["draw"] or 0), int(row["copies"]))
     return out
+
+
+@lru_cache(maxsize=None)
+def card_ids() -> tuple[str, ...]:
+    """Every card id, sorted: the order chance outcomes are listed in."""
+    return tuple(sorted(card_types()))
 
 
 @lru_cache(maxsize=None)
@@ -100,18 +108,30 @@ def count_value(card_ids, name: str) -> int:
     return sum(types[c].counts_as for c in card_ids if types[c].name == name)
 
 
+def hand_worth(hand: Counter) -> dict[str, int]:
+    """How many cards of each name the whole hand counts as, doubles and triples included (later-years.bonus.1);
+    every name held is a key (a draw card counts as 0)."""
+    types = card_types()
+    out: dict[str, int] = {}
+    for c, k in hand.items():
+        if k > 0:
+            t = types[c]
+            out[t.name] = out.get(t.name, 0) + t.counts_as * k
+    return out
+
+
 def minimal_payments(hand: Counter, name: str, need: int) -> list[tuple[str, ...]]:
     """Every minimal set of cards of `name` in hand counting as at least `need` (none can be left out)."""
     types = card_types()
-    ids = sorted(c for c in hand if types[c].name == name and hand[c] > 0)
+    ids = sorted(c for c, k in hand.items() if k > 0 and types[c].name == name)
     if not ids:
         return []
     worth = [types[c].counts_as for c in ids]
-    if sum(w * hand[c] for w, c in zip(worth, ids)) < need:
+    if sum(map(mul, worth, [hand[c] for c in ids])) < need:
         return []                                   # not enough even with every card
     options = []
     for counts in itertools.product(*[range(hand[c] + 1) for c in ids]):
-        total = sum(k * w for k, w in zip(counts, worth))
+        total = sum(map(mul, counts, worth))
         if total < need:
             continue
         if any(k and total - w >= need for k, w in zip(counts, worth)):
@@ -129,18 +149,25 @@ class Auction:
         self.seats = list(seats)
         self.coins = dict(coins)
         self.n_lots = n_lots
+        self.opener = opener
+        self.restart(excluded)
+
+    def restart(self, excluded) -> None:
+        """Hold the auction from the start (again, after a deadbeat) without the players in `excluded`
+        (later-years.deadbeat.1): no bids, the opener's turn; coins are only paid at the end."""
         self.excluded = set(excluded)
         self.bidders = [p for p in self.seats if p not in self.excluded]
         self.top: dict[int, tuple[object, int]] = {}      # lot -> (player, total)
         self.deadbeat = None
-        self.to_bid = self._first_from(opener) if self.bidders else None
+        self.to_bid = self._first_from(self.opener)
 
     def _first_from(self, player):
         """The first bidder at or clockwise after `player` holding no winning bid (later-years.gap.9)."""
-        i = self.seats.index(player)
-        for k in range(len(self.seats)):
-            p = self.seats[(i + k) % len(self.seats)]
-            if p in self.bidders and self.holding(p) is None:
+        seats = self.seats
+        i = seats.index(player)
+        holders = [p for p, _ in self.top.values()]
+        for p in seats[i:] + seats[:i]:
+            if p not in holders and p not in self.excluded:
                 return p
         return None
 
@@ -174,16 +201,20 @@ class Auction:
         self.top[lot] = (player, total)
         self.to_bid = self._first_from(player)
 
-    def legal_bids(self, player) -> list[tuple[int, int]]:
-        """(lot, add) pairs within the player's coins; if none, the forced smallest overbids."""
-        out = []
-        for lot in range(self.n_lots):
-            base = self.top[lot][1] if lot in self.top else 0
-            out += [(lot, add) for add in range(1, self.coins[player] - base + 1)]
+    def bid_limits(self, player) -> list[tuple[int, int]]:
+        """(lot, most): `player` may add 1 to `most` coins to the lot, within her coins (later-years.auction.6,
+        gap.8); if no lot takes any, the forced smallest overbids, most 1: on each unbid lot, else on
+        every lot (deadbeat.1)."""
+        coins, top = self.coins[player], self.top
+        out = [(lot, most) for lot in range(self.n_lots)
+               if (most := coins - (top[lot][1] if lot in top else 0)) >= 1]
         if out:
             return out
-        unbid = [lot for lot in range(self.n_lots) if lot not in self.top]
-        return [(lot, 1) for lot in (unbid or range(self.n_lots))]
+        return [(lot, 1) for lot in range(self.n_lots) if lot not in top] or [(lot, 1) for lot in range(self.n_lots)]
+
+    def legal_bids(self, player) -> list[tuple[int, int]]:
+        """(lot, add) pairs within the player's coins; if none, the forced smallest overbids."""
+        return [(lot, add) for lot, most in self.bid_limits(player) for add in range(1, most + 1)]
 
 
 # ---------------------------------------------------------------- chains
@@ -206,6 +237,9 @@ def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
     Edmonds-Karp max-flow on the node-split graph (cell-in -> cell-out with capacity cap),
     then the flow decomposed into paths (later-years.victory.5, later-years.gap.5).
     """
+    live = {cell for cell, k in cap.items() if k > 0}
+    if live.isdisjoint(sources) or live.isdisjoint(sinks):
+        return []                                   # no coin on one of the two sides: no path at all
     S, T = ("S",), ("T",)
     res: dict = {}
 
@@ -325,8 +359,9 @@ def max_chains(cap: dict[Cell, int], rows: int = 4, cols: int = 4) -> Chains:
     """
     top, bottom = {(0, c) for c in range(cols)}, {(rows - 1, c) for c in range(cols)}
     left, right = {(r, 0) for r in range(rows)}, {(r, cols - 1) for r in range(rows)}
-    vert = disjoint_paths(cap, top, bottom, rows, cols)
-    horiz = disjoint_paths(cap, left, right, rows, cols)
+    held = [cell for cell, k in cap.items() if k > 0]       # a chain crosses every row (or every column)
+    vert = disjoint_paths(cap, top, bottom, rows, cols) if len({r for r, _ in held}) == rows else []
+    horiz = disjoint_paths(cap, left, right, rows, cols) if len({c for _, c in held}) == cols else []
     best = max(vert, horiz, key=len)
     if not vert or not horiz or all(k <= 1 for k in cap.values()):
         return Chains(best)
@@ -454,6 +489,14 @@ def winners(scores: list[Score]) -> list:
     return [s.player for s in scores if key(s) == best]
 
 
+def _spend(hand: Counter, cards: Counter) -> None:
+    """Take the cards out of the hand; a card kind no longer held leaves it (so a hand lists only what it holds)."""
+    for c, k in cards.items():
+        hand[c] -= k
+        if hand[c] == 0:
+            del hand[c]
+
+
 # ---------------------------------------------------------------- the game
 
 class LaterYearsState:
@@ -495,7 +538,7 @@ class LaterYearsState:
 
     def _open_auction(self):
         opener = self.starter
-        self.auction = Auction(list(range(self.n)), dict(enumerate(self.money)), len(self.lots),
+        self.auction = Auction(range(self.n), dict(enumerate(self.money)), len(self.lots),
                                opener, excluded=self.deadbeats)
         self.phase = "auction"
         if self.auction.done:
@@ -540,45 +583,87 @@ class LaterYearsState:
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """Card ids with their probability of being the next card off the deck."""
-        total = sum(self.deck.values())
-        return [(c, k / total) for c, k in sorted(self.deck.items()) if k]
+        deck = self.deck
+        total = sum(deck.values())
+        return [(c, deck[c] / total) for c in card_ids() if deck.get(c)]
+
+    def sample_card(self, rng: random.Random) -> str:
+        """The next card off the deck, drawn from rng: the outcome base.sample_chance(self, rng) draws from
+        chance_outcomes() (the same running totals in the same order), without listing the outcomes."""
+        return sample_count(self.deck, card_ids(), rng)
 
     def is_terminal(self) -> bool:
         """True once the deck cannot fill an auction."""
         return self.phase == "over"
 
-    def legal_actions(self) -> list[tuple]:
-        """('bid', lot, add) in the auction; ('draw', id), ('task', A, O, actions, objects), ('pass',)."""
+    def legal_actions(self, kind: str | None = None) -> list[tuple]:
+        """('bid', lot, add) in the auction; ('draw', id), ('task', A, O, actions, objects), ('pass',);
+        only the moves of `kind` ('bid', 'draw', 'task' or 'pass') when it is given."""
+        if self.phase == "auction":
+            if kind not in (None, "bid"):
+                return []
+            return [("bid", lot, add) for lot, most in self.auction.bid_limits(self.auction.to_bid)
+                    for add in range(1, most + 1)]
         if self.is_terminal() or self.is_chance_node():
             return []
-        if self.phase == "auction":
-            return [("bid", lot, add) for lot, add in self.auction.legal_bids(self.auction.to_bid)]
         hand = self.hands[self.turn]
-        acts = [("pass",)]
-        acts += [("draw", c) for c in sorted(hand) if hand[c] and card_types()[c].kind == "draw"]
-        payments: dict = {}                                   # (name, need) -> minimal_payments, once each
-        held = {card_types()[c].name for c in hand if hand[c]}  # a task needs a card of each of its names
-        for a in names("action"):
-            if a not in held:
-                continue
-            for o in names("object"):
-                if o not in held:
-                    continue
+        acts = [("pass",)] if kind in (None, "pass") else []
+        if kind in (None, "draw"):
+            acts += self._draws(hand)
+        if kind in (None, "task"):
+            acts += self._tasks(hand)
+        return acts
+
+    def move_kinds(self) -> list[str]:
+        """The kinds of the legal moves, sorted: as {a[0] for a in legal_actions()}, without listing every task."""
+        if self.phase == "auction":
+            return ["bid"]                                    # legal_bids is never empty (later-years.deadbeat.1)
+        if self.is_terminal() or self.is_chance_node():
+            return []
+        hand = self.hands[self.turn]
+        worth = hand_worth(hand)                              # every name in hand, draw cards' too
+        return ((["draw"] if any(n in worth for n in names("draw")) else []) + ["pass"]
+                + (["task"] if next(self._payable(hand, worth), None) else []))
+
+    def _draws(self, hand: Counter) -> list[tuple]:
+        return [("draw", c) for c in sorted(self._draw_cards(hand))]
+
+    @staticmethod
+    def _draw_cards(hand: Counter):
+        """The draw cards in hand (later-years.draw.1), one id at a time."""
+        types = card_types()
+        return (c for c, k in hand.items() if k > 0 and types[c].kind == "draw")
+
+    def _payable(self, hand: Counter, worth: dict[str, int] | None = None):
+        """(action, object, need) of every task the hand holds enough cards for, this time round
+        (later-years.repeat.2, bonus.1), one at a time; `worth` is hand_worth(hand) if already known."""
+        worth = hand_worth(hand) if worth is None else worth
+        actions = [a for a in names("action") if a in worth]
+        objects = [o for o in names("object") if o in worth] if actions else ()
+        for a in actions:
+            for o in objects:
                 need = need_for(self.board.done(a, o))
-                for key in ((a, need), (o, need)):
-                    if key not in payments:
-                        payments[key] = minimal_payments(hand, *key)
-                for pa in payments[a, need]:
-                    for po in payments[o, need]:
-                        acts.append(("task", a, o, pa, po))
+                if worth[a] >= need and worth[o] >= need:
+                    yield a, o, need
+
+    def _tasks(self, hand: Counter) -> list[tuple]:
+        """Every ('task', A, O, action cards, object cards) the hand can pay for, each payment minimal."""
+        payments: dict = {}                                   # (name, need) -> minimal_payments, once each
+        acts = []
+        for a, o, need in self._payable(hand):
+            for key in ((a, need), (o, need)):
+                if key not in payments:
+                    payments[key] = minimal_payments(hand, *key)
+            acts += [("task", a, o, pa, po) for pa in payments[a, need] for po in payments[o, need]]
         return acts
 
     def apply_action(self, action) -> None:
         """Apply a move or a chance outcome (a card id); raises IllegalMove with the reason."""
-        if self.is_terminal():
-            raise IllegalMove("the game is over")
-        if self.is_chance_node():
-            return self._apply_chance(action)
+        if self.phase != "auction":
+            if self.is_terminal():
+                raise IllegalMove("the game is over")
+            if self.is_chance_node():
+                return self._apply_chance(action)
         kind = action[0]
         if self.phase == "auction":
             if kind != "bid":
@@ -587,7 +672,9 @@ class LaterYearsState:
             if self.auction.deadbeat is not None:     # later-years.deadbeat.1, gap.10
                 self.deadbeats.append(self.auction.deadbeat)
                 self.deadbeat_count += 1
-                self._open_auction()
+                self.auction.restart(self.deadbeats)
+                if self.auction.done:
+                    self._close_auction()
             elif self.auction.done:
                 self._close_auction()
             return
@@ -598,7 +685,7 @@ class LaterYearsState:
             card = action[1]
             if hand[card] < 1 or card_types()[card].kind != "draw":
                 raise IllegalMove(f"no draw card '{card}' in hand")
-            hand[card] -= 1
+            _spend(hand, Counter({card: 1}))
             self.discard[card] += 1
             self.pending_draw = min(card_types()[card].draw, sum(self.deck.values()))   # later-years.gap.14
         elif kind == "task":
@@ -619,7 +706,7 @@ class LaterYearsState:
         spent = Counter(pay_a) + Counter(pay_o)
         if any(hand[c] < k for c, k in spent.items()):
             raise IllegalMove("those cards are not all in hand")
-        hand.subtract(spent)
+        _spend(hand, spent)
         self.discard.update(spent)                    # later-years.tasks.3
         self.board.stack(a, o).append(self.turn)      # later-years.repeat.4
         self.money[self.turn] += fee(a, o)            # later-years.fees.2, repeat.3

@@ -5,7 +5,6 @@ import random
 import statistics
 from functools import partial
 
-from pnp.games.base import sample_chance
 from pnp.games.stats import first_player, split_win, spread
 from pnp.games.later_years.engine import LaterYearsState, fee, winners
 from pnp.simulate.jobs import game_rng, play_games
@@ -13,11 +12,22 @@ from pnp.simulate.jobs import game_rng, play_games
 POLICIES = ("random", "greedy")
 
 
+def _pick(rng: random.Random, options):
+    """One of the options, uniformly; a lone option is taken without a draw."""
+    return options[0] if len(options) == 1 else rng.choice(options)
+
+
 def random_policy(state: LaterYearsState, rng: random.Random):
     """A uniformly random kind of move (bid, draw, task, pass), then a random move of that kind."""
-    acts = state.legal_actions()
-    kind = rng.choice(sorted({a[0] for a in acts}))
-    return rng.choice([a for a in acts if a[0] == kind])
+    kind = _pick(rng, state.move_kinds())
+    if kind != "bid":
+        return _pick(rng, state.legal_actions(kind))
+    limits = state.auction.bid_limits(state.auction.to_bid)   # the bids, lot by lot, in legal_actions' order
+    i = _pick(rng, range(sum(most for _, most in limits)))   # as _pick(rng, legal_actions("bid"))
+    for lot, most in limits:
+        if i < most:
+            return ("bid", lot, i + 1)
+        i -= most
 
 
 def greedy_policy(state: LaterYearsState, rng: random.Random):
@@ -37,7 +47,7 @@ def play(players: int, rng: random.Random, policy) -> LaterYearsState:
     """One game to its end with every seat using `policy`."""
     state = LaterYearsState(players)
     while not state.is_terminal():
-        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else policy(state, rng))
+        state.apply_action(state.sample_card(rng) if state.is_chance_node() else policy(state, rng))
     return state
 
 

@@ -19,12 +19,13 @@ Labor values and the deck come from cardsets/twelve-labors (one source of truth)
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.errors import IllegalMove
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, sample_chance, sample_count
 from pnp.cardset.rows import component_rows, copies
 
 SLUG = "twelve-labors"
@@ -69,6 +70,12 @@ def deck() -> dict[tuple[str, int], int]:
     for row in component_rows(SLUG, "deck"):
         out[(str(row["colour"]), int(row["value"]))] += copies(row)
     return dict(out)
+
+
+@lru_cache(maxsize=None)
+def kinds() -> tuple[tuple[str, int], ...]:
+    """Every (colour, value) card kind of the deck, sorted: the order draw outcomes are listed in."""
+    return tuple(sorted(deck()))
 
 
 def colours() -> tuple[str, ...]:
@@ -131,7 +138,13 @@ def train_moves(chose: bool, reserve: int) -> int:
 # ---------------------------------------------------------------- the game state
 
 class State:
-    """A game of The Twelve Labors in progress (open_spiel shape)."""
+    """A game of The Twelve Labors in progress (open_spiel shape).
+
+    The pending step's legal actions (or chance outcomes) are worked out once, when first asked for,
+    and serve legal_actions(), chance_outcomes() and the check in apply_action(); the engine forgets
+    them whenever it leaves the step. Code that edits a position by hand edits it before the step is
+    asked about, or puts a new step at the head of the queue.
+    """
 
     def __init__(self, players: int = 4, beat_the_heroes: bool = False):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -163,6 +176,9 @@ class State:
         self.initial_order: list[int] = []
         self._queue: list[tuple] = [("order",)]
         self._over = False
+        self._step_seen: tuple | None = None     # the step whose options are worked out below
+        self._options: list = []                 # its legal actions, or its chance outcomes
+        self._possible: list = []                # the outcomes alone (a chance step)
         self._advance()
 
     # ---- protocol
@@ -183,22 +199,54 @@ class State:
 
     def chance_outcomes(self) -> list[tuple[object, float]]:
         """Outcomes of the pending shuffle, draw (card kinds by count) or die roll."""
-        step = self._queue[0] if not self._over else ("none",)
+        return list(self._current()) if self.is_chance_node() else []
+
+    def legal_actions(self) -> list[object]:
+        """Choices open to the player to act (empty at chance and terminal nodes)."""
+        return [] if self._over or self.is_chance_node() else list(self._current())
+
+    def _current(self) -> list:
+        """The pending step's options (legal actions, or chance outcomes with probabilities), worked out
+        once per step: the engine forgets them whenever it moves on (apply_action, _advance)."""
+        step = self._queue[0]
+        if step is not self._step_seen:
+            if step[0] in _CHANCE_STEPS:
+                self._options = self._outcomes(step)
+                self._possible = [o for o, _ in self._options]
+            else:
+                self._options = self._choices(step)
+            self._step_seen = step
+        return self._options
+
+    def _possible_outcome(self, step: tuple, outcome) -> bool:
+        """Whether `outcome` is among the step's chance outcomes; a draw is any card kind left in the pile."""
+        if step[0] == "draw":
+            try:
+                return self.pile.get(outcome, 0) > 0
+            except TypeError:                                             # an unhashable outcome is no card
+                return False
+        self._current()
+        return outcome in self._possible
+
+    def sample_outcome(self, rng: random.Random):
+        """The pending chance outcome drawn from rng: the one base.sample_chance(self, rng) draws (the same
+        running totals in the same order); a draw walks the pile without listing the outcomes."""
+        if self._queue[0][0] != "draw":
+            return sample_chance(self, rng)
+        return sample_count(self.pile, kinds(), rng)
+
+    def _outcomes(self, step: tuple) -> list[tuple[object, float]]:
         if step[0] == "order":                                             # setup.5
             perms = list(itertools.permutations(range(self.n)))
             return [(p, 1 / len(perms)) for p in perms]
         if step[0] == "draw":
-            total = sum(self.pile.values())
-            return [(k, c / total) for k, c in sorted(item for item in self.pile.items() if item[1])]
-        if step[0] == "roll":
-            return [(f, 1 / 6) for f in range(1, 7)]
-        return []
+            pile = self.pile
+            total = sum(pile.values())
+            return [(k, pile.get(k, 0) / total) for k in kinds() if pile.get(k)]
+        return [(f, 1 / 6) for f in range(1, 7)]                           # roll
 
-    def legal_actions(self) -> list[object]:
-        """Choices open to the player to act (empty at chance and terminal nodes)."""
-        if self._over or self.is_chance_node():
-            return []
-        kind, p = self._queue[0][0], self._queue[0][1]
+    def _choices(self, step: tuple) -> list[object]:
+        kind, p = step[0], step[1]
         if kind == "choose":
             return list(ACTIONS)
         if kind == "show":
@@ -214,7 +262,7 @@ class State:
             opts = [("place", i) for i in self._open_labors()]
             return opts + [("pass",)] if kind == "bonus" else opts
         if kind == "wit":
-            colour = self.labors[self._queue[0][2]].colour
+            colour = self.labors[step[2]].colour
             values = sorted(v for (c, v), n in self.hands[p].items() for _ in range(n) if c == colour)
             triples = sorted(set(itertools.combinations(values, 3)))
             return [("wit", None)] + [("wit", t) for t in triples] if triples else []
@@ -227,19 +275,24 @@ class State:
         if self._over:
             raise IllegalMove("the game is over", hint="twelve-labors.end.1")
         step = self._queue[0]
-        if self.is_chance_node():
-            if action not in [o for o, _ in self.chance_outcomes()]:
+        if step[0] in _CHANCE_STEPS:
+            if not self._possible_outcome(step, action):
                 raise IllegalMove(f"{action!r} is not a possible outcome here")
-            self._queue.pop(0)
+            self._forget()
             self._apply_chance(step, action)
         else:
-            legal = self.legal_actions()
-            if action not in legal:
+            options = self._current()
+            if action not in options:
                 raise IllegalMove(f"{action!r} is not legal for player {step[1]} at step '{step[0]}'",
-                                  expected=", ".join(map(repr, legal[:8])))
-            self._queue.pop(0)
+                                  expected=", ".join(map(repr, options[:8])))
+            self._forget()
             self._apply_choice(step, action)
         self._advance()
+
+    def _forget(self) -> None:
+        """Leave the pending step: pop it and drop its worked-out options."""
+        self._queue.pop(0)
+        self._step_seen = None
 
     def returns(self) -> list[float]:
         """+1 sole winner, 0 shared win, -1 others (gap.2, gap.3).
@@ -282,17 +335,18 @@ class State:
             if step[0] == "draw" and not any(self.pile.values()):
                 if any(self.discard.values()):                           # gap.10: reshuffle the discards
                     self.pile, self.discard = self.discard, Counter()
+                    self._step_seen = None
                 else:
-                    self._queue.pop(0)                                    # gap.10: nothing to draw
+                    self._forget()                                        # gap.10: nothing to draw
                     continue
-            if step[0] in ("order", "draw", "roll"):
+            if step[0] in _CHANCE_STEPS:
                 return
             if step[0] == "do":
-                self._queue.pop(0)
+                self._forget()
                 getattr(self, step[1])(*step[2:])
                 continue
-            if not self.legal_actions():                                  # nothing to choose: skip
-                self._queue.pop(0)
+            if not self._current():                                       # nothing to choose: skip
+                self._forget()
                 continue
             return
 

@@ -1,13 +1,13 @@
 """`pnp simulate twelve-labors`: random players; game length, first-player advantage, who helps Hercules."""
 from __future__ import annotations
 
+import random
 import sys
 from collections import Counter
 from functools import partial
 
 import click
 
-from pnp.games.base import random_playout
 from pnp.games.stats import spread
 from pnp.games.twelve_labors.engine import MAX_PLAYERS, MIN_PLAYERS, State, heroes_beaten
 from pnp.simulate.jobs import game_rng, play_games
@@ -22,9 +22,17 @@ def _shares(scores: list[int]) -> list[float]:
     return [1 / len(top) if p in top else 0.0 for p in range(len(scores))]
 
 
+def random_play(state: State, rng: random.Random) -> State:
+    """Play random players to the end: base.random_playout's moves and draws from the same random stream,
+    chance outcomes drawn by the engine (State.sample_outcome) without listing every card kind."""
+    while not state.is_terminal():
+        state.apply_action(state.sample_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    return state
+
+
 def _game(seed: int, players: int, index: int) -> tuple:
     """Game `index` of a run: (turns, who helped each Labor, scores, Hercules, Iolaus, starting order)."""
-    state = random_playout(State(players), game_rng(seed, index))
+    state = random_play(State(players), game_rng(seed, index))
     return state.turn, [who for _, who in state.helped], state.score, state.hercules, state.iolaus, state.initial_order
 
 
