@@ -3,33 +3,28 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.micro_hero.engine import MicroHeroState
+import numpy as np
+
+from pnp.games.micro_hero.engine import MicroHeroState, PlanTable
 
 ICON_WEIGHT = {"attack": 1.2, "defence": 1.1, "xp": 0.8}
 LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury")
 
 
-def _plan_values(state: MicroHeroState, p: int, plans: list[tuple[int, int, int]]) -> list[float]:
-    """How good plans giving these (attack, defence, xp) icons are: a kill first, then few Wounds, then XP."""
+def _plan_values(state: MicroHeroState, p: int, plans: PlanTable) -> np.ndarray:
+    """How good each plan is: a kill first, then few Wounds, then XP (the engine's damage and wounds are
+    asked once per distinct Attack and per distinct Defence)."""
     others = sum(h.result.attack for i, h in enumerate(state.heroes) if i < p)
-    shield, idle_wound = state.heroes[p].shield, state.effects().get("idle_wound")
-    by_attack: dict = {}
-    by_defence: dict = {}
-    out = []
-    for attack, defence, xp in plans:
-        if attack not in by_attack:
-            dmg = state.damage(attack + others)
-            by_attack[attack] = (dmg, dmg >= state.t_life, 1 if dmg == 0 and idle_wound else 0,
-                                 state.t_attack + state.calm_bonus(state.t_life - dmg).attack)
-        dmg, kill, idle, trial_attack = by_attack[attack]
-        if kill:
-            out.append(1000 + xp * 3)
-            continue
-        if (defence, trial_attack) not in by_defence:
-            by_defence[defence, trial_attack] = state.wounds_for(defence, shield, trial_attack)[0]
-        wounds = by_defence[defence, trial_attack]
-        out.append(dmg * 10 - (wounds + idle) * 45 + xp * 3 + defence * 0.2)
-    return out
+    shield, idle_wound = state.heroes[p].shield, bool(state.effects().get("idle_wound"))
+    dmg = [state.damage(a + others) for a in plans.attacks]
+    trial = [state.t_attack + state.calm_bonus(state.t_life - d).attack for d in dmg]
+    strikes = sorted(set(trial))
+    wounds = np.array([[state.wounds_for(d, shield, t)[0] for d in plans.defences] for t in strikes])
+    wounds = wounds[np.array([strikes.index(t) for t in trial])[plans.by_attack], plans.by_defence]
+    dmg = np.array(dmg)[plans.by_attack]
+    defence, xp = plans.rows[:, 1], plans.rows[:, 2]
+    return np.where(dmg >= state.t_life, 1000 + xp * 3,
+                    dmg * 10 - (wounds + ((dmg == 0) & idle_wound)) * 45 + xp * 3 + defence * 0.2)
 
 
 def _upgrade_choice(state: MicroHeroState, legal: list[tuple]):
@@ -72,13 +67,13 @@ def _prep_choice(legal: list[tuple]):
 
 def greedy_action(state: MicroHeroState, rng: random.Random):
     """The greedy policy's action at a decision node (ties broken by rng)."""
-    legal = state.legal_actions()
     phase = state.phase
-    if phase == "plan":
-        plans = list(map(tuple, state.preview_plans(state.actor, legal).tolist()))
-        distinct = list(dict.fromkeys(plans))                  # many orders give the same icons
-        value = dict(zip(distinct, _plan_values(state, state.actor, distinct)))
-        return max([(value[plan], rng.random(), a) for plan, a in zip(plans, legal)])[2]
+    if phase == "plan":                     # the best-valued plan, uniformly among the ties
+        plans = state.plan_choices(state.actor)
+        values = _plan_values(state, state.actor, plans.table)
+        tied = np.flatnonzero(values == values.max())
+        return plans.action(int(tied[rng.randrange(len(tied))]))
+    legal = state.legal_actions()
     if phase == "upgrade":
         return _upgrade_choice(state, legal)
     if phase == "split":
