@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 
 from pnp.errors import CardsetError
@@ -54,7 +54,7 @@ class Kind:
     module: str = "core"
     trial: str = ""      # blessings: the Trial it comes from
 
-    @property
+    @cached_property
     def cost(self) -> int:
         """XP to buy, upgrade or foresee this kind (micro-hero.upgrade.5, micro-hero.gap.14)."""
         return {"technique": TECHNIQUE_COST, "blessing": BLESSING_COST}.get(self.kind, WOUND_COST)

@@ -207,15 +207,14 @@ def plan_set(pattern: tuple[int, ...], stance: str, side: str, stash: bool) -> P
 
 @dataclass(frozen=True)
 class PlanTable:
-    """score_plans of every plan in a PlanSet (read-only rows), with the distinct Attack and Defence values
-    among them and which one each plan has (so a policy asks the engine once per value)."""
+    """score_plans of every plan in a PlanSet (read-only rows), and its cells: for each (attack, defence)
+    some plan gives, the most XP a plan with them gives and where the plans giving it are listed in
+    `members` (positions in the PlanSet, from `start` to `stop`)."""
 
     plans: PlanSet
     rows: np.ndarray
-    attacks: tuple
-    by_attack: np.ndarray
-    defences: tuple
-    by_defence: np.ndarray
+    cells: tuple           # (attack, defence, xp, start, stop)
+    members: tuple
 
 
 @lru_cache(maxsize=4096)
@@ -224,21 +223,29 @@ def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int,
     plans = plan_set(pattern, stance, side, stash > 0)
     rows = score_plans(np.array(icons, dtype=np.int64).reshape(-1, 3), plans.layout, solo, stash,
                        stance == "hercules" and side == "B")
-    attacks, by_attack = np.unique(rows[:, 0], return_inverse=True)
-    defences, by_defence = np.unique(rows[:, 1], return_inverse=True)
-    for a in (rows, by_attack, by_defence):
-        a.flags.writeable = False
-    return PlanTable(plans, rows, tuple(attacks.tolist()), by_attack.reshape(-1), tuple(defences.tolist()),
-                     by_defence.reshape(-1))
+    rows.flags.writeable = False
+    attack, defence, xp = rows.T
+    cell = attack * (int(defence.max()) + 1) + defence
+    order = np.lexsort((-xp, cell))                     # by cell, the most XP first, then by position
+    cell, xp_sorted = cell[order], xp[order]
+    first = np.flatnonzero(np.concatenate(([True], cell[1:] != cell[:-1])))
+    best = xp_sorted >= np.repeat(xp_sorted[first], np.diff(np.append(first, len(order))))
+    kept = order[best]
+    stops = np.cumsum(np.add.reduceat(best, first))
+    heads = rows[order[first]].tolist()
+    cells = tuple((a, d, x, lo, hi) for (a, d, x), lo, hi in zip(heads, [0, *stops[:-1].tolist()], stops.tolist()))
+    return PlanTable(plans, rows, cells, tuple(kept.tolist()))
 
 
-@dataclass(frozen=True)
 class PlanChoices:
     """One hero's legal plans and what each gives: the PlanTable of the hand sorted by icons (cached),
     mapped back to the real hand."""
 
-    table: PlanTable
-    perm: tuple            # hand index of each sorted position
+    __slots__ = ("table", "perm")
+
+    def __init__(self, table: PlanTable, perm: tuple):
+        self.table = table
+        self.perm = perm               # hand index of each sorted position
 
     def action(self, i: int) -> tuple:
         """Plan i as an action on the real hand (one of legal_actions())."""
@@ -246,19 +253,20 @@ class PlanChoices:
         perm = self.perm
         if stance is not None and stance[0] == "stash":
             stance = ("stash", perm[stance[1]])
-        return ("play", tuple(perm[j] for j in order), stance)
+        return ("play", tuple([perm[j] for j in order]), stance)
 
     def outcome_of(self, action) -> tuple | None:
         """The (attack, defence, xp) of a plan action on the real hand, or None if it is not listed here."""
-        inverse = {h: s for s, h in enumerate(self.perm)}
+        inverse = dict(zip(self.perm, range(len(self.perm))))
         try:
             _, order, stance = action
             if stance is not None and stance[0] == "stash":
                 stance = ("stash", inverse[stance[1]])
-            i = self.table.plans.position.get(("play", tuple(inverse[j] for j in order), stance))
+            i = self.table.plans.position.get(("play", tuple([inverse[j] for j in order]), stance))
         except (KeyError, TypeError, IndexError, ValueError):
             return None
         return None if i is None else tuple(self.table.rows[i].tolist())
+
 
 # ---------------------------------------------------------------- state pieces
 
@@ -357,6 +365,7 @@ class MicroHeroState:
         self.end_reason = ""
         self.log: list[str] = []
         self._choices: tuple | None = None         # plan_choices' last (key, answer)
+        self._sort_rows: dict = {}
         self._setup()
 
     # ---------------------------------------------------------------- setup
@@ -589,13 +598,19 @@ class MicroHeroState:
         key = (p, [(c.uid, c.up) for c in hero.hand], self._plan_key(hero))
         if self._choices is not None and self._choices[0] == key:
             return self._choices[1]
-        cards = sorted((self._icon_row(c.kind, c.up), c.kind, c.up, i) for i, c in enumerate(hero.hand))
+        rows = self._sort_rows
+        cards = sorted([(rows.get((c.kind, c.up)) or self._sort_row(c.kind, c.up), i) for i, c in enumerate(hero.hand)])
         first: dict = {}
-        pattern = tuple(first.setdefault(c[1:3], len(first)) for c in cards)
+        pattern = tuple([first.setdefault(c[0][1], len(first)) for c in cards])
         stance, side, stash, solo = key[2]
-        table = plan_table(pattern, tuple(c[0] for c in cards), stance, side, stash if side == "B" else 0, solo)
-        self._choices = key, PlanChoices(table, tuple(c[3] for c in cards))
+        table = plan_table(pattern, tuple([c[0][0] for c in cards]), stance, side, stash if side == "B" else 0, solo)
+        self._choices = key, PlanChoices(table, tuple([c[1] for c in cards]))
         return self._choices[1]
+
+    def _sort_row(self, kind: str, up: bool) -> tuple:
+        """How plan_choices sorts a card: its icon row, then its (kind, up) key."""
+        row = self._sort_rows[kind, up] = (self._icon_row(kind, up), (kind, up))
+        return row
 
     def preview_plan(self, p: int, action) -> Icons:
         """Attack, Defence and XP player p's plan action would produce (nothing is changed)."""

@@ -3,28 +3,36 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-
-from pnp.games.micro_hero.engine import MicroHeroState, PlanTable
+from pnp.games.micro_hero.engine import MicroHeroState
 
 ICON_WEIGHT = {"attack": 1.2, "defence": 1.1, "xp": 0.8}
 LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury")
 
 
-def _plan_values(state: MicroHeroState, p: int, plans: PlanTable) -> np.ndarray:
-    """How good each plan is: a kill first, then few Wounds, then XP (the engine's damage and wounds are
-    asked once per distinct Attack and per distinct Defence)."""
+def _plan_values(state: MicroHeroState, p: int, cells: tuple) -> list[int]:
+    """How good plans giving these (attack, defence, xp, ...) cells are, times 5 (whole numbers, so equal
+    values tie exactly): a kill first, then few Wounds, then XP."""
     others = sum(h.result.attack for i, h in enumerate(state.heroes) if i < p)
-    shield, idle_wound = state.heroes[p].shield, bool(state.effects().get("idle_wound"))
-    dmg = [state.damage(a + others) for a in plans.attacks]
-    trial = [state.t_attack + state.calm_bonus(state.t_life - d).attack for d in dmg]
-    strikes = sorted(set(trial))
-    wounds = np.array([[state.wounds_for(d, shield, t)[0] for d in plans.defences] for t in strikes])
-    wounds = wounds[np.array([strikes.index(t) for t in trial])[plans.by_attack], plans.by_defence]
-    dmg = np.array(dmg)[plans.by_attack]
-    defence, xp = plans.rows[:, 1], plans.rows[:, 2]
-    return np.where(dmg >= state.t_life, 1000 + xp * 3,
-                    dmg * 10 - (wounds + ((dmg == 0) & idle_wound)) * 45 + xp * 3 + defence * 0.2)
+    shield, idle_wound = state.heroes[p].shield, state.effects().get("idle_wound")
+    life, damage, calm, wounds_for = state.t_life, state.damage, state.calm_bonus, state.wounds_for
+    by_attack: dict = {}
+    by_defence: dict = {}
+    out = []
+    for attack, defence, xp, _, _ in cells:
+        known = by_attack.get(attack)
+        if known is None:
+            dmg = damage(attack + others)
+            known = by_attack[attack] = (dmg >= life, dmg * 50 - (225 if dmg == 0 and idle_wound else 0),
+                                         state.t_attack + calm(life - dmg).attack)
+        kill, base, trial_attack = known
+        if kill:
+            out.append(5000 + xp * 15)
+            continue
+        wounds = by_defence.get((defence, trial_attack))
+        if wounds is None:
+            wounds = by_defence[defence, trial_attack] = wounds_for(defence, shield, trial_attack)[0]
+        out.append(base - wounds * 225 + xp * 15 + defence)
+    return out
 
 
 def _upgrade_choice(state: MicroHeroState, legal: list[tuple]):
@@ -68,11 +76,19 @@ def _prep_choice(legal: list[tuple]):
 def greedy_action(state: MicroHeroState, rng: random.Random):
     """The greedy policy's action at a decision node (ties broken by rng)."""
     phase = state.phase
-    if phase == "plan":                     # the best-valued plan, uniformly among the ties
+    if phase == "plan":
+        # the best-valued plan, uniformly among the ties; a plan's value grows with its XP, so only the
+        # most-XP plans of each (attack, defence) cell of the engine's plan table can be best
         plans = state.plan_choices(state.actor)
-        values = _plan_values(state, state.actor, plans.table)
-        tied = np.flatnonzero(values == values.max())
-        return plans.action(int(tied[rng.randrange(len(tied))]))
+        cells = plans.table.cells
+        values = _plan_values(state, state.actor, cells)
+        best = max(values)
+        tied = [cell for cell, v in zip(cells, values) if v == best]
+        k = rng.randrange(sum(stop - start for *_, start, stop in tied))
+        for *_, start, stop in tied:
+            if k < stop - start:
+                return plans.action(plans.table.members[start + k])
+            k -= stop - start
     legal = state.legal_actions()
     if phase == "upgrade":
         return _upgrade_choice(state, legal)
