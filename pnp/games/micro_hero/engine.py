@@ -208,33 +208,37 @@ def plan_set(pattern: tuple[int, ...], stance: str, side: str, stash: bool) -> P
 @dataclass(frozen=True)
 class PlanTable:
     """score_plans of every plan in a PlanSet (read-only rows), and its cells: for each (attack, defence)
-    some plan gives, the most XP a plan with them gives and where the plans giving it are listed in
-    `members` (positions in the PlanSet, from `start` to `stop`)."""
+    some plan gives, the most XP a plan with them gives; the plans giving it are members[stops[c-1]:stops[c]]
+    (positions in the PlanSet). Kept compact: many tables stay cached."""
 
     plans: PlanSet
     rows: np.ndarray
-    cells: tuple           # (attack, defence, xp, start, stop)
+    cells: tuple           # attack, defence, xp of each cell, one after the other
+    stops: tuple
     members: tuple
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int, solo: bool) -> PlanTable:
     """The PlanTable of a hand with this pattern and these icon rows (one per card), in this stance."""
     plans = plan_set(pattern, stance, side, stash > 0)
     rows = score_plans(np.array(icons, dtype=np.int64).reshape(-1, 3), plans.layout, solo, stash,
                        stance == "hercules" and side == "B")
-    rows.flags.writeable = False
     attack, defence, xp = rows.T
     cell = attack * (int(defence.max()) + 1) + defence
     order = np.lexsort((-xp, cell))                     # by cell, the most XP first, then by position
     cell, xp_sorted = cell[order], xp[order]
-    first = np.flatnonzero(np.concatenate(([True], cell[1:] != cell[:-1])))
-    best = xp_sorted >= np.repeat(xp_sorted[first], np.diff(np.append(first, len(order))))
-    kept = order[best]
-    stops = np.cumsum(np.add.reduceat(best, first))
-    heads = rows[order[first]].tolist()
-    cells = tuple((a, d, x, lo, hi) for (a, d, x), lo, hi in zip(heads, [0, *stops[:-1].tolist()], stops.tolist()))
-    return PlanTable(plans, rows, cells, tuple(kept.tolist()))
+    head = np.empty(len(order), dtype=bool)
+    head[:1] = True
+    np.not_equal(cell[1:], cell[:-1], out=head[1:])
+    number = np.cumsum(head) - 1
+    best = xp_sorted == xp_sorted[head][number]
+    stops = np.cumsum(np.bincount(number[best]))
+    if len(rows) and -2 ** 15 <= rows.min() and rows.max() < 2 ** 15:
+        rows = rows.astype(np.int16)
+    rows.flags.writeable = False
+    return PlanTable(plans, rows, tuple(rows[order[head]].ravel().tolist()), tuple(stops.tolist()),
+                     tuple(order[best].tolist()))
 
 
 class PlanChoices:

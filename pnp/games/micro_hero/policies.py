@@ -10,15 +10,16 @@ LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury"
 
 
 def _plan_values(state: MicroHeroState, p: int, cells: tuple) -> list[int]:
-    """How good plans giving these (attack, defence, xp, ...) cells are, times 5 (whole numbers, so equal
-    values tie exactly): a kill first, then few Wounds, then XP."""
+    """How good plans giving these cells (attack, defence, xp, one after the other) are, times 5 (whole
+    numbers, so equal values tie exactly): a kill first, then few Wounds, then XP."""
     others = sum(h.result.attack for i, h in enumerate(state.heroes) if i < p)
     shield, idle_wound = state.heroes[p].shield, state.effects().get("idle_wound")
     life, damage, calm, wounds_for = state.t_life, state.damage, state.calm_bonus, state.wounds_for
     by_attack: dict = {}
     by_defence: dict = {}
     out = []
-    for attack, defence, xp, _, _ in cells:
+    flat = iter(cells)
+    for attack, defence, xp in zip(flat, flat, flat):
         known = by_attack.get(attack)
         if known is None:
             dmg = damage(attack + others)
@@ -80,15 +81,16 @@ def greedy_action(state: MicroHeroState, rng: random.Random):
         # the best-valued plan, uniformly among the ties; a plan's value grows with its XP, so only the
         # most-XP plans of each (attack, defence) cell of the engine's plan table can be best
         plans = state.plan_choices(state.actor)
-        cells = plans.table.cells
-        values = _plan_values(state, state.actor, cells)
+        table = plans.table
+        values = _plan_values(state, state.actor, table.cells)
         best = max(values)
-        tied = [cell for cell, v in zip(cells, values) if v == best]
-        k = rng.randrange(sum(stop - start for *_, start, stop in tied))
-        for *_, start, stop in tied:
-            if k < stop - start:
-                return plans.action(plans.table.members[start + k])
-            k -= stop - start
+        tied = [c for c, v in enumerate(values) if v == best]
+        sizes = [table.stops[c] - (table.stops[c - 1] if c else 0) for c in tied]
+        k = rng.randrange(sum(sizes))
+        for c, size in zip(tied, sizes):
+            if k < size:
+                return plans.action(table.members[table.stops[c] - size + k])
+            k -= size
     legal = state.legal_actions()
     if phase == "upgrade":
         return _upgrade_choice(state, legal)
