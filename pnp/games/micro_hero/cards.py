@@ -90,6 +90,8 @@ class Catalog:
 
     def kind(self, name: str) -> Kind:
         """A kind by id, alias or printed name, typed loosely (pnp.names); unknown -> UsageError."""
+        if name in self.kinds:
+            return self.kinds[name]
         key = ALIASES.get(slugify(name), slugify(name))
         if key in self.kinds:
             return self.kinds[key]

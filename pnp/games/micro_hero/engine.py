@@ -712,14 +712,22 @@ class MicroHeroState:
     # ---------------------------------------------------------------- attack and defence
     def damage(self, attack: int) -> int:
         """Life the Trial loses to this Attack, after its Defence and special rules (gap.1, gap.32)."""
+        return self.damages((attack,))[0]
+
+    def damages(self, attacks) -> list[int]:
+        """damage() of each of these Attacks (the Trial's Defence and special rules looked up once)."""
         eff = self.effects()
         defence = self.t_defence + self.calm_bonus(self.t_life).defence    # micro-hero.gap.18
-        dmg = max(0, attack - defence)
-        if dmg < eff.get("damage_floor", 0):
-            dmg = 0
-        if "damage_cap" in eff:
-            dmg = min(dmg, eff["damage_cap"])
-        return dmg
+        floor, cap = eff.get("damage_floor", 0), eff.get("damage_cap")
+        out = []
+        for attack in attacks:
+            dmg = max(0, attack - defence)
+            if dmg < floor:
+                dmg = 0
+            if cap is not None:
+                dmg = min(dmg, cap)
+            out.append(dmg)
+        return out
 
     def trial_attack(self) -> int:
         """The Trial's Attack in the defence phase, with the Calm and Wrath bonus (gap.18)."""

@@ -14,18 +14,17 @@ def _plan_values(state: MicroHeroState, p: int, cells: tuple) -> list[int]:
     numbers, so equal values tie exactly): a kill first, then few Wounds, then XP."""
     others = sum(h.result.attack for i, h in enumerate(state.heroes) if i < p)
     shield, idle_wound = state.heroes[p].shield, state.effects().get("idle_wound")
-    life, damage, calm, wounds_for = state.t_life, state.damage, state.calm_bonus, state.wounds_for
+    life, calm, wounds_for = state.t_life, state.calm_bonus, state.wounds_for
+    attacks = list(dict.fromkeys(cells[0::3]))
     by_attack: dict = {}
+    for attack, dmg in zip(attacks, state.damages([a + others for a in attacks])):
+        by_attack[attack] = (dmg >= life, dmg * 50 - (225 if dmg == 0 and idle_wound else 0),
+                             state.t_attack + calm(life - dmg).attack)
     by_defence: dict = {}
     out = []
     flat = iter(cells)
     for attack, defence, xp in zip(flat, flat, flat):
-        known = by_attack.get(attack)
-        if known is None:
-            dmg = damage(attack + others)
-            known = by_attack[attack] = (dmg >= life, dmg * 50 - (225 if dmg == 0 and idle_wound else 0),
-                                         state.t_attack + calm(life - dmg).attack)
-        kill, base, trial_attack = known
+        kill, base, trial_attack = by_attack[attack]
         if kill:
             out.append(5000 + xp * 15)
             continue
