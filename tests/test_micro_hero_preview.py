@@ -88,3 +88,54 @@ def test_preview_plan_of_an_order_not_listed_swaps_identical_cards_and_scores_th
     assert listed in state.legal_actions() and swapped not in state.legal_actions()
     assert state.plan_choices(0).outcome_of(swapped) is None
     assert state.preview_plan(0, swapped) == state.preview_plan(0, listed) == _by_hand(state, 0, listed)
+
+
+def _key_form(state: MicroHeroState, action):
+    """A plan by what it plays: the stance (a stashed card by its kind) and the kinds in play order."""
+    _, order, stance = action
+    keys = [(c.kind, c.up) for c in state.heroes[state.actor].hand]
+    if stance and stance[0] == "stash":
+        stance = ("stash", keys[stance[1]])
+    return stance, tuple(keys[i] for i in order)
+
+
+@pytest.mark.parametrize("expansions,stances", [((), ("hercules", "hercules")),
+                                                (("omphale",), ("omphale", "omphale"))])
+def test_apply_accepts_exactly_the_listed_plans_up_to_identical_cards(expansions, stances):
+    """apply_action's plan check agrees with legal_actions(): a listed plan, or one that plays every card
+    once and differs only by swapping identical cards, is legal; a repeated or missing card, a stance the
+    hero cannot use, or a malformed action is not."""
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = MicroHeroState(Options(difficulty="heroic", expansions=frozenset(expansions), stances=stances))
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            if state.phase == "plan":
+                legal = state.legal_actions()
+                listed = {_key_form(state, a) for a in legal}
+                n = len(state.heroes[state.actor].hand)
+                candidates = list(legal[:3])
+                for _ in range(12):
+                    _, order, stance = rng.choice(legal)
+                    order = list(order)
+                    rng.shuffle(order)
+                    if order and rng.random() < 0.3:
+                        order[rng.randrange(len(order))] = rng.randrange(n + 1)
+                    stance = rng.choice([stance, None, ("boost", "xp"), ("skin",), ("stash", rng.randrange(n + 1))])
+                    candidates.append(("play", tuple(order), stance))
+                candidates += [("play", [0], None), ("play",), "play", ("done",), ("play", (0,), ["boost"])]
+                for action in candidates:
+                    whole = (isinstance(action, tuple) and len(action) == 3 and isinstance(action[1], tuple)
+                             and all(isinstance(i, int) for i in action[1]))
+                    expected = False
+                    if whole and isinstance(action[2], (tuple, type(None))):
+                        stash = action[2][1] if action[2] and action[2][0] == "stash" else None
+                        if (stash is None or stash < n) and sorted(action[1]) == [i for i in range(n) if i != stash]:
+                            expected = _key_form(state, action) in listed
+                    assert state._plan_legal(action) == expected, action
+                    checked += 1
+            state.apply_action(POLICIES["greedy"](state, rng))
+    assert checked > 500

@@ -630,23 +630,35 @@ class MicroHeroState:
                            stance == "hercules" and side == "B")
 
     def _plan_legal(self, action) -> bool:
-        """Structural check of a plan action (cheaper than listing every order)."""
+        """Whether a plan action is legal: one of the hero's plan_set() plans (what legal_actions() lists),
+        identical cards being played (or stashed) in any order among themselves."""
         hero = self.heroes[self.actor]
-        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "play"):
+        plans = self._plan_set(hero)
+        try:
+            return action in plans.position or self._listed_plan(hero, action) in plans.position
+        except TypeError:                                           # an unhashable part: not an action
             return False
-        order, stance = action[1], action[2]
-        rest = set(range(len(hero.hand)))
-        if stance is not None and stance[0] == "stash":
-            if hero.stance != "omphale" or hero.side != "A" or stance[1] not in rest:
-                return False
-            rest.discard(stance[1])
-        elif stance is not None:
-            ok = (hero.stance == "hercules" and hero.side == "A" and stance[0] == "boost" and stance[1:] in
-                  [(i,) for i in ICONS]) or (hero.stance == "omphale" and hero.side == "B" and hero.stash
-                                             and stance == ("skin",))
-            if not ok:
-                return False
-        return isinstance(order, tuple) and sorted(order) == sorted(rest)
+
+    @staticmethod
+    def _listed_plan(hero: Hero, action) -> tuple | None:
+        """The plan as legal_actions() lists it: identical cards played and stashed in hand order; None if
+        the order does not play each card of the hand (but a stashed one) exactly once."""
+        if not (isinstance(action, tuple) and len(action) == 3 and isinstance(action[1], tuple)):
+            return None
+        _, order, stance = action
+        keys = [(c.kind, c.up) for c in hero.hand]
+        stashed = stance[1] if isinstance(stance, tuple) and len(stance) == 2 and stance[0] == "stash" else None
+        if stashed is not None and stashed not in range(len(keys)):
+            return None
+        if sorted(order) != [i for i in range(len(keys)) if i != stashed]:
+            return None
+        pools: dict = {}
+        for i, key in enumerate(keys):
+            pools.setdefault(key, []).append(i)
+        if stashed is not None:
+            stance = ("stash", pools[keys[stashed]].pop(0))
+        taken = {key: iter(pool) for key, pool in pools.items()}
+        return (action[0], tuple(next(taken[keys[i]]) for i in order), stance)
 
     def _act_plan(self, action) -> None:
         _, order, stance = action
