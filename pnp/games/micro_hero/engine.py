@@ -370,6 +370,8 @@ class MicroHeroState:
         self.log: list[str] = []
         self._choices: tuple | None = None         # plan_choices' last (key, answer)
         self._sort_rows: dict = {}
+        self._eff_key: tuple | None = None         # effects()' last (key, answer)
+        self._eff: dict = {}
         self._setup()
 
     # ---------------------------------------------------------------- setup
@@ -465,7 +467,12 @@ class MicroHeroState:
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
             getattr(self, f"_chance_{self.phase}")(action)
             return
-        legal = self._plan_legal(action) if self.phase == "plan" else action in self.legal_actions()
+        if self.phase == "plan":
+            legal = self._plan_legal(action)
+        elif self.phase == "upgrade":
+            legal = bool(self._upgrade_actions(only=action))
+        else:
+            legal = action in self.legal_actions()
         if not legal:
             raise IllegalMove(self._why_illegal(action))
         getattr(self, f"_act_{self.phase}")(action)
@@ -529,7 +536,7 @@ class MicroHeroState:
     def effects(self) -> dict:
         """Special rules in force: the current Trial's plus lingering ones, added up (gap.30)."""
         key = (self.round, self.turn, len(self.lingering), self.revenge)
-        if getattr(self, "_eff_key", None) == key:
+        if self._eff_key == key:
             return self._eff
         out: dict = {}
         cards = ([self.trial] if self.trial else []) + [c for c, _ in self.lingering]
@@ -677,12 +684,19 @@ class MicroHeroState:
         self.phase, self.actor = "upgrade", 0
 
     # ---------------------------------------------------------------- upgrade phase
-    def _upgrade_actions(self) -> list[tuple]:
+    def _upgrade_actions(self, only=None) -> list[tuple]:
+        """The upgrade phase's legal actions; given `only`, just the ones equal to it (apply_action's
+        check of one action, without listing the rest)."""
+        what = only[0] if isinstance(only, tuple) and only else None
         acts: list[tuple] = [("done",)]
+        if only is not None and what != "buy" and what not in ("upgrade", "foresee"):
+            return [a for a in acts if a == only]
         eff = self.effects()
         players = range(len(self.heroes))
         seen = set()
-        for c in self.supply:                                       # micro-hero.upgrade.2
+        for c in self.supply if only is None or what == "buy" else ():   # micro-hero.upgrade.2
+            if only is not None and (len(only) < 2 or c.kind != only[1]):
+                continue
             k = self.cat.kinds[c.kind]
             if c.kind in seen or k.cost > self.xp:
                 continue
@@ -690,7 +704,7 @@ class MicroHeroState:
                 continue
             seen.add(c.kind)
             acts += [("buy", c.kind, p) for p in players]           # micro-hero.gap.20
-        for p in players:
+        for p in players if only is None or what != "buy" else ():
             top = self.heroes[p].discard[-1] if self.heroes[p].discard else None
             if top is None:
                 continue
@@ -699,7 +713,7 @@ class MicroHeroState:
                 acts.append(("upgrade", p))
             if top.up and k.kind != "wound" and k.cost <= self.xp and not eff.get("no_foresee"):
                 acts.append(("foresee", p))                         # micro-hero.upgrade.4, gap.14
-        return acts
+        return acts if only is None else [a for a in acts if a == only]
 
     def _act_upgrade(self, action) -> None:
         if action[0] == "done":
