@@ -279,30 +279,3 @@ def test_illegal_plan_is_rejected_with_reason():
         st.apply_action(("play", (0, 0, 1, 2, 3), None))
     with pytest.raises(IllegalMove):
         st.apply_action("strike")
-
-
-@pytest.mark.parametrize("players", [1, 2])
-def test_upgrade_check_of_one_action_agrees_with_the_listed_actions(players):
-    """apply_action checks an upgrade-phase action by listing only the actions equal to it: the same
-    answer as looking it up in legal_actions(), for legal, unaffordable, absent and malformed actions."""
-    from pnp.games.base import sample_chance
-    from pnp.games.micro_hero.policies import POLICIES
-    checked = 0
-    for seed in range(3):
-        rng = random.Random(seed)
-        st = MicroHeroState(Options(difficulty="heroic", players=players))
-        while not st.is_terminal():
-            if st.is_chance_node():
-                st.apply_action(sample_chance(st, rng))
-                continue
-            if st.phase == "upgrade":
-                legal = st.legal_actions()
-                kinds = sorted(CAT.kinds)
-                candidates = legal + [("buy", rng.choice(kinds), rng.randrange(3)), ("upgrade", rng.randrange(3)),
-                                      ("foresee", rng.randrange(3)), ("buy",), ("buy", "strike"), ("done", 0),
-                                      ["done"], "done", (), ("rest",)]
-                for action in candidates:
-                    assert bool(st._upgrade_actions(only=action)) == (action in legal), action
-                    checked += 1
-            st.apply_action(POLICIES["greedy"](st, rng))
-    assert checked > 300
