@@ -17,20 +17,25 @@ def _plan_values(state: MicroHeroState, p: int, cells: tuple) -> list[int]:
     life, calm, wounds_for = state.t_life, state.calm_bonus, state.wounds_for
     attacks = list(dict.fromkeys(cells[0::3]))
     by_attack: dict = {}
+    by_trial: dict = {}                                # Trial Attack -> (it, Wounds by Defence so far)
     for attack, dmg in zip(attacks, state.damages([a + others for a in attacks])):
-        by_attack[attack] = (dmg >= life, dmg * 50 - (225 if dmg == 0 and idle_wound else 0),
-                             state.t_attack + calm(life - dmg).attack)
-    by_defence: dict = {}
+        if dmg >= life:
+            by_attack[attack] = None
+            continue
+        trial_attack = state.t_attack + calm(life - dmg).attack
+        hurt = by_trial.setdefault(trial_attack, (trial_attack, {}))
+        by_attack[attack] = (dmg * 50 - (225 if dmg == 0 and idle_wound else 0), hurt)
     out = []
     flat = iter(cells)
     for attack, defence, xp in zip(flat, flat, flat):
-        kill, base, trial_attack = by_attack[attack]
-        if kill:
+        known = by_attack[attack]
+        if known is None:
             out.append(5000 + xp * 15)
             continue
-        wounds = by_defence.get((defence, trial_attack))
+        base, (trial_attack, hurt) = known
+        wounds = hurt.get(defence)
         if wounds is None:
-            wounds = by_defence[defence, trial_attack] = wounds_for(defence, shield, trial_attack)[0]
+            wounds = hurt[defence] = wounds_for(defence, shield, trial_attack)[0]
         out.append(base - wounds * 225 + xp * 15 + defence)
     return out
 
