@@ -1,4 +1,6 @@
-"""Micro Hero's batch plan preview (the simulator's fast path) agrees with scoring each played order card by card."""
+"""Micro Hero's fast paths agree with the checked ones: the batch plan preview and the cached plan table
+with legal_actions() and with scoring each played order card by card; the plan and upgrade checks of
+apply_action with legal_actions()."""
 import random
 
 import pytest
@@ -24,23 +26,126 @@ def _by_hand(state: MicroHeroState, p: int, action) -> Icons:
     return total
 
 
+def _decisions(phase: str, options, seeds=range(3)):
+    """(state, rng) at every `phase` decision of greedy games, one game per seed with options(seed)."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = MicroHeroState(options(seed))
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            if state.phase == phase:
+                yield state, rng
+            state.apply_action(POLICIES["greedy"](state, rng))
+
+
 @pytest.mark.parametrize("expansions,stances", [((), ("hercules", "hercules")),
                                                 (("omphale", "blood"), ("omphale", "omphale")),
                                                 (("athena", "calm"), ("hercules", "hercules"))])
 def test_preview_plans_matches_chain_score_at_every_plan_of_random_games(expansions, stances):
     checked = 0
-    for seed in range(3):
-        rng = random.Random(seed)
-        state = MicroHeroState(Options(difficulty="mythic", expansions=frozenset(expansions), stances=stances))
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-                continue
-            legal = state.legal_actions()
-            if state.phase == "plan":
-                rows = state.preview_plans(state.actor, legal).tolist()
-                assert [Icons(*r) for r in rows] == [_by_hand(state, state.actor, a) for a in legal]
-                assert state.preview_plan(state.actor, legal[-1]) == Icons(*rows[-1])
-                checked += len(legal)
-            state.apply_action(POLICIES["greedy"](state, rng))
+    opt = Options(difficulty="mythic", expansions=frozenset(expansions), stances=stances)
+    for state, _ in _decisions("plan", lambda seed: opt):
+        legal = state.legal_actions()
+        rows = state.preview_plans(state.actor, legal).tolist()
+        assert [Icons(*r) for r in rows] == [_by_hand(state, state.actor, a) for a in legal]
+        assert state.preview_plan(state.actor, legal[-1]) == Icons(*rows[-1])
+        checked += len(legal)
     assert checked > 100
+
+
+@pytest.mark.parametrize("expansions,stances", [((), ("hercules", "hercules")),
+                                                (("omphale", "hera"), ("omphale", "omphale")),
+                                                (("athena", "calm"), ("hercules", "hercules"))])
+def test_plan_choices_are_exactly_the_legal_plans_with_their_card_by_card_icons(expansions, stances):
+    """The table cached per sorted hand, mapped back to the real hand, lists every legal plan once, and
+    gives each the icons chain_score gives it; preview_plan reads the same table."""
+    checked = 0
+    for state, rng in _decisions("plan", lambda seed: Options(difficulty="heroic", players=2 if seed == 2 else 1,
+                                                              expansions=frozenset(expansions), stances=stances)):
+        legal = state.legal_actions()
+        choices = state.plan_choices(state.actor)
+        mapped = [choices.action(i) for i in range(len(choices.table.plans.actions))]
+        assert len(mapped) == len(legal) and set(mapped) == set(legal)
+        for i, action in enumerate(mapped):
+            assert Icons(*choices.table.rows[i].tolist()) == _by_hand(state, state.actor, action)
+        for action in rng.sample(legal, min(5, len(legal))):
+            assert state.preview_plan(state.actor, action) == _by_hand(state, state.actor, action)
+        checked += len(legal)
+    assert checked > 1000
+
+
+def test_preview_plan_of_an_order_not_listed_swaps_identical_cards_and_scores_the_same():
+    """legal_actions() lists one order per distinct sequence; the same order with two identical cards
+    swapped is accepted by apply_action and previewed card by card (not from the table)."""
+    state = MicroHeroState(Options())
+    hero = state.heroes[0]
+    hero.hand = [state._new(k) for k in ("strike", "block", "strike", "training", "block")]
+    state.phase, state.round, state.turn = "plan", 1, 1
+    listed = ("play", (0, 1, 2, 3, 4), None)
+    swapped = ("play", (2, 4, 0, 3, 1), None)
+    assert listed in state.legal_actions() and swapped not in state.legal_actions()
+    assert state.plan_choices(0).outcome_of(swapped) is None
+    assert state.preview_plan(0, swapped) == state.preview_plan(0, listed) == _by_hand(state, 0, listed)
+
+
+def _key_form(state: MicroHeroState, action):
+    """A plan by what it plays: the stance (a stashed card by its kind) and the kinds in play order."""
+    _, order, stance = action
+    keys = [(c.kind, c.up) for c in state.heroes[state.actor].hand]
+    if stance and stance[0] == "stash":
+        stance = ("stash", keys[stance[1]])
+    return stance, tuple(keys[i] for i in order)
+
+
+@pytest.mark.parametrize("expansions,stances", [((), ("hercules", "hercules")),
+                                                (("omphale",), ("omphale", "omphale"))])
+def test_apply_accepts_exactly_the_listed_plans_up_to_identical_cards(expansions, stances):
+    """apply_action's plan check agrees with legal_actions(): a listed plan, or one that plays every card
+    once and differs only by swapping identical cards, is legal; a repeated or missing card, a stance the
+    hero cannot use, or a malformed action is not."""
+    checked = 0
+    opt = Options(difficulty="heroic", expansions=frozenset(expansions), stances=stances)
+    for state, rng in _decisions("plan", lambda seed: opt, range(4)):
+        legal = state.legal_actions()
+        listed = {_key_form(state, a) for a in legal}
+        n = len(state.heroes[state.actor].hand)
+        candidates = list(legal[:3])
+        for _ in range(12):
+            _, order, stance = rng.choice(legal)
+            order = list(order)
+            rng.shuffle(order)
+            if order and rng.random() < 0.3:
+                order[rng.randrange(len(order))] = rng.randrange(n + 1)
+            stance = rng.choice([stance, None, ("boost", "xp"), ("skin",), ("stash", rng.randrange(n + 1))])
+            candidates.append(("play", tuple(order), stance))
+        candidates += [("play", [0], None), ("play",), "play", ("done",), ("play", (0,), ["boost"])]
+        for action in candidates:
+            whole = (isinstance(action, tuple) and len(action) == 3 and isinstance(action[1], tuple)
+                     and all(isinstance(i, int) for i in action[1]))
+            expected = False
+            if whole and isinstance(action[2], (tuple, type(None))):
+                stash = action[2][1] if action[2] and action[2][0] == "stash" else None
+                if (stash is None or stash < n) and sorted(action[1]) == [i for i in range(n) if i != stash]:
+                    expected = _key_form(state, action) in listed
+            assert state._plan_legal(action) == expected, action
+            checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_upgrade_check_of_one_action_agrees_with_the_listed_actions(players):
+    """apply_action checks an upgrade-phase action by listing only the actions equal to it: the same
+    answer as looking it up in legal_actions(), for legal, unaffordable, absent and malformed actions."""
+    checked = 0
+    kinds = sorted(MicroHeroState().cat.kinds)
+    for state, rng in _decisions("upgrade", lambda seed: Options(difficulty="heroic", players=players)):
+        legal = state.legal_actions()
+        candidates = legal + [("buy", rng.choice(kinds), rng.randrange(3)), ("upgrade", rng.randrange(3)),
+                              ("foresee", rng.randrange(3)), ("buy",), ("buy", "strike"), ("done", 0),
+                              ["done"], "done", (), ("rest",)]
+        for action in candidates:
+            assert bool(state._upgrade_actions(only=action)) == (action in legal), action
+            checked += 1
+    assert checked > 300

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 
 from pnp.errors import CardsetError
@@ -54,7 +54,7 @@ class Kind:
     module: str = "core"
     trial: str = ""      # blessings: the Trial it comes from
 
-    @property
+    @cached_property
     def cost(self) -> int:
         """XP to buy, upgrade or foresee this kind (micro-hero.upgrade.5, micro-hero.gap.14)."""
         return {"technique": TECHNIQUE_COST, "blessing": BLESSING_COST}.get(self.kind, WOUND_COST)
@@ -90,6 +90,8 @@ class Catalog:
 
     def kind(self, name: str) -> Kind:
         """A kind by id, alias or printed name, typed loosely (pnp.names); unknown -> UsageError."""
+        if name in self.kinds:
+            return self.kinds[name]
         key = ALIASES.get(slugify(name), slugify(name))
         if key in self.kinds:
             return self.kinds[key]

@@ -37,6 +37,7 @@ BOOST = 2                    # Supercharged action, micro-hero.gap.7
 LINGER = {"normal": 0, "heroic": 1, "mythic": 2}   # micro-hero.difficulty.2, .4
 RECOMMENDED = {"training": 4, "strike": 3, "block": 3}  # micro-hero.setup-deck.2
 STANCES = ("hercules", "omphale")
+NO_ICONS = Icons()
 
 
 # ---------------------------------------------------------------- chain scoring (pure)
@@ -108,6 +109,167 @@ def _orders(pattern: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
                 order.pop()
     extend()
     return tuple(out)
+
+
+# ---------------------------------------------------------------- plans of a hand (pure, cached)
+
+STANCE_EXTRA = {None: 0, **{("boost", icon): 1 + i for i, icon in enumerate(ICONS)}, ("skin",): 1 + len(ICONS)}
+
+
+@lru_cache(maxsize=64)
+def _extras(stash: int) -> np.ndarray:
+    """Icons each stance choice adds, by STANCE_EXTRA code: none, a boost (gap.7), the skin (gap.26)."""
+    boosts = [tuple(BOOST if i == icon else 0 for i in ICONS) for icon in ICONS]
+    rows = np.array([(0, 0, 0), *boosts, (stash, 0, 0)], dtype=np.int64)
+    rows.flags.writeable = False
+    return rows
+
+
+@dataclass(frozen=True)
+class PlanLayout:
+    """Plan actions as matrices: row i counts how often each card of the hand scores in plan i, without
+    and with first_card_solo, then a 1 in the column of the plan's STANCE_EXTRA code."""
+
+    plain: np.ndarray      # (plans, cards + len(STANCE_EXTRA))
+    solo: np.ndarray
+
+    @staticmethod
+    def of(actions, cards: int) -> "PlanLayout":
+        """The layout of these ("play", order, stance) actions on a hand of `cards` (a stashed card is not
+        played, so its plan has one card fewer)."""
+        by_len: dict = {}
+        for pos, action in enumerate(actions):
+            by_len.setdefault(len(action[1]), []).append(pos)
+        shape = (len(actions), cards + len(STANCE_EXTRA))
+        plain, solo = np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.int64)
+        for n, positions in by_len.items():
+            index = np.fromiter(chain.from_iterable(actions[i][1] for i in positions), dtype=np.intp,
+                                count=len(positions) * n).reshape(len(positions), n)
+            if n and not 0 <= index.min() <= index.max() < cards:
+                raise IndexError(f"a plan plays a card the hand of {cards} does not hold")
+            rows = np.array(positions, dtype=np.intp)[:, None]
+            np.add.at(plain, (rows, index), _weights(n, False))
+            np.add.at(solo, (rows, index), _weights(n, True))
+        stances = np.fromiter((cards + STANCE_EXTRA.get(a[2], 0) for a in actions), dtype=np.intp,
+                              count=len(actions))
+        plain[np.arange(len(actions)), stances] = solo[np.arange(len(actions)), stances] = 1
+        for m in (plain, solo):
+            m.flags.writeable = False
+        return PlanLayout(plain, solo)
+
+
+def score_plans(icons: np.ndarray, layout: PlanLayout, solo: bool, stash: int, weary: bool) -> np.ndarray:
+    """(attack, defence, xp) of each laid-out plan for a hand with these icon rows (one per card).
+
+    A card scores once for itself and once per card after it (micro-hero.planning.3, gap.6; first_solo:
+    Ceryneian Hind); then the stance's icons (gap.7 boost, gap.26 skin: one Attack per stashed card);
+    weary (Hercules on side B, gap.7): one Defence less, not below 0.
+    """
+    out = (layout.solo if solo else layout.plain) @ np.concatenate((icons, _extras(stash)))
+    if weary:
+        out[:, 1] = np.maximum(0, out[:, 1] - 1)
+    return out
+
+
+@dataclass(frozen=True)
+class PlanSet:
+    """The legal plan actions of a hand whose cards are numbered by kind (a pattern), in a given stance."""
+
+    actions: tuple
+    position: dict
+    layout: PlanLayout
+
+
+@lru_cache(maxsize=4096)
+def plan_set(pattern: tuple[int, ...], stance: str, side: str, stash: bool) -> PlanSet:
+    """Every plan: play all cards in a distinct order (micro-hero.planning.1-3), with the stance's
+    options: Hercules side A may boost one icon (gap.7); Omphale side A may stash one card, side B with a
+    stash may use the skin (gap.26)."""
+    stance_opts: list = [None]
+    if stance == "hercules" and side == "A":
+        stance_opts += [("boost", i) for i in ICONS]
+    if stance == "omphale" and side == "B" and stash:
+        stance_opts.append(("skin",))
+    orders = _orders(pattern)
+    acts = [("play", order, s) for s in stance_opts for order in orders]
+    if stance == "omphale" and side == "A":
+        seen = set()
+        for i, key in enumerate(pattern):
+            if key in seen:
+                continue
+            seen.add(key)
+            rest = [j for j in range(len(pattern)) if j != i]
+            for order in distinct_orders([pattern[j] for j in rest]):
+                acts.append(("play", tuple(rest[j] for j in order), ("stash", i)))
+    actions = tuple(acts)
+    return PlanSet(actions, {a: i for i, a in enumerate(actions)}, PlanLayout.of(actions, len(pattern)))
+
+
+@dataclass(frozen=True)
+class PlanTable:
+    """score_plans of every plan in a PlanSet (read-only rows), and its cells: for each (attack, defence)
+    some plan gives, the most XP a plan with them gives; the plans giving it are members[stops[c-1]:stops[c]]
+    (positions in the PlanSet). Kept compact: many tables stay cached."""
+
+    plans: PlanSet
+    rows: np.ndarray
+    cells: tuple           # attack, defence, xp of each cell, one after the other
+    stops: tuple
+    members: tuple
+
+
+@lru_cache(maxsize=8192)
+def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int, solo: bool) -> PlanTable:
+    """The PlanTable of a hand with this pattern and these icon rows (one per card), in this stance."""
+    plans = plan_set(pattern, stance, side, stash > 0)
+    rows = score_plans(np.array(icons, dtype=np.int64).reshape(-1, 3), plans.layout, solo, stash,
+                       stance == "hercules" and side == "B")
+    attack, defence, xp = rows.T
+    cell = attack * (int(defence.max()) + 1) + defence
+    order = np.lexsort((-xp, cell))                     # by cell, the most XP first, then by position
+    cell, xp_sorted = cell[order], xp[order]
+    head = np.empty(len(order), dtype=bool)
+    head[:1] = True
+    np.not_equal(cell[1:], cell[:-1], out=head[1:])
+    number = np.cumsum(head) - 1
+    best = xp_sorted == xp_sorted[head][number]
+    stops = np.cumsum(np.bincount(number[best]))
+    if len(rows) and -2 ** 15 <= rows.min() and rows.max() < 2 ** 15:
+        rows = rows.astype(np.int16)
+    rows.flags.writeable = False
+    return PlanTable(plans, rows, tuple(rows[order[head]].ravel().tolist()), tuple(stops.tolist()),
+                     tuple(order[best].tolist()))
+
+
+class PlanChoices:
+    """One hero's legal plans and what each gives: the PlanTable of the hand sorted by icons (cached),
+    mapped back to the real hand."""
+
+    __slots__ = ("table", "perm")
+
+    def __init__(self, table: PlanTable, perm: tuple):
+        self.table = table
+        self.perm = perm               # hand index of each sorted position
+
+    def action(self, i: int) -> tuple:
+        """Plan i as an action on the real hand (one of legal_actions())."""
+        _, order, stance = self.table.plans.actions[i]
+        perm = self.perm
+        if stance is not None and stance[0] == "stash":
+            stance = ("stash", perm[stance[1]])
+        return ("play", tuple([perm[j] for j in order]), stance)
+
+    def outcome_of(self, action) -> tuple | None:
+        """The (attack, defence, xp) of a plan action on the real hand, or None if it is not listed here."""
+        inverse = dict(zip(self.perm, range(len(self.perm))))
+        try:
+            _, order, stance = action
+            if stance is not None and stance[0] == "stash":
+                stance = ("stash", inverse[stance[1]])
+            i = self.table.plans.position.get(("play", tuple([inverse[j] for j in order]), stance))
+        except (KeyError, TypeError, IndexError, ValueError):
+            return None
+        return None if i is None else tuple(self.table.rows[i].tolist())
 
 
 # ---------------------------------------------------------------- state pieces
@@ -206,6 +368,10 @@ class MicroHeroState:
         self.outcome = 0                           # +1 win, -1 loss
         self.end_reason = ""
         self.log: list[str] = []
+        self._choices: tuple | None = None         # plan_choices' last (key, answer)
+        self._sort_rows: dict = {}
+        self._eff_key: tuple | None = None         # effects()' last (key, answer)
+        self._eff: dict = {}
         self._setup()
 
     # ---------------------------------------------------------------- setup
@@ -301,7 +467,12 @@ class MicroHeroState:
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
             getattr(self, f"_chance_{self.phase}")(action)
             return
-        legal = self._plan_legal(action) if self.phase == "plan" else action in self.legal_actions()
+        if self.phase == "plan":
+            legal = self._plan_legal(action)
+        elif self.phase == "upgrade":
+            legal = bool(self._upgrade_actions(only=action))
+        else:
+            legal = action in self.legal_actions()
         if not legal:
             raise IllegalMove(self._why_illegal(action))
         getattr(self, f"_act_{self.phase}")(action)
@@ -365,7 +536,7 @@ class MicroHeroState:
     def effects(self) -> dict:
         """Special rules in force: the current Trial's plus lingering ones, added up (gap.30)."""
         key = (self.round, self.turn, len(self.lingering), self.revenge)
-        if getattr(self, "_eff_key", None) == key:
+        if self._eff_key == key:
             return self._eff
         out: dict = {}
         cards = ([self.trial] if self.trial else []) + [c for c, _ in self.lingering]
@@ -388,11 +559,11 @@ class MicroHeroState:
     def calm_bonus(self, life: int) -> Icons:
         """Calm and Wrath: Attack/Defence the Trial gains beside this Life (micro-hero.calm.3)."""
         if not self.lifecard:
-            return Icons()
+            return NO_ICONS
         for band in self.cat.lifecards[self.lifecard]:
             if band["from"] <= life <= band["to"]:
                 return Icons(band.get("attack", 0), band.get("defence", 0), 0)
-        return Icons()
+        return NO_ICONS
 
     # ---------------------------------------------------------------- turn
     def _start_turn(self) -> None:
@@ -413,75 +584,88 @@ class MicroHeroState:
                 return                                              # micro-hero.gap.17
             hero.hand.append(hero.deck.pop(0))
 
+    def _plan_key(self, hero: Hero) -> tuple:
+        """The hero's stance, side, skin count (Omphale side B) and the first-card-solo rule: what besides
+        the cards decides a hand's plans and their icons."""
+        stash = len(hero.stash) if hero.stance == "omphale" else 0
+        return hero.stance, hero.side, stash, bool(self.effects().get("first_card_solo"))
+
+    def _plan_set(self, hero: Hero) -> PlanSet:
+        first: dict = {}
+        pattern = tuple(first.setdefault((c.kind, c.up), len(first)) for c in hero.hand)
+        stance, side, stash, _ = self._plan_key(hero)
+        return plan_set(pattern, stance, side, stash > 0)
+
     def _plan_actions(self, hero: Hero) -> list[tuple]:
-        keys = [(c.kind, c.up) for c in hero.hand]
-        stance_opts: list = [None]
-        if hero.stance == "hercules" and hero.side == "A":
-            stance_opts += [("boost", i) for i in ICONS]
-        if hero.stance == "omphale" and hero.side == "B" and hero.stash:
-            stance_opts.append(("skin",))
-        acts = [("play", order, s) for s in stance_opts for order in distinct_orders(keys)]
-        if hero.stance == "omphale" and hero.side == "A":
-            seen = set()
-            for i, key in enumerate(keys):
-                if key in seen:
-                    continue
-                seen.add(key)
-                rest = [j for j in range(len(keys)) if j != i]
-                for order in distinct_orders([keys[j] for j in rest]):
-                    acts.append(("play", tuple(rest[j] for j in order), ("stash", i)))
-        return acts
+        return list(self._plan_set(hero).actions)
+
+    def _icon_row(self, kind: str, up: bool) -> tuple[int, int, int]:
+        icons = self.cat.kinds[kind].icons(up)
+        return icons.attack, icons.defence, icons.xp
+
+    def plan_choices(self, p: int) -> PlanChoices:
+        """Player p's legal plans and the (attack, defence, xp) each gives (cached per sorted hand)."""
+        hero = self.heroes[p]
+        key = (p, [(c.uid, c.up) for c in hero.hand], self._plan_key(hero))
+        if self._choices is not None and self._choices[0] == key:
+            return self._choices[1]
+        rows = self._sort_rows
+        cards = sorted([(rows.get((c.kind, c.up)) or self._sort_row(c.kind, c.up), i) for i, c in enumerate(hero.hand)])
+        first: dict = {}
+        pattern = tuple([first.setdefault(c[0][1], len(first)) for c in cards])
+        stance, side, stash, solo = key[2]
+        table = plan_table(pattern, tuple([c[0][0] for c in cards]), stance, side, stash if side == "B" else 0, solo)
+        self._choices = key, PlanChoices(table, tuple([c[1] for c in cards]))
+        return self._choices[1]
+
+    def _sort_row(self, kind: str, up: bool) -> tuple:
+        """How plan_choices sorts a card: its icon row, then its (kind, up) key."""
+        row = self._sort_rows[kind, up] = (self._icon_row(kind, up), (kind, up))
+        return row
 
     def preview_plan(self, p: int, action) -> Icons:
         """Attack, Defence and XP player p's plan action would produce (nothing is changed)."""
-        return Icons(*map(int, self.preview_plans(p, [action])[0]))
+        row = self.plan_choices(p).outcome_of(action)
+        return Icons(*row) if row is not None else Icons(*map(int, self.preview_plans(p, [action])[0]))
 
     def preview_plans(self, p: int, actions: list[tuple]) -> np.ndarray:
         """preview_plan of many plan actions at once: one (attack, defence, xp) row per action."""
         hero = self.heroes[p]
-        kinds = self.cat.kinds
-        icons = np.array([(i.attack, i.defence, i.xp) for i in (kinds[c.kind].icons(c.up) for c in hero.hand)],
-                         dtype=np.int64).reshape(-1, 3)
-        solo = bool(self.effects().get("first_card_solo"))
-        orders = [action[1] for action in actions]
-        lengths = set(map(len, orders))
-        if not orders:
-            return np.zeros((0, 3), dtype=np.int64)
-        if len(lengths) == 1:                                       # micro-hero.planning.3, gap.6
-            n = lengths.pop()
-            index = np.fromiter(chain.from_iterable(orders), dtype=np.intp, count=len(orders) * n)
-            out = _weights(n, solo) @ icons[index.reshape(len(orders), n)]
-        else:                                                       # a stash leaves one card fewer
-            out = np.concatenate([self.preview_plans(p, [a]) for a in actions]).reshape(-1, 3)
-        stances = [action[2] for action in actions]
-        if any(stances):
-            extra = {("skin",): (len(hero.stash), 0, 0)}            # micro-hero.gap.26
-            extra.update({("boost", icon): tuple(BOOST if i == icon else 0 for i in ICONS)
-                          for icon in ICONS})                       # micro-hero.gap.7
-            out = out + np.fromiter(chain.from_iterable(extra.get(s, (0, 0, 0)) for s in stances),
-                                    dtype=np.int64, count=3 * len(stances)).reshape(-1, 3)
-        if hero.stance == "hercules" and hero.side == "B":
-            out[:, 1] = np.maximum(0, out[:, 1] - 1)
-        return out
+        icons = np.array([self._icon_row(c.kind, c.up) for c in hero.hand], dtype=np.int64).reshape(-1, 3)
+        stance, side, stash, solo = self._plan_key(hero)
+        return score_plans(icons, PlanLayout.of(actions, len(hero.hand)), solo, stash,
+                           stance == "hercules" and side == "B")
 
     def _plan_legal(self, action) -> bool:
-        """Structural check of a plan action (cheaper than listing every order)."""
+        """Whether a plan action is legal: one of the hero's plan_set() plans (what legal_actions() lists),
+        identical cards being played (or stashed) in any order among themselves."""
         hero = self.heroes[self.actor]
-        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "play"):
+        plans = self._plan_set(hero)
+        try:
+            return action in plans.position or self._listed_plan(hero, action) in plans.position
+        except TypeError:                                           # an unhashable part: not an action
             return False
-        order, stance = action[1], action[2]
-        rest = set(range(len(hero.hand)))
-        if stance is not None and stance[0] == "stash":
-            if hero.stance != "omphale" or hero.side != "A" or stance[1] not in rest:
-                return False
-            rest.discard(stance[1])
-        elif stance is not None:
-            ok = (hero.stance == "hercules" and hero.side == "A" and stance[0] == "boost" and stance[1:] in
-                  [(i,) for i in ICONS]) or (hero.stance == "omphale" and hero.side == "B" and hero.stash
-                                             and stance == ("skin",))
-            if not ok:
-                return False
-        return isinstance(order, tuple) and sorted(order) == sorted(rest)
+
+    @staticmethod
+    def _listed_plan(hero: Hero, action) -> tuple | None:
+        """The plan as legal_actions() lists it: identical cards played and stashed in hand order; None if
+        the order does not play each card of the hand (but a stashed one) exactly once."""
+        if not (isinstance(action, tuple) and len(action) == 3 and isinstance(action[1], tuple)):
+            return None
+        _, order, stance = action
+        keys = [(c.kind, c.up) for c in hero.hand]
+        stashed = stance[1] if isinstance(stance, tuple) and len(stance) == 2 and stance[0] == "stash" else None
+        if stashed is not None and stashed not in range(len(keys)):
+            return None
+        if sorted(order) != [i for i in range(len(keys)) if i != stashed]:
+            return None
+        pools: dict = {}
+        for i, key in enumerate(keys):
+            pools.setdefault(key, []).append(i)
+        if stashed is not None:
+            stance = ("stash", pools[keys[stashed]].pop(0))
+        taken = {key: iter(pool) for key, pool in pools.items()}
+        return (action[0], tuple(next(taken[keys[i]]) for i in order), stance)
 
     def _act_plan(self, action) -> None:
         _, order, stance = action
@@ -500,12 +684,19 @@ class MicroHeroState:
         self.phase, self.actor = "upgrade", 0
 
     # ---------------------------------------------------------------- upgrade phase
-    def _upgrade_actions(self) -> list[tuple]:
+    def _upgrade_actions(self, only=None) -> list[tuple]:
+        """The upgrade phase's legal actions; given `only`, just the ones equal to it (apply_action's
+        check of one action, without listing the rest)."""
+        what = only[0] if isinstance(only, tuple) and only else None
         acts: list[tuple] = [("done",)]
+        if only is not None and what != "buy" and what not in ("upgrade", "foresee"):
+            return [a for a in acts if a == only]
         eff = self.effects()
         players = range(len(self.heroes))
         seen = set()
-        for c in self.supply:                                       # micro-hero.upgrade.2
+        for c in self.supply if only is None or what == "buy" else ():   # micro-hero.upgrade.2
+            if only is not None and (len(only) < 2 or c.kind != only[1]):
+                continue
             k = self.cat.kinds[c.kind]
             if c.kind in seen or k.cost > self.xp:
                 continue
@@ -513,7 +704,7 @@ class MicroHeroState:
                 continue
             seen.add(c.kind)
             acts += [("buy", c.kind, p) for p in players]           # micro-hero.gap.20
-        for p in players:
+        for p in players if only is None or what != "buy" else ():
             top = self.heroes[p].discard[-1] if self.heroes[p].discard else None
             if top is None:
                 continue
@@ -522,7 +713,7 @@ class MicroHeroState:
                 acts.append(("upgrade", p))
             if top.up and k.kind != "wound" and k.cost <= self.xp and not eff.get("no_foresee"):
                 acts.append(("foresee", p))                         # micro-hero.upgrade.4, gap.14
-        return acts
+        return acts if only is None else [a for a in acts if a == only]
 
     def _act_upgrade(self, action) -> None:
         if action[0] == "done":
@@ -547,14 +738,22 @@ class MicroHeroState:
     # ---------------------------------------------------------------- attack and defence
     def damage(self, attack: int) -> int:
         """Life the Trial loses to this Attack, after its Defence and special rules (gap.1, gap.32)."""
+        return self.damages((attack,))[0]
+
+    def damages(self, attacks) -> list[int]:
+        """damage() of each of these Attacks (the Trial's Defence and special rules looked up once)."""
         eff = self.effects()
         defence = self.t_defence + self.calm_bonus(self.t_life).defence    # micro-hero.gap.18
-        dmg = max(0, attack - defence)
-        if dmg < eff.get("damage_floor", 0):
-            dmg = 0
-        if "damage_cap" in eff:
-            dmg = min(dmg, eff["damage_cap"])
-        return dmg
+        floor, cap = eff.get("damage_floor", 0), eff.get("damage_cap")
+        out = []
+        for attack in attacks:
+            dmg = max(0, attack - defence)
+            if dmg < floor:
+                dmg = 0
+            if cap is not None:
+                dmg = min(dmg, cap)
+            out.append(dmg)
+        return out
 
     def trial_attack(self) -> int:
         """The Trial's Attack in the defence phase, with the Calm and Wrath bonus (gap.18)."""

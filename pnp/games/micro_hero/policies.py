@@ -9,26 +9,34 @@ ICON_WEIGHT = {"attack": 1.2, "defence": 1.1, "xp": 0.8}
 LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury")
 
 
-def _plan_values(state: MicroHeroState, p: int, plans: list[tuple[int, int, int]]) -> list[float]:
-    """How good plans giving these (attack, defence, xp) icons are: a kill first, then few Wounds, then XP."""
+def _plan_values(state: MicroHeroState, p: int, cells: tuple) -> list[int]:
+    """How good plans giving these cells (attack, defence, xp, one after the other) are, times 5 (whole
+    numbers, so equal values tie exactly): a kill first, then few Wounds, then XP."""
     others = sum(h.result.attack for i, h in enumerate(state.heroes) if i < p)
     shield, idle_wound = state.heroes[p].shield, state.effects().get("idle_wound")
+    life, calm, wounds_for = state.t_life, state.calm_bonus, state.wounds_for
+    attacks = list(dict.fromkeys(cells[0::3]))
     by_attack: dict = {}
-    by_defence: dict = {}
-    out = []
-    for attack, defence, xp in plans:
-        if attack not in by_attack:
-            dmg = state.damage(attack + others)
-            by_attack[attack] = (dmg, dmg >= state.t_life, 1 if dmg == 0 and idle_wound else 0,
-                                 state.t_attack + state.calm_bonus(state.t_life - dmg).attack)
-        dmg, kill, idle, trial_attack = by_attack[attack]
-        if kill:
-            out.append(1000 + xp * 3)
+    by_trial: dict = {}                                # Trial Attack -> (it, Wounds by Defence so far)
+    for attack, dmg in zip(attacks, state.damages([a + others for a in attacks])):
+        if dmg >= life:
+            by_attack[attack] = None
             continue
-        if (defence, trial_attack) not in by_defence:
-            by_defence[defence, trial_attack] = state.wounds_for(defence, shield, trial_attack)[0]
-        wounds = by_defence[defence, trial_attack]
-        out.append(dmg * 10 - (wounds + idle) * 45 + xp * 3 + defence * 0.2)
+        trial_attack = state.t_attack + calm(life - dmg).attack
+        hurt = by_trial.setdefault(trial_attack, (trial_attack, {}))
+        by_attack[attack] = (dmg * 50 - (225 if dmg == 0 and idle_wound else 0), hurt)
+    out = []
+    flat = iter(cells)
+    for attack, defence, xp in zip(flat, flat, flat):
+        known = by_attack[attack]
+        if known is None:
+            out.append(5000 + xp * 15)
+            continue
+        base, (trial_attack, hurt) = known
+        wounds = hurt.get(defence)
+        if wounds is None:
+            wounds = hurt[defence] = wounds_for(defence, shield, trial_attack)[0]
+        out.append(base - wounds * 225 + xp * 15 + defence)
     return out
 
 
@@ -72,13 +80,22 @@ def _prep_choice(legal: list[tuple]):
 
 def greedy_action(state: MicroHeroState, rng: random.Random):
     """The greedy policy's action at a decision node (ties broken by rng)."""
-    legal = state.legal_actions()
     phase = state.phase
     if phase == "plan":
-        plans = list(map(tuple, state.preview_plans(state.actor, legal).tolist()))
-        distinct = list(dict.fromkeys(plans))                  # many orders give the same icons
-        value = dict(zip(distinct, _plan_values(state, state.actor, distinct)))
-        return max([(value[plan], rng.random(), a) for plan, a in zip(plans, legal)])[2]
+        # the best-valued plan, uniformly among the ties; a plan's value grows with its XP, so only the
+        # most-XP plans of each (attack, defence) cell of the engine's plan table can be best
+        plans = state.plan_choices(state.actor)
+        table = plans.table
+        values = _plan_values(state, state.actor, table.cells)
+        best = max(values)
+        tied = [c for c, v in enumerate(values) if v == best]
+        sizes = [table.stops[c] - (table.stops[c - 1] if c else 0) for c in tied]
+        k = rng.randrange(sum(sizes))
+        for c, size in zip(tied, sizes):
+            if k < size:
+                return plans.action(table.members[table.stops[c] - size + k])
+            k -= size
+    legal = state.legal_actions()
     if phase == "upgrade":
         return _upgrade_choice(state, legal)
     if phase == "split":
