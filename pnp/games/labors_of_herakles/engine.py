@@ -184,6 +184,9 @@ class State:
         if self._over or self._queue[0][0] in _CHANCE_STEPS:
             return []
         step = self._queue[0]
+        offered = self._offered
+        if offered is not None and offered[0] is step:    # _advance listed this step's options already
+            return list(offered[1])
         opts = self._options(step)
         self._offered = (step, opts)          # apply_action takes one of these without listing them again
         return list(opts)
@@ -217,13 +220,19 @@ class State:
         if self._over:
             raise IllegalMove("the game is over", hint="labors-of-herakles.end.1")
         step = self._queue[0]
-        if step[0] in _CHANCE_STEPS:
+        kind = step[0]
+        if kind in _CHANCE_STEPS:
             try:
                 self._pile().remove(action)
             except ValueError:
                 raise IllegalMove(f"card {action!r} cannot be drawn now") from None
             self._queue.pop(0)
-            self._apply_chance(step, action)
+            if kind == "deal":                                     # where the drawn card goes
+                self.hands[step[1]].append(action)
+            elif kind == "labor":
+                self.on_region[step[1]] = action
+            else:
+                self.adventure_pile.append(action)
         else:
             offered, self._offered = self._offered, None
             legal = offered[1] if offered is not None and offered[0] is step else self._options(step)
@@ -232,7 +241,7 @@ class State:
                           else f"not legal at step '{step[0]}'")
                 raise IllegalMove(f"{action!r}: {reason}", expected=", ".join(map(repr, legal[:8])))
             self._queue.pop(0)
-            kind, p = step[0], step[1]
+            p = step[1]
             if kind == "turn":
                 if action[0] == "draw":
                     self._queue.insert(0, ("deal", p))                     # draw.1
@@ -296,19 +305,12 @@ class State:
                 getattr(self, step[1])(*step[2:])
                 queue = self._queue                                        # _end replaces the queue
                 continue
-            if not self._options(step):
+            opts = self._options(step)
+            if not opts:
                 queue.pop(0)
                 continue
+            self._offered = (step, opts)                                   # legal_actions lists these
             return
-
-    def _apply_chance(self, step: tuple, card: str) -> None:
-        """Put a drawn card (already taken from its pile) where the step sends it."""
-        if step[0] == "labor":
-            self.on_region[step[1]] = card
-        elif step[0] == "deal":
-            self.hands[step[1]].append(card)
-        else:
-            self.adventure_pile.append(card)
 
     def _next_turn(self) -> None:
         if self.turns:
