@@ -39,7 +39,8 @@ def greedy_policy(state: VerbState, rng: random.Random):
             return ("pay",)
         return worst
 
-    adds = state.legal_actions("add") if hand else []     # an add plays a card from the hand
+    fits = state.fits()
+    adds = state.adds(fits) if hand else []               # as legal_actions("add"); an add plays a hand card
     if adds:
         def completes(a):
             return a[2] != -1 and complete((*trials[a[2]].cards, a[1]))
@@ -53,7 +54,6 @@ def greedy_policy(state: VerbState, rng: random.Random):
             adds = [a for a in adds if completes(a)]
         if adds:
             return max(adds, key=value)
-    fits = state.fits()
     if supply <= 2 and state.removed[p] and hand:
         worst = min(hand, key=lambda c: (_usefulness(fits, c), -table[c].laurels))
         return ("burn", (worst,))
