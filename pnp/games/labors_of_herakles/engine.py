@@ -282,8 +282,12 @@ class State:
         """Run automatic steps until a card is to be drawn or a player has a choice; skip choiceless steps."""
         queue = self._queue
         while not self._over:
-            if not queue:
-                self._next_turn()
+            if not queue:                                                  # a new turn, never choiceless
+                if self.turns:
+                    self.player = (self.player + 1) % self.n              # play.6: clockwise
+                self.turns += 1
+                queue.append(("turn", self.player))
+                return
             step = queue[0]
             kind = step[0]
             if kind == "turn":                                             # a turn is never choiceless
@@ -311,12 +315,6 @@ class State:
                 continue
             self._offered = (step, opts)                                   # legal_actions lists these
             return
-
-    def _next_turn(self) -> None:
-        if self.turns:
-            self.player = (self.player + 1) % self.n                      # play.6: clockwise
-        self.turns += 1
-        self._queue.append(("turn", self.player))
 
     def _play(self, p: int, cid: str) -> None:
         card, previous = self.cards[cid], self.cards[self.adventure_pile[-1]]

@@ -21,11 +21,12 @@ POLICIES = ("random",)
 def random_game(players: int, rng: random.Random) -> State:
     """One game to its end: every choice uniformly among the legal ones, every card drawn uniformly."""
     state = State(players)
+    to_act, listed, drawn, apply = state.current_player, state.legal_actions, state.sample_chance, state.apply_action
     while True:
-        p = state.current_player()
+        p = to_act()
         if p == TERMINAL:
             return state
-        state.apply_action(state.sample_chance(rng) if p == CHANCE else pick(state.legal_actions(), rng))
+        apply(drawn(rng) if p == CHANCE else pick(listed(), rng))
 
 
 def _game(seed: int, players: int, index: int) -> tuple:

@@ -75,11 +75,12 @@ def greedy_policy(state: VerbState, rng: random.Random):
 def play(players: int, rng: random.Random, policy) -> VerbState:
     """One game to its end with every seat using `policy`."""
     state = VerbState(players)
+    to_act, drawn, apply = state.current_player, state.sample_chance, state.apply_action
     while True:
-        p = state.current_player()
+        p = to_act()
         if p == TERMINAL:
             return state
-        state.apply_action(state.sample_chance(rng) if p == CHANCE else policy(state, rng))
+        apply(drawn(rng) if p == CHANCE else policy(state, rng))
 
 
 def _game(seed: int, players: int, policy: str, index: int) -> tuple:
