@@ -39,8 +39,8 @@ def greedy_policy(state: VerbState, rng: random.Random):
             return ("pay",)
         return worst
 
-    fits = state.fits()
-    adds = state.adds(fits) if hand else []               # as legal_actions("add"); an add plays a hand card
+    fits = state.fits() if hand else []                    # an add, a burn and the usefulness of a lot need cards
+    adds = state.adds(fits) if hand else []               # as legal_actions("add")
     if adds:
         def completes(a):
             return a[2] != -1 and complete((*trials[a[2]].cards, a[1]))
