@@ -181,9 +181,11 @@ class State:
 
     def legal_actions(self) -> list[tuple]:
         """Choices open to the player to act (empty at chance and terminal nodes)."""
-        if self._over or self._queue[0][0] in _CHANCE_STEPS:
+        if self._over:
             return []
         step = self._queue[0]
+        if step[0] in _CHANCE_STEPS:
+            return []
         offered = self._offered
         if offered is not None and offered[0] is step:    # _advance listed this step's options already
             return list(offered[1])
@@ -196,8 +198,8 @@ class State:
         kind, p = step[0], step[1]
         if kind == "turn":
             hand = self.hands[p]
-            can_draw = bool(self.draw_pile) or len(self.adventure_pile) > 1                     # gap.8
-            acts = [("draw",)] if len(hand) < HAND_DRAW_LIMIT and can_draw else []               # draw.2
+            can_draw = len(hand) < HAND_DRAW_LIMIT and (self.draw_pile or len(self.adventure_pile) > 1)  # draw.2, gap.8
+            acts = [("draw",)] if can_draw else []
             acts += zip(repeat("play"), hand)                                  # ("play", card) for each card
             return acts or [("pass",)]                                                           # gap.9
         if kind == "calm":                                           # power (gap.14): a region with tokens
