@@ -238,8 +238,9 @@ def _snapshot(st):
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_offered_moves_apply_as_the_reasoned_check_does(players):
-    """apply_action takes a move legal_actions() just listed without listing again: a twin state that never
-    lists moves (so checks each move afresh) stays identical, a move not listed is still refused with its
+    """apply_action takes a move legal_actions() (or _advance, for a step after a turn) just listed without
+    listing again: the listed moves are those _options computes afresh, a twin state whose remembered
+    options are dropped before each move (so it checks each move afresh) stays identical, a move not listed is still refused with its
     reason, and sample_chance only draws a card chance_outcomes offers."""
     rng = random.Random(players)
     listed, twin = lh.State(players), lh.State(players)
@@ -263,6 +264,7 @@ def test_offered_moves_apply_as_the_reasoned_check_does(players):
                 acts = listed.legal_actions()
             card = rng.choice(acts)
         listed.apply_action(card)
+        twin._offered = None
         twin.apply_action(card)
         assert _snapshot(listed) == _snapshot(twin)
     assert refused

@@ -161,6 +161,7 @@ def test_remembered_legality_agrees_with_the_reasoned_check_along_playouts(polic
             for kind in ("keep", "bid", "draw", "discard", "pay", "add", "burn"):
                 assert s.legal_actions(kind) == [a for a in acts if a[0] == kind]
             if s.phase == "turn":
+                assert s.adds(s.fits()) == s.adds() == s.legal_actions("add")   # as the greedy player asks
                 for t in s.trials + [van.Trial()]:
                     trial = [C[c] for c in t.cards]
                     for card in C.values():

@@ -181,9 +181,14 @@ class State:
 
     def legal_actions(self) -> list[tuple]:
         """Choices open to the player to act (empty at chance and terminal nodes)."""
-        if self._over or self._queue[0][0] in _CHANCE_STEPS:
+        if self._over:
             return []
         step = self._queue[0]
+        if step[0] in _CHANCE_STEPS:
+            return []
+        offered = self._offered
+        if offered is not None and offered[0] is step:    # _advance listed this step's options already
+            return list(offered[1])
         opts = self._options(step)
         self._offered = (step, opts)          # apply_action takes one of these without listing them again
         return list(opts)
@@ -193,8 +198,8 @@ class State:
         kind, p = step[0], step[1]
         if kind == "turn":
             hand = self.hands[p]
-            can_draw = bool(self.draw_pile) or len(self.adventure_pile) > 1                     # gap.8
-            acts = [("draw",)] if len(hand) < HAND_DRAW_LIMIT and can_draw else []               # draw.2
+            can_draw = len(hand) < HAND_DRAW_LIMIT and (self.draw_pile or len(self.adventure_pile) > 1)  # draw.2, gap.8
+            acts = [("draw",)] if can_draw else []
             acts += zip(repeat("play"), hand)                                  # ("play", card) for each card
             return acts or [("pass",)]                                                           # gap.9
         if kind == "calm":                                           # power (gap.14): a region with tokens
@@ -217,13 +222,19 @@ class State:
         if self._over:
             raise IllegalMove("the game is over", hint="labors-of-herakles.end.1")
         step = self._queue[0]
-        if step[0] in _CHANCE_STEPS:
+        kind = step[0]
+        if kind in _CHANCE_STEPS:
             try:
                 self._pile().remove(action)
             except ValueError:
                 raise IllegalMove(f"card {action!r} cannot be drawn now") from None
             self._queue.pop(0)
-            self._apply_chance(step, action)
+            if kind == "deal":                                     # where the drawn card goes
+                self.hands[step[1]].append(action)
+            elif kind == "labor":
+                self.on_region[step[1]] = action
+            else:
+                self.adventure_pile.append(action)
         else:
             offered, self._offered = self._offered, None
             legal = offered[1] if offered is not None and offered[0] is step else self._options(step)
@@ -232,7 +243,7 @@ class State:
                           else f"not legal at step '{step[0]}'")
                 raise IllegalMove(f"{action!r}: {reason}", expected=", ".join(map(repr, legal[:8])))
             self._queue.pop(0)
-            kind, p = step[0], step[1]
+            p = step[1]
             if kind == "turn":
                 if action[0] == "draw":
                     self._queue.insert(0, ("deal", p))                     # draw.1
@@ -273,8 +284,12 @@ class State:
         """Run automatic steps until a card is to be drawn or a player has a choice; skip choiceless steps."""
         queue = self._queue
         while not self._over:
-            if not queue:
-                self._next_turn()
+            if not queue:                                                  # a new turn, never choiceless
+                if self.turns:
+                    self.player = (self.player + 1) % self.n              # play.6: clockwise
+                self.turns += 1
+                queue.append(("turn", self.player))
+                return
             step = queue[0]
             kind = step[0]
             if kind == "turn":                                             # a turn is never choiceless
@@ -296,25 +311,12 @@ class State:
                 getattr(self, step[1])(*step[2:])
                 queue = self._queue                                        # _end replaces the queue
                 continue
-            if not self._options(step):
+            opts = self._options(step)
+            if not opts:
                 queue.pop(0)
                 continue
+            self._offered = (step, opts)                                   # legal_actions lists these
             return
-
-    def _apply_chance(self, step: tuple, card: str) -> None:
-        """Put a drawn card (already taken from its pile) where the step sends it."""
-        if step[0] == "labor":
-            self.on_region[step[1]] = card
-        elif step[0] == "deal":
-            self.hands[step[1]].append(card)
-        else:
-            self.adventure_pile.append(card)
-
-    def _next_turn(self) -> None:
-        if self.turns:
-            self.player = (self.player + 1) % self.n                      # play.6: clockwise
-        self.turns += 1
-        self._queue.append(("turn", self.player))
 
     def _play(self, p: int, cid: str) -> None:
         card, previous = self.cards[cid], self.cards[self.adventure_pile[-1]]

@@ -9,7 +9,7 @@ from functools import partial
 
 import click
 
-from pnp.games.base import CHANCE, TERMINAL, pick
+from pnp.games.base import pick
 from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
 from pnp.games.stats import first_player, split_win, spread
 from pnp.simulate.jobs import game_rng, play_games
@@ -21,11 +21,15 @@ POLICIES = ("random",)
 def random_game(players: int, rng: random.Random) -> State:
     """One game to its end: every choice uniformly among the legal ones, every card drawn uniformly."""
     state = State(players)
+    listed, drawn, apply = state.legal_actions, state.sample_chance, state.apply_action
     while True:
-        p = state.current_player()
-        if p == TERMINAL:
+        acts = listed()                               # empty only at a chance or terminal node
+        if acts:
+            apply(pick(acts, rng))
+        elif state.is_terminal():
             return state
-        state.apply_action(state.sample_chance(rng) if p == CHANCE else pick(state.legal_actions(), rng))
+        else:
+            apply(drawn(rng))
 
 
 def _game(seed: int, players: int, index: int) -> tuple:

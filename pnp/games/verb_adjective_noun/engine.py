@@ -362,7 +362,7 @@ class VerbState:
             acts = [("discard", c) for c in sorted(set(hand))] + ([("pay",)] if self.supply[self.player] >= 2 else [])
         else:
             if kind is None:
-                return self._bids() + self._draws() + self._adds() + self._burns()
+                return self._bids() + self._draws() + self.adds() + self._burns()
             moves = self._TURN_MOVES.get(kind)
             return getattr(self, moves)() if moves else []
         return acts if kind is None else [a for a in acts if a[0] == kind]
@@ -382,12 +382,13 @@ class VerbState:
         out.append(joinable(()) if len(self.trials) < self.n else frozenset())   # add.8
         return out
 
-    def _adds(self) -> list[tuple]:
-        """Each hand card onto each trial it may join, or starting a new one (add.1-10)."""
+    def adds(self, fits: list[frozenset[str]] | None = None) -> list[tuple]:
+        """Each hand card onto each trial it may join, or starting a new one (add.1-10); `fits` is
+        self.fits() when the caller has it already."""
         p, hand = self.player, self.hands[self.player]
         if self.supply[p] < 1 or not hand:             # add.10
             return []
-        *fits, new = self.fits()                       # add.1-7 through check_add, add.8
+        *fits, new = fits or self.fits()               # add.1-7 through check_add, add.8
         acts = []
         for c in sorted(set(hand)):
             acts += [("add", c, i) for i, f in enumerate(fits) if c in f]
@@ -401,7 +402,7 @@ class VerbState:
         sizes = range(1, len(hand) + 1) if len(hand) <= BURN_LIST_LIMIT else (1, len(hand))
         return [("burn", combo) for k in sizes for combo in sorted(set(itertools.combinations(sorted(hand), k)))]
 
-    _TURN_MOVES = {"bid": "_bids", "draw": "_draws", "add": "_adds", "burn": "_burns"}   # a turn's moves by kind
+    _TURN_MOVES = {"bid": "_bids", "draw": "_draws", "add": "adds", "burn": "_burns"}   # a turn's moves by kind
 
     def apply_action(self, action) -> None:
         """Apply a move or a chance outcome (a card id); raises IllegalMove with the reason."""

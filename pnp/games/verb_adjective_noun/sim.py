@@ -39,7 +39,8 @@ def greedy_policy(state: VerbState, rng: random.Random):
             return ("pay",)
         return worst
 
-    adds = state.legal_actions("add") if hand else []     # an add plays a card from the hand
+    fits = state.fits() if hand else []                    # an add, a burn and the usefulness of a lot need cards
+    adds = state.adds(fits) if hand else []               # as legal_actions("add")
     if adds:
         def completes(a):
             return a[2] != -1 and complete((*trials[a[2]].cards, a[1]))
@@ -53,7 +54,6 @@ def greedy_policy(state: VerbState, rng: random.Random):
             adds = [a for a in adds if completes(a)]
         if adds:
             return max(adds, key=value)
-    fits = state.fits()
     if supply <= 2 and state.removed[p] and hand:
         worst = min(hand, key=lambda c: (_usefulness(fits, c), -table[c].laurels))
         return ("burn", (worst,))
@@ -75,11 +75,12 @@ def greedy_policy(state: VerbState, rng: random.Random):
 def play(players: int, rng: random.Random, policy) -> VerbState:
     """One game to its end with every seat using `policy`."""
     state = VerbState(players)
+    to_act, drawn, apply = state.current_player, state.sample_chance, state.apply_action
     while True:
-        p = state.current_player()
+        p = to_act()
         if p == TERMINAL:
             return state
-        state.apply_action(state.sample_chance(rng) if p == CHANCE else policy(state, rng))
+        apply(drawn(rng) if p == CHANCE else policy(state, rng))
 
 
 def _game(seed: int, players: int, policy: str, index: int) -> tuple:
