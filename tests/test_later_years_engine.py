@@ -168,8 +168,8 @@ def test_other_players_coins_do_not_link_a_chain():
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
     """Along random games: move_kinds() is the set of kinds in legal_actions(), legal_actions(kind) is its
-    sublist in order, task_payments() groups its tasks, bid_limits() spells legal_bids(), sample_card() draws the card that
-    base.sample_chance draws from chance_outcomes() with the same random numbers, and the random
+    sublist in order, task_payments() groups its tasks, bid_limits() spells legal_bids(), sample_card() draws
+    the card that base.sample_chance draws from chance_outcomes() with the same random numbers, and the random
     player picks what a uniform pick of a kind, then of a move of that kind, picks from the full list."""
     from pnp.games.base import sample_chance
     from pnp.games.later_years.sim import _pick, random_policy

@@ -711,7 +711,8 @@ class LaterYearsState:
             raise IllegalMove(f"unknown move '{kind}'", expected="pass, draw or task")
 
     def _bid(self, action):
-        """An auction move: the bidder to act puts coins on a lot; a deadbeat starts it again (later-years.auction.*)."""
+        """An auction move: the bidder to act puts coins on a lot; a deadbeat starts it again
+        (later-years.auction.*)."""
         if action[0] != "bid":
             raise IllegalMove(f"'{action[0]}' is not an auction move", expected="('bid', lot, add)")
         a = self.auction
