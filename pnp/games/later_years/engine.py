@@ -169,10 +169,14 @@ class Auction:
         """Hold the auction from the start (again, after a deadbeat) without the players in `excluded`
         (later-years.deadbeat.1): no bids, the opener's turn; coins are only paid at the end."""
         self.excluded = set(excluded)
-        self.bidders = [p for p in self.seats if p not in self.excluded]
         self.top: dict[int, tuple[object, int]] = {}      # lot -> (player, total)
         self.deadbeat = None
         self.to_bid = self._first_from(self.opener)
+
+    @property
+    def bidders(self) -> list:
+        """The seats taking part, clockwise: every seat but the deadbeats (later-years.deadbeat.1)."""
+        return [p for p in self.seats if p not in self.excluded]
 
     def _first_from(self, player):
         """The first bidder at or clockwise after `player` holding no winning bid (later-years.gap.9)."""
