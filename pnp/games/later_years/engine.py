@@ -154,6 +154,12 @@ def minimal_payments(hand: Counter, name: str, need: int) -> list[tuple[str, ...
 
 # ---------------------------------------------------------------- auction
 
+@lru_cache(maxsize=None)
+def _clockwise(seats: tuple) -> dict:
+    """Each seat's view of the table: the seats from it on, clockwise (later-years.gap.9)."""
+    return {p: seats[i:] + seats[:i] for i, p in enumerate(seats)}
+
+
 class Auction:
     """One Card Auction (later-years.auction.*): seats clockwise, lots 0..n-1, the last face down."""
 
@@ -162,7 +168,7 @@ class Auction:
         self.coins = dict(coins)
         self.n_lots = n_lots
         self.opener = opener
-        self._clockwise = {p: self.seats[i:] + self.seats[:i] for i, p in enumerate(self.seats)}
+        self._clockwise = _clockwise(tuple(self.seats))
         self.restart(excluded)
 
     def restart(self, excluded) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 import statistics
 from functools import partial
+from operator import itemgetter
 
 from pnp.games.base import CHANCE, TERMINAL
 from pnp.games.stats import first_player, split_win, spread
@@ -35,9 +36,7 @@ def random_policy(state: LaterYearsState, rng: random.Random):
     if kind != "bid":
         return _pick(rng, state.legal_actions(kind))
     limits = state.auction.bid_limits(state.auction.to_bid)   # the bids, lot by lot, in legal_actions' order
-    total = 0
-    for _, most in limits:
-        total += most
+    total = sum(map(itemgetter(1), limits))
     i = 0 if total == 1 else rng.choice(range(total))         # as _pick(rng, legal_actions("bid"))
     for lot, most in limits:
         if i < most:
