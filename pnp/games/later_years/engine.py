@@ -232,8 +232,7 @@ class Auction:
                if (most := coins - (top[lot][1] if lot in top else 0)) >= 1]
         if out:
             return out
-        return (list(zip(itertools.filterfalse(top.__contains__, range(self.n_lots)), itertools.repeat(1)))
-                or list(zip(range(self.n_lots), itertools.repeat(1))))
+        return [(lot, 1) for lot in range(self.n_lots) if lot not in top] or [(lot, 1) for lot in range(self.n_lots)]
 
     def legal_bids(self, player) -> list[tuple[int, int]]:
         """(lot, add) pairs within the player's coins; if none, the forced smallest overbids."""
@@ -668,8 +667,8 @@ class LaterYearsState:
         """(action, object, need) of every task the hand holds enough cards for, this time round
         (later-years.repeat.2, bonus.1), one at a time; `worth` is hand_worth(hand) if already known."""
         worth = hand_worth(hand) if worth is None else worth
-        actions = list(filter(worth.__contains__, names("action")))          # the names held, board order
-        objects = list(filter(worth.__contains__, names("object"))) if actions else ()
+        actions = [a for a in names("action") if a in worth]
+        objects = [o for o in names("object") if o in worth] if actions else ()
         done = self.board.done
         for a in actions:
             held = worth[a]
