@@ -168,8 +168,8 @@ def test_other_players_coins_do_not_link_a_chain():
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
     """Along random games: move_kinds() is the set of kinds in legal_actions(), legal_actions(kind) is its
-    sublist in order, bid_limits() spells legal_bids(), sample_card() draws the card that
-    base.sample_chance draws from chance_outcomes() with the same random numbers, and the random
+    sublist in order, task_payments() groups its tasks, bid_limits() spells legal_bids(), sample_card() draws
+    the card that base.sample_chance draws from chance_outcomes() with the same random numbers, and the random
     player picks what a uniform pick of a kind, then of a move of that kind, picks from the full list."""
     from pnp.games.base import sample_chance
     from pnp.games.later_years.sim import _pick, random_policy
@@ -187,6 +187,10 @@ def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
             assert state.move_kinds() == sorted({a[0] for a in legal})
             for kind in ("bid", "draw", "task", "pass"):
                 assert state.legal_actions(kind) == [a for a in legal if a[0] == kind]
+            if state.phase == "play":                      # task_payments groups the task moves in order
+                assert [("task", a, o, pa, po) for a, o, pays_a, pays_o in state.task_payments()
+                        for pa in pays_a for po in pays_o] == state.legal_actions("task")
+                assert state.current_player() == state.turn and not state.is_chance_node()
             if state.phase == "auction":
                 assert [("bid",) + b for b in state.auction.legal_bids(state.auction.to_bid)] == legal
             before = rng.getstate()                        # the policy picks as the plain uniform-by-kind pick

@@ -72,11 +72,17 @@ def names(kind: str) -> tuple[str, ...]:
 
 
 def value_of(name: str) -> int:
-    """The fee factor of an action or object name (later-years.fees.1, later-years.gap.1)."""
+    """The fee factor of an action or object name (later-years.fees.1, later-years.gap.1); KeyError if none."""
+    return _values()[name]
+
+
+@lru_cache(maxsize=None)
+def _values() -> dict[str, int]:
+    """The fee factor of each card name: its first card's value (later-years.fees.1, later-years.gap.1)."""
+    out: dict[str, int] = {}
     for c in card_types().values():
-        if c.name == name:
-            return c.value
-    raise KeyError(name)
+        out.setdefault(c.name, c.value)
+    return out
 
 
 def resolve_name(kind: str, text: str) -> str:
@@ -111,13 +117,19 @@ def count_value(card_ids, name: str) -> int:
 def hand_worth(hand: Counter) -> dict[str, int]:
     """How many cards of each name the whole hand counts as, doubles and triples included (later-years.bonus.1);
     every name held is a key (a draw card counts as 0)."""
-    types = card_types()
+    worth = _name_worth()
     out: dict[str, int] = {}
     for c, k in hand.items():
         if k > 0:
-            t = types[c]
-            out[t.name] = out.get(t.name, 0) + t.counts_as * k
+            name, w = worth[c]
+            out[name] = out.get(name, 0) + w * k
     return out
+
+
+@lru_cache(maxsize=None)
+def _name_worth() -> dict[str, tuple[str, int]]:
+    """Each card id's (name, how many cards of that name it counts as) (later-years.bonus.1)."""
+    return {c.id: (c.name, c.counts_as) for c in card_types().values()}
 
 
 def minimal_payments(hand: Counter, name: str, need: int) -> list[tuple[str, ...]]:
@@ -142,6 +154,12 @@ def minimal_payments(hand: Counter, name: str, need: int) -> list[tuple[str, ...
 
 # ---------------------------------------------------------------- auction
 
+@lru_cache(maxsize=None)
+def _clockwise(seats: tuple) -> dict:
+    """Each seat's view of the table: the seats from it on, clockwise (later-years.gap.9)."""
+    return {p: seats[i:] + seats[:i] for i, p in enumerate(seats)}
+
+
 class Auction:
     """One Card Auction (later-years.auction.*): seats clockwise, lots 0..n-1, the last face down."""
 
@@ -150,24 +168,28 @@ class Auction:
         self.coins = dict(coins)
         self.n_lots = n_lots
         self.opener = opener
+        self._clockwise = _clockwise(tuple(self.seats))
         self.restart(excluded)
 
     def restart(self, excluded) -> None:
         """Hold the auction from the start (again, after a deadbeat) without the players in `excluded`
         (later-years.deadbeat.1): no bids, the opener's turn; coins are only paid at the end."""
         self.excluded = set(excluded)
-        self.bidders = [p for p in self.seats if p not in self.excluded]
         self.top: dict[int, tuple[object, int]] = {}      # lot -> (player, total)
         self.deadbeat = None
         self.to_bid = self._first_from(self.opener)
 
+    @property
+    def bidders(self) -> list:
+        """The seats taking part, clockwise: every seat but the deadbeats (later-years.deadbeat.1)."""
+        return [p for p in self.seats if p not in self.excluded]
+
     def _first_from(self, player):
         """The first bidder at or clockwise after `player` holding no winning bid (later-years.gap.9)."""
-        seats = self.seats
-        i = seats.index(player)
-        holders = [p for p, _ in self.top.values()]
-        for p in seats[i:] + seats[:i]:
-            if p not in holders and p not in self.excluded:
+        excluded = self.excluded
+        holders = [p for p, _ in self.top.values()] if self.top else ()
+        for p in self._clockwise[player]:                 # the seats from `player` on, clockwise
+            if p not in holders and p not in excluded:
                 return p
         return None
 
@@ -336,6 +358,13 @@ def _simple_paths(cap, sources, sinks, rows, cols, limit=20000) -> list[tuple[Ce
     return out
 
 
+@lru_cache(maxsize=None)
+def _sides(rows: int, cols: int) -> tuple[frozenset[Cell], ...]:
+    """The board's top, bottom, left and right edge cells, where chains start and end (later-years.gap.4)."""
+    return (frozenset((0, c) for c in range(cols)), frozenset((rows - 1, c) for c in range(cols)),
+            frozenset((r, 0) for r in range(rows)), frozenset((r, cols - 1) for r in range(rows)))
+
+
 SEARCH_BUDGET = 4000   # search nodes before max_chains settles for the best found
 
 
@@ -357,8 +386,7 @@ def max_chains(cap: dict[Cell, int], rows: int = 4, cols: int = 4) -> Chains:
     searched, each completed by a vertical max-flow, within SEARCH_BUDGET nodes (exact=False
     if the budget ran out before the search was complete).
     """
-    top, bottom = {(0, c) for c in range(cols)}, {(rows - 1, c) for c in range(cols)}
-    left, right = {(r, 0) for r in range(rows)}, {(r, cols - 1) for r in range(rows)}
+    top, bottom, left, right = _sides(rows, cols)
     held = [cell for cell, k in cap.items() if k > 0]       # a chain crosses every row (or every column)
     vert = disjoint_paths(cap, top, bottom, rows, cols) if len({r for r, _ in held}) == rows else []
     horiz = disjoint_paths(cap, left, right, rows, cols) if len({c for _, c in held}) == cols else []
@@ -415,7 +443,7 @@ class Board:
 
     def done(self, action: str, obj: str) -> int:
         """How many times the task has been completed (coins on its space)."""
-        return len(self.spaces.get((action, obj), []))
+        return len(self.spaces.get((action, obj), ()))
 
     def players(self) -> list:
         """Every owner of a coin on the board, in first-seen order."""
@@ -571,15 +599,16 @@ class LaterYearsState:
     # -- protocol
     def current_player(self) -> int:
         """Player to act, CHANCE while cards are dealt or drawn, TERMINAL when over."""
-        if self.phase == "over":
-            return TERMINAL
-        if self.is_chance_node():
-            return CHANCE
-        return self.auction.to_bid if self.phase == "auction" else self.turn
+        phase = self.phase
+        if phase == "auction":
+            return self.auction.to_bid
+        if phase == "play":                           # a draw card's cards are drawn first (later-years.draw.1)
+            return CHANCE if self.pending_draw > 0 else self.turn
+        return CHANCE if phase == "deal" else TERMINAL   # lots are dealt (later-years.auction.1)
 
     def is_chance_node(self) -> bool:
         """True while auction lots are dealt or a draw card's cards are drawn."""
-        return self.phase == "deal" or (self.phase == "play" and self.pending_draw > 0)
+        return self.current_player() == CHANCE
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """Card ids with their probability of being the next card off the deck."""
@@ -618,11 +647,11 @@ class LaterYearsState:
         """The kinds of the legal moves, sorted: as {a[0] for a in legal_actions()}, without listing every task."""
         if self.phase == "auction":
             return ["bid"]                                    # legal_bids is never empty (later-years.deadbeat.1)
-        if self.is_terminal() or self.is_chance_node():
+        if self.current_player() < 0:                      # over, or cards to deal or draw
             return []
         hand = self.hands[self.turn]
         worth = hand_worth(hand)                              # every name in hand, draw cards' too
-        return ((["draw"] if any(n in worth for n in names("draw")) else []) + ["pass"]
+        return ((["pass"] if worth.keys().isdisjoint(names("draw")) else ["draw", "pass"])
                 + (["task"] if next(self._payable(hand, worth), None) else []))
 
     def _draws(self, hand: Counter) -> list[tuple]:
@@ -640,44 +669,42 @@ class LaterYearsState:
         worth = hand_worth(hand) if worth is None else worth
         actions = [a for a in names("action") if a in worth]
         objects = [o for o in names("object") if o in worth] if actions else ()
+        done = self.board.done
         for a in actions:
+            held = worth[a]
             for o in objects:
-                need = need_for(self.board.done(a, o))
-                if worth[a] >= need and worth[o] >= need:
+                need = need_for(done(a, o))
+                if held >= need and worth[o] >= need:
                     yield a, o, need
 
     def _tasks(self, hand: Counter) -> list[tuple]:
         """Every ('task', A, O, action cards, object cards) the hand can pay for, each payment minimal."""
+        return [("task", a, o, pa, po) for a, o, pays_a, pays_o in self.task_payments(hand)
+                for pa in pays_a for po in pays_o]
+
+    def task_payments(self, hand: Counter | None = None) -> list[tuple]:
+        """(A, O, action payments, object payments) of every task the hand (the player to act's if not given)
+        can pay for: the task moves grouped by task, in legal_actions' order (each payment minimal)."""
+        hand = self.hands[self.turn] if hand is None else hand
         payments: dict = {}                                   # (name, need) -> minimal_payments, once each
-        acts = []
+        out = []
         for a, o, need in self._payable(hand):
             for key in ((a, need), (o, need)):
                 if key not in payments:
                     payments[key] = minimal_payments(hand, *key)
-            acts += [("task", a, o, pa, po) for pa in payments[a, need] for po in payments[o, need]]
-        return acts
+            out.append((a, o, payments[a, need], payments[o, need]))
+        return out
 
     def apply_action(self, action) -> None:
         """Apply a move or a chance outcome (a card id); raises IllegalMove with the reason."""
-        if self.phase != "auction":
-            if self.is_terminal():
-                raise IllegalMove("the game is over")
-            if self.is_chance_node():
-                return self._apply_chance(action)
-        kind = action[0]
         if self.phase == "auction":
-            if kind != "bid":
-                raise IllegalMove(f"'{kind}' is not an auction move", expected="('bid', lot, add)")
-            self.auction.bid(self.auction.to_bid, action[1], action[2])
-            if self.auction.deadbeat is not None:     # later-years.deadbeat.1, gap.10
-                self.deadbeats.append(self.auction.deadbeat)
-                self.deadbeat_count += 1
-                self.auction.restart(self.deadbeats)
-                if self.auction.done:
-                    self._close_auction()
-            elif self.auction.done:
-                self._close_auction()
-            return
+            return self._bid(action)
+        who = self.current_player()
+        if who == CHANCE:
+            return self._apply_chance(action)
+        if who == TERMINAL:
+            raise IllegalMove("the game is over")
+        kind = action[0]
         hand = self.hands[self.turn]
         if kind == "pass":
             self._end_play_turn()
@@ -692,6 +719,20 @@ class LaterYearsState:
             self._task(hand, *action[1:])
         else:
             raise IllegalMove(f"unknown move '{kind}'", expected="pass, draw or task")
+
+    def _bid(self, action):
+        """An auction move: the bidder to act puts coins on a lot; a deadbeat starts it again
+        (later-years.auction.*)."""
+        if action[0] != "bid":
+            raise IllegalMove(f"'{action[0]}' is not an auction move", expected="('bid', lot, add)")
+        a = self.auction
+        a.bid(a.to_bid, action[1], action[2])
+        if a.deadbeat is not None:                    # later-years.deadbeat.1, gap.10
+            self.deadbeats.append(a.deadbeat)
+            self.deadbeat_count += 1
+            a.restart(self.deadbeats)
+        if a.done:
+            self._close_auction()
 
     def _task(self, hand: Counter, a: str, o: str, pay_a, pay_o):
         if a not in names("action") or o not in names("object"):

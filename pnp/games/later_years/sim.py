@@ -4,7 +4,9 @@ from __future__ import annotations
 import random
 import statistics
 from functools import partial
+from operator import itemgetter
 
+from pnp.games.base import CHANCE, TERMINAL
 from pnp.games.stats import first_player, split_win, spread
 from pnp.games.later_years.engine import LaterYearsState, fee, winners
 from pnp.simulate.jobs import game_rng, play_games
@@ -19,11 +21,23 @@ def _pick(rng: random.Random, options):
 
 def random_policy(state: LaterYearsState, rng: random.Random):
     """A uniformly random kind of move (bid, draw, task, pass), then a random move of that kind."""
-    kind = _pick(rng, state.move_kinds())
+    kinds = state.move_kinds()
+    kind = kinds[0] if len(kinds) == 1 else rng.choice(kinds)   # as _pick(rng, kinds)
+    if kind == "pass":
+        return ("pass",)                                          # legal_actions("pass") is [("pass",)]
+    if kind == "task":                                            # as _pick(rng, legal_actions("task"))
+        groups = state.task_payments()
+        i = _pick(rng, range(sum(len(pa) * len(po) for _, _, pa, po in groups)))
+        for a, o, pays_a, pays_o in groups:
+            if i < len(pays_a) * len(pays_o):
+                ia, io = divmod(i, len(pays_o))
+                return ("task", a, o, pays_a[ia], pays_o[io])
+            i -= len(pays_a) * len(pays_o)
     if kind != "bid":
         return _pick(rng, state.legal_actions(kind))
     limits = state.auction.bid_limits(state.auction.to_bid)   # the bids, lot by lot, in legal_actions' order
-    i = _pick(rng, range(sum(most for _, most in limits)))   # as _pick(rng, legal_actions("bid"))
+    total = sum(map(itemgetter(1), limits))
+    i = 0 if total == 1 else rng.choice(range(total))         # as _pick(rng, legal_actions("bid"))
     for lot, most in limits:
         if i < most:
             return ("bid", lot, i + 1)
@@ -46,8 +60,8 @@ def greedy_policy(state: LaterYearsState, rng: random.Random):
 def play(players: int, rng: random.Random, policy) -> LaterYearsState:
     """One game to its end with every seat using `policy`."""
     state = LaterYearsState(players)
-    while not state.is_terminal():
-        state.apply_action(state.sample_card(rng) if state.is_chance_node() else policy(state, rng))
+    while (who := state.current_player()) != TERMINAL:
+        state.apply_action(state.sample_card(rng) if who == CHANCE else policy(state, rng))
     return state
 
 
