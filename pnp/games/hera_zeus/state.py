@@ -407,14 +407,17 @@ class State:
         return self._why(parse_move(action))
 
     def _why(self, m: tuple[str, ...]) -> str | None:
+        if self.phase == "turn" and m:                        # the usual case, in the order of the checks below
+            check = _CHECKS.get(m[0])
+            if check is not None:
+                if self.ap_total <= self.ap_spent and m[0] != "statue":
+                    return "no action points left (hera-zeus.challenge.2, hera-zeus.flow.5)"
+                p = self.to_move
+                return check(self, p, 1 - p, m[1:])
         p, o = self.to_move, 1 - self.to_move
         if not m:
             return f"empty move; expected one of: {', '.join(ACTION_FORMS)}"
         verb, args = m[0], m[1:]
-        if self.phase == "turn" and verb in _CHECKS:          # the usual case, in the order of the checks below
-            if self.ap_total <= self.ap_spent and verb != "statue":
-                return "no action points left (hera-zeus.challenge.2, hera-zeus.flow.5)"
-            return _CHECKS[verb](self, p, o, args)
         if self.phase == "opening":
             return self._why_opening(p, verb, args)
         if self.phase == "put":
@@ -495,19 +498,22 @@ class State:
     def _why_place(self, p, o, args) -> str | None:
         if len(args) != 3:
             return "expected 'place TOKEN COL ROW'"
-        token, c, row = args[0], self._col(args[1]), _ROW_OF.get(args[2])
+        token, c, row = args[0], _COLUMN_OF.get(args[1]), _ROW_OF.get(args[2])
+        if c is None:
+            c = self._col(args[1])                             # a column written with leading zeros
         if row is None and args[2].isdigit() and 1 <= int(args[2]) <= ROWS:
             row = int(args[2])                                 # a row written with leading zeros
         if c is None:
             return f"column must be 1-{COLUMNS}, not '{args[1]}' (hera-zeus.battlefield.3)"
         if row is None:
             return f"row must be 1-{ROWS}, not '{args[2]}' (hera-zeus.battlefield.3)"
-        card = self._in_hand(p, token)
-        if card is None:
+        ids = self._indexed(p)[3 if token == "god" else 2].get(token)    # as _in_hand
+        if not ids:
             return f"no '{token}' in hand"
-        if self.cards[card].kind not in PLACEABLE:
-            return f"{self.cards[card].name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
-        slots = self.slots(p, c)
+        card = self.cards[ids[0]]
+        if card.kind not in PLACEABLE:
+            return f"{card.name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
+        slots = len(self.field[p][c]) + (self.statue[p] == c)  # as slots()
         if slots >= ROWS:
             return f"column {c + 1} already holds four (hera-zeus.place.3)"
         if self.statue[p] == c and row == 1:
@@ -518,9 +524,9 @@ class State:
         return None
 
     def _why_challenge(self, p, o, args) -> str | None:
-        if len(args) != 1 or self._col(args[0]) is None:
+        c = self._col(args[0]) if len(args) == 1 else None
+        if c is None:
             return f"expected 'challenge COL' with a column 1-{COLUMNS}"
-        c = self._col(args[0])
         if self.first_turn:
             return "no challenges in a player's first turn (hera-zeus.attack.2)"
         mine = self.front(p, c)
