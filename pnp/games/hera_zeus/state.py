@@ -6,7 +6,7 @@ the card a Pegasus raid takes). Every rule cites its statement or gap id in card
 """
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from functools import lru_cache
 
 from pnp.errors import IllegalMove, UsageError
@@ -241,8 +241,8 @@ class State:
 
     def _indexed(self, p: int) -> list:
         """p's hand indexed: [the hand list, its length, token -> its card ids in order, kind -> its card ids in
-        order, the place moves of its placeable tokens (see _PLACINGS)]. _give and _take keep it up to date;
-        a hand list replaced or changed from outside is indexed afresh."""
+        order, the place moves of its placeable tokens (see _PLACINGS), those tokens in order]. _give and _take
+        keep it up to date; a hand list replaced or changed from outside is indexed afresh."""
         index = self._hands[p]
         hand = self.hand[p]
         if index[0] is not hand or index[1] != len(hand):
@@ -252,15 +252,9 @@ class State:
                 card = self.cards[c]
                 by_token.setdefault(card.token, []).append(c)
                 by_kind.setdefault(card.kind, []).append(c)
-            index = self._hands[p] = [hand, len(hand), by_token, by_kind, None]
-            self._place_index(index)
+            tokens = sorted(t for t, ids in by_token.items() if self.cards[ids[0]].kind in PLACEABLE)
+            index = self._hands[p] = [hand, len(hand), by_token, by_kind, [_PLACINGS[t] for t in tokens], tokens]
         return index
-
-    def _place_index(self, index: list) -> None:
-        """Refresh an index's place moves from its tokens (after a token came into or left the hand)."""
-        cards = self.cards
-        by_token = index[2]
-        index[4] = [_PLACINGS[t] for t in sorted(by_token) if cards[by_token[t][0]].kind in PLACEABLE]
 
     def _give(self, p: int, card: str) -> None:
         """Put a card into p's hand, keeping its index up to date."""
@@ -278,8 +272,10 @@ class State:
             ids = index[2].get(C.token)
             if ids is None:
                 index[2][C.token] = [card]
-                if C.kind in PLACEABLE:
-                    self._place_index(index)
+                if C.kind in PLACEABLE:                      # a new token to place, in token order
+                    i = bisect_left(index[5], C.token)
+                    index[5].insert(i, C.token)
+                    index[4].insert(i, _PLACINGS[C.token])
             else:
                 insort(ids, card)
 
@@ -299,8 +295,10 @@ class State:
             ids.remove(card)
             if not ids:
                 del index[2][C.token]
-                if C.kind in PLACEABLE:
-                    self._place_index(index)
+                if C.kind in PLACEABLE:                      # no more of this token to place
+                    i = index[5].index(C.token)
+                    del index[5][i]
+                    del index[4][i]
 
     def _note(self, text: str, rule: str, *args) -> None:
         """Log what an action did: text, a str.format template when args are given, and its rule id."""
@@ -337,7 +335,8 @@ class State:
         p = self.to_move
         if self.phase != "turn":
             return self._phase_candidates(p)
-        _, _, _, kinds, placings = self._indexed(p)
+        index = self._indexed(p)
+        kinds, placings = index[3], index[4]
         if not prune:
             kinds = _ALL_KINDS
         out = [_DRAW]
