@@ -78,3 +78,18 @@ def test_random_policy_picks_every_legal_move_about_equally_often():
     for _ in range(300 * len(legal)):
         counts[" ".join(sim.choose(state, "random", rng))] += 1
     assert set(counts) == set(legal) and min(counts.values()) > 200 and max(counts.values()) < 400
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hand_index_kept_card_by_card_equals_a_fresh_index_and_events_read_as_text(seed):
+    rng = random.Random(seed)
+    state = State(first=seed % 2)
+    while not state.is_terminal():
+        state.apply_legal(state.sample_chance(rng) if state.is_chance_node() else sim.choose(state, "greedy", rng))
+        assert all(isinstance(text, str) and "{" not in text and rule.startswith("hera-zeus.")
+                   for text, rule in state.events)
+        for p in (0, 1):
+            kept = state._indexed(p)
+            state._hands[p] = [None]                                  # forget it: the next read indexes afresh
+            assert state._indexed(p) == kept
+            assert kept[2] and all(ids == sorted(ids) for ids in kept[2].values()) or not state.hand[p]

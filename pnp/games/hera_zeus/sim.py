@@ -162,8 +162,8 @@ def choose(state: State, policy: str, rng: random.Random) -> tuple[str, ...]:
 def play(policy: str, rng: random.Random, first: int = HERA) -> State:
     """Play one whole game with both sides using the policy; returns the finished State."""
     state = State(first=first)
-    while not state.is_terminal():
-        if state.is_chance_node():
+    while state.winner is None:                              # is_terminal(), is_chance_node() read directly
+        if state.chance:
             state.apply_legal(state.sample_chance(rng))
         else:
             state.apply_legal(choose(state, policy, rng))

@@ -6,6 +6,7 @@ the card a Pegasus raid takes). Every rule cites its statement or gap id in card
 """
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from functools import lru_cache
 
 from pnp.errors import IllegalMove, UsageError
@@ -92,9 +93,9 @@ class State:
         self.winner: int | None = None
         self.end_reason: str | None = None
         self.end_rule: str | None = None
-        self.events: list[tuple[str, str]] = []              # (text, rule id) of the last action
+        self._log: list[tuple] = []                          # the last action's notes: (rule id, text, format args)
         self.steps = 0
-        self._hands: list[tuple] = [((), ({}, {}, [])), ((), ({}, {}, []))]  # per player: the hand last indexed, its index
+        self._hands: list[list] = [[None], [None]]           # per player: the hand's index (see _indexed)
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:
@@ -173,7 +174,7 @@ class State:
 
     def apply_action(self, action: str) -> None:
         """Apply a move or chance outcome; raises IllegalMove naming the broken rule."""
-        self.events = []
+        self._log = []
         self.steps += 1
         if self.winner is not None:
             raise IllegalMove("the game is over", hint=f"{SIDES[self.winner]} won ({self.end_reason})")
@@ -196,7 +197,7 @@ class State:
     def apply_legal(self, move: tuple[str, ...] | str) -> None:
         """Apply a move already found legal (a parsed move that is_legal() accepted, or a card id from
         the chance pool) without checking it again; apply_action is the checked way in."""
-        self.events = []
+        self._log = []
         self.steps += 1
         if self.chance:
             self._resolve_chance(move)
@@ -223,33 +224,85 @@ class State:
         """Action points the player to move still has to spend."""
         return self.ap_total - self.ap_spent
 
+    @property
+    def events(self) -> list[tuple[str, str]]:
+        """What the last action did: (text, rule id) pairs, in order (the texts are written when asked)."""
+        return [(text.format(*args) if args else text, rule) for rule, text, args in self._log]
+
     def _in_hand(self, p: int, token: str) -> str | None:
         """The first card (by id) in p's hand with this token ('god': Hera's or Zeus's own card)."""
-        if token == "god":
-            return self._indexed(p)[1].get("god")
-        return self._indexed(p)[0].get(token)
+        ids = self._indexed(p)[3 if token == "god" else 2].get(token)
+        return ids[0] if ids else None
 
     def _kind_in_hand(self, p: int, kind: str) -> str | None:
         """The first card (by id) in p's hand of this kind."""
-        return self._indexed(p)[1].get(kind)
+        ids = self._indexed(p)[3].get(kind)
+        return ids[0] if ids else None
 
-    def _indexed(self, p: int) -> tuple[dict[str, str], dict[str, str], list]:
-        """p's hand as first card by token, first card by kind, and the place moves of its placeable tokens
-        (see _PLACINGS); rebuilt only when the hand's contents change."""
-        hand = tuple(self.hand[p])
-        last, index = self._hands[p]
-        if hand != last:
-            cards = self.cards
-            ordered = sorted(hand, reverse=True)             # the lowest id is written last
-            by_token = {cards[c].token: c for c in ordered}
-            by_kind = {cards[c].kind: c for c in ordered}
-            placings = [_PLACINGS[t] for t in sorted(by_token) if cards[by_token[t]].kind in PLACEABLE]
-            index = (by_token, by_kind, placings)
-            self._hands[p] = (hand, index)
+    def _indexed(self, p: int) -> list:
+        """p's hand indexed: [the hand list, its length, token -> its card ids in order, kind -> its card ids in
+        order, the place moves of its placeable tokens (see _PLACINGS), those tokens in order]. _give and _take
+        keep it up to date; a hand list replaced or changed from outside is indexed afresh."""
+        index = self._hands[p]
+        hand = self.hand[p]
+        if index[0] is not hand or index[1] != len(hand):
+            by_token: dict[str, list[str]] = {}
+            by_kind: dict[str, list[str]] = {}
+            for c in sorted(hand):
+                card = self.cards[c]
+                by_token.setdefault(card.token, []).append(c)
+                by_kind.setdefault(card.kind, []).append(c)
+            tokens = sorted(t for t, ids in by_token.items() if self.cards[ids[0]].kind in PLACEABLE)
+            index = self._hands[p] = [hand, len(hand), by_token, by_kind, [_PLACINGS[t] for t in tokens], tokens]
         return index
 
-    def _note(self, text: str, rule: str) -> None:
-        self.events.append((text, rule))
+    def _give(self, p: int, card: str) -> None:
+        """Put a card into p's hand, keeping its index up to date."""
+        hand = self.hand[p]
+        index = self._hands[p]
+        hand.append(card)
+        if index[0] is hand and index[1] == len(hand) - 1:
+            index[1] += 1
+            C = self.cards[card]
+            ids = index[3].get(C.kind)
+            if ids is None:
+                index[3][C.kind] = [card]
+            else:
+                insort(ids, card)
+            ids = index[2].get(C.token)
+            if ids is None:
+                index[2][C.token] = [card]
+                if C.kind in PLACEABLE:                      # a new token to place, in token order
+                    i = bisect_left(index[5], C.token)
+                    index[5].insert(i, C.token)
+                    index[4].insert(i, _PLACINGS[C.token])
+            else:
+                insort(ids, card)
+
+    def _take(self, p: int, card: str) -> None:
+        """Take a card out of p's hand, keeping its index up to date."""
+        hand = self.hand[p]
+        index = self._hands[p]
+        hand.remove(card)
+        if index[0] is hand and index[1] == len(hand) + 1:
+            index[1] -= 1
+            C = self.cards[card]
+            ids = index[3][C.kind]
+            ids.remove(card)
+            if not ids:
+                del index[3][C.kind]
+            ids = index[2][C.token]
+            ids.remove(card)
+            if not ids:
+                del index[2][C.token]
+                if C.kind in PLACEABLE:                      # no more of this token to place
+                    i = index[5].index(C.token)
+                    del index[5][i]
+                    del index[4][i]
+
+    def _note(self, text: str, rule: str, *args) -> None:
+        """Log what an action did: text, a str.format template when args are given, and its rule id."""
+        self._log.append((rule, text, args))
 
     def _end(self, winner: int, reason: str, rule: str) -> None:
         if self.winner is None:
@@ -264,7 +317,7 @@ class State:
         self.discard[p].append(card)                         # hera-zeus.gap.19: controller's pile
 
     def _discard_from_hand(self, p: int, card: str) -> None:
-        self.hand[p].remove(card)
+        self._take(p, card)
         self.discard[p].append(card)                         # hera-zeus.cast.1, hera-zeus.gap.19
 
     def _col(self, word: str) -> int | None:
@@ -282,7 +335,8 @@ class State:
         p = self.to_move
         if self.phase != "turn":
             return self._phase_candidates(p)
-        _, kinds, placings = self._indexed(p)
+        index = self._indexed(p)
+        kinds, placings = index[3], index[4]
         if not prune:
             kinds = _ALL_KINDS
         out = [_DRAW]
@@ -352,14 +406,17 @@ class State:
         return self._why(parse_move(action))
 
     def _why(self, m: tuple[str, ...]) -> str | None:
+        if self.phase == "turn" and m:                        # the usual case, in the order of the checks below
+            check = _CHECKS.get(m[0])
+            if check is not None:
+                if self.ap_total <= self.ap_spent and m[0] != "statue":
+                    return "no action points left (hera-zeus.challenge.2, hera-zeus.flow.5)"
+                p = self.to_move
+                return check(self, p, 1 - p, m[1:])
         p, o = self.to_move, 1 - self.to_move
         if not m:
             return f"empty move; expected one of: {', '.join(ACTION_FORMS)}"
         verb, args = m[0], m[1:]
-        if self.phase == "turn" and verb in _CHECKS:          # the usual case, in the order of the checks below
-            if self.ap_total <= self.ap_spent and verb != "statue":
-                return "no action points left (hera-zeus.challenge.2, hera-zeus.flow.5)"
-            return _CHECKS[verb](self, p, o, args)
         if self.phase == "opening":
             return self._why_opening(p, verb, args)
         if self.phase == "put":
@@ -440,19 +497,22 @@ class State:
     def _why_place(self, p, o, args) -> str | None:
         if len(args) != 3:
             return "expected 'place TOKEN COL ROW'"
-        token, c, row = args[0], self._col(args[1]), _ROW_OF.get(args[2])
+        token, c, row = args[0], _COLUMN_OF.get(args[1]), _ROW_OF.get(args[2])
+        if c is None:
+            c = self._col(args[1])                             # a column written with leading zeros
         if row is None and args[2].isdigit() and 1 <= int(args[2]) <= ROWS:
             row = int(args[2])                                 # a row written with leading zeros
         if c is None:
             return f"column must be 1-{COLUMNS}, not '{args[1]}' (hera-zeus.battlefield.3)"
         if row is None:
             return f"row must be 1-{ROWS}, not '{args[2]}' (hera-zeus.battlefield.3)"
-        card = self._in_hand(p, token)
-        if card is None:
+        ids = self._indexed(p)[3 if token == "god" else 2].get(token)    # as _in_hand
+        if not ids:
             return f"no '{token}' in hand"
-        if self.cards[card].kind not in PLACEABLE:
-            return f"{self.cards[card].name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
-        slots = self.slots(p, c)
+        card = self.cards[ids[0]]
+        if card.kind not in PLACEABLE:
+            return f"{card.name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
+        slots = len(self.field[p][c]) + (self.statue[p] == c)  # as slots()
         if slots >= ROWS:
             return f"column {c + 1} already holds four (hera-zeus.place.3)"
         if self.statue[p] == c and row == 1:
@@ -463,9 +523,9 @@ class State:
         return None
 
     def _why_challenge(self, p, o, args) -> str | None:
-        if len(args) != 1 or self._col(args[0]) is None:
+        c = self._col(args[0]) if len(args) == 1 else None
+        if c is None:
             return f"expected 'challenge COL' with a column 1-{COLUMNS}"
-        c = self._col(args[0])
         if self.first_turn:
             return "no challenges in a player's first turn (hera-zeus.attack.2)"
         mine = self.front(p, c)
@@ -555,9 +615,9 @@ class State:
             self._raid(p, card)
             return
         self.pile[p].remove(card)
-        self.hand[p].append(card)
+        self._give(p, card)
         if what == "deal":
-            self._note(f"{SIDES[p].capitalize()} is dealt a card", "hera-zeus.setup.3")
+            self._note("{} is dealt a card", "hera-zeus.setup.3", _NAMES[p])
             if len(self.hand[p]) < DEAL:
                 self.chance = ("deal", p)
             elif p == HERA:
@@ -566,7 +626,7 @@ class State:
                 self.phase, self.to_move = "opening", HERA
                 self._skip_empty_opening()
         else:
-            self._note(f"{SIDES[p].capitalize()} draws a card", "hera-zeus.draw.1")
+            self._note("{} draws a card", "hera-zeus.draw.1", _NAMES[p])
 
     def _skip_empty_opening(self) -> None:
         """Move the opening on when the player to place has filled 3 columns or has nothing placeable (gap 30)."""
@@ -617,7 +677,7 @@ class State:
             return
         if self.phase == "opening":
             card = self._in_hand(p, args[0])
-            self.hand[p].remove(card)
+            self._take(p, card)
             self.field[p][self._col(args[1])].insert(0, card)
             self._note(f"{SIDES[p].capitalize()} opens column {args[1]} face down", "hera-zeus.battlefield.1")
             self._skip_empty_opening()
@@ -635,10 +695,10 @@ class State:
 
     def _do_place(self, p, o, args) -> None:
         card, c, row = self._in_hand(p, args[0]), self._col(args[1]), int(args[2])
-        self.hand[p].remove(card)
+        self._take(p, card)
         index = row - (2 if self.statue[p] == c else 1)
         self.field[p][c].insert(index, card)                   # hera-zeus.place.1, hera-zeus.place.2
-        self._note(f"{SIDES[p].capitalize()} places a card face down in column {c + 1}, row {row}", "hera-zeus.place.1")
+        self._note("{} places a card face down in column {}, row {}", "hera-zeus.place.1", _NAMES[p], c + 1, row)
 
     def _do_challenge(self, p, o, args) -> None:
         self.challenge(p, self._col(args[0]))
@@ -651,7 +711,7 @@ class State:
         self.face_up |= {a, d}                                 # hera-zeus.challenge.5, hera-zeus.gap.18
         self.known[p].add(d)
         self.known[o].add(a)
-        self._note(f"{A.name} challenges {D.name} in column {c + 1}; both are turned face up", "hera-zeus.challenge.5")
+        self._note("{} challenges {} in column {}; both are turned face up", "hera-zeus.challenge.5", A.name, D.name, c + 1)
         if D.kind == "hostage":
             self._end(p, f"{A.name} challenged the hostage {D.name}", "hera-zeus.end.4")
         elif D.kind == "pandora":
@@ -674,14 +734,14 @@ class State:
             if sa == sd:
                 self._discard_from_field(p, c, a)
                 self._discard_from_field(o, c, d)
-                self._note(f"tie at strength {sa}: both are discarded", "hera-zeus.challenge.6")
+                self._note("tie at strength {}: both are discarded", "hera-zeus.challenge.6", sa)
             elif sa > sd:
                 self._discard_from_field(o, c, d)
-                self._note(f"{A.name} ({sa}) beats {D.name} ({sd}); {D.name} is discarded, {A.name} stays",
-                           "hera-zeus.challenge.8")
+                self._note("{0} ({1}) beats {2} ({3}); {2} is discarded, {0} stays", "hera-zeus.challenge.8",
+                           A.name, sa, D.name, sd)
             else:
                 self._discard_from_field(p, c, a)
-                self._note(f"{D.name} ({sd}) beats {A.name} ({sa}); {A.name} is discarded", "hera-zeus.challenge.8")
+                self._note("{} ({}) beats {} ({}); {} is discarded", "hera-zeus.challenge.8", D.name, sd, A.name, sa, A.name)
         self._statues_fall()
 
     def _pandora(self, p: int, c: int) -> None:
@@ -814,7 +874,7 @@ class State:
 
     def _put(self, o: int, c: int) -> None:
         card = self.pending.pop("card")
-        self.hand[o].remove(card)
+        self._take(o, card)
         self.field[o][c].insert(0, card)                       # hera-zeus.pegasus.5, hera-zeus.gap.8
         self.phase = "turn"
         self._note(f"{self.cards[card].name} is put face up at the front of column {c + 1}", "hera-zeus.gap.8")
@@ -836,7 +896,7 @@ class State:
 
     def _do_sirens(self, p, o, args) -> None:
         card = self.discard[o].pop()
-        self.hand[p].append(card)                              # hera-zeus.sirens.1
+        self._give(p, card)                                    # hera-zeus.sirens.1
         self.known[o].add(card)
         self._discard_from_hand(p, self._kind_in_hand(p, "sirens"))
         self._note(f"Sirens take {self.cards[card].name} from the opponent's discard pile", "hera-zeus.sirens.1")
@@ -844,7 +904,7 @@ class State:
     def _do_hades(self, p, o, args) -> None:
         card = next(c for c in reversed(self.discard[p]) if self.cards[c].token == args[0])
         self.discard[p].remove(card)
-        self.hand[p].append(card)                              # hera-zeus.hades.1, hera-zeus.gap.3
+        self._give(p, card)                                    # hera-zeus.hades.1, hera-zeus.gap.3
         self._discard_from_hand(p, self._kind_in_hand(p, "hades"))
         self._note("Hades brings a card back from the player's own discard pile", "hera-zeus.hades.1")
 
@@ -854,7 +914,7 @@ class State:
         found = [c for c in self.discard[p] if self.cards[c].kind == "pegasus"][:min(3, room)]
         for c in found:                                         # hera-zeus.persephone.3, hera-zeus.gap.22
             self.discard[p].remove(c)
-            self.hand[p].append(c)
+            self._give(p, c)
         self._note(f"Persephone brings back {len(found)} Pegasus", "hera-zeus.persephone.1")
 
     def _do_dionysus(self, p, o, args) -> None:
@@ -913,6 +973,7 @@ class State:
         return count
 
 
+_NAMES = tuple(side.capitalize() for side in SIDES)          # side names as written in events
 _COLUMN_OF = {str(c + 1): c for c in range(COLUMNS)}        # column words as written in moves
 _COLS = tuple(_COLUMN_OF)
 _ROW_OF = {str(r): r for r in range(1, ROWS + 1)}           # row words as written in moves
