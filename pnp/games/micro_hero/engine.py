@@ -468,8 +468,12 @@ class MicroHeroState:
             getattr(self, f"_chance_{self.phase}")(action)
             return
         if self.phase == "plan":
-            legal = self._plan_legal(action)
-        elif self.phase == "upgrade":
+            row = self.plan_choices(self.actor).outcome_of(action)     # a plan the table lists is legal
+            if row is None and not self._plan_legal(action):
+                raise IllegalMove(self._why_illegal(action))
+            self._act_plan(action, row)
+            return
+        if self.phase == "upgrade":
             legal = bool(self._upgrade_actions(only=action))
         else:
             legal = action in self.legal_actions()
@@ -667,10 +671,11 @@ class MicroHeroState:
         taken = {key: iter(pool) for key, pool in pools.items()}
         return (action[0], tuple(next(taken[keys[i]]) for i in order), stance)
 
-    def _act_plan(self, action) -> None:
+    def _act_plan(self, action, row: tuple | None = None) -> None:
+        """Play a legal plan; `row` is its (attack, defence, xp) when already looked up."""
         _, order, stance = action
         hero = self.heroes[self.actor]
-        hero.result = self.preview_plan(self.actor, action)
+        hero.result = Icons(*row) if row is not None else self.preview_plan(self.actor, action)
         hero.played = [hero.hand[i] for i in order]
         if stance and stance[0] == "stash":                         # micro-hero.gap.26
             hero.stash.append(hero.hand[stance[1]])
