@@ -151,3 +151,17 @@ def test_upgrade_check_of_one_action_agrees_with_the_listed_actions(players):
             assert bool(state._upgrade_actions(only=action)) == (action in legal), action
             checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize("phase", ["plan", "upgrade", "prep"])
+def test_effects_cache_equals_a_fresh_reading_at_every_decision(phase):
+    """effects() kept from an earlier step equals the special rules worked out afresh (its key holds what
+    they read: the round, the first turn, whether a Trial is out, the lingering Trials, Hera's Revenge)."""
+    checked = 0
+    opt = Options(difficulty="mythic", expansions=frozenset({"hera", "blood"}))
+    for state, _ in _decisions(phase, lambda seed: opt, range(6)):
+        kept = dict(state.effects())
+        state._eff_key = None
+        assert state.effects() == kept
+        checked += 1
+    assert checked > 20

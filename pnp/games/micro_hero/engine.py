@@ -539,7 +539,7 @@ class MicroHeroState:
     # ---------------------------------------------------------------- effects
     def effects(self) -> dict:
         """Special rules in force: the current Trial's plus lingering ones, added up (gap.30)."""
-        key = (self.round, self.turn, len(self.lingering), self.revenge)
+        key = (self.round, self.turn == 1, self.trial is None, len(self.lingering), self.revenge)   # what they read
         if self._eff_key == key:
             return self._eff
         out: dict = {}
