@@ -150,6 +150,9 @@ def test_upgrade_check_of_one_action_agrees_with_the_listed_actions(players):
         for action in candidates:
             assert bool(state._upgrade_actions(only=action)) == (action in legal), action
             checked += 1
+        cheapest, state._cheapest = state._cheapest, 0          # the listing without the too-little-XP shortcut
+        assert state._upgrade_actions() == legal
+        state._cheapest = cheapest
     assert checked > 300
 
 

@@ -372,6 +372,7 @@ class MicroHeroState:
         self._sort_rows: dict = {}
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
         self._eff: dict = {}
+        self._cheapest = min(k.cost for k in self.cat.kinds.values())   # the least any upgrade action costs
         self._setup()
 
     # ---------------------------------------------------------------- setup
@@ -694,8 +695,8 @@ class MicroHeroState:
         check of one action, without listing the rest)."""
         what = only[0] if isinstance(only, tuple) and only else None
         acts: list[tuple] = [("done",)]
-        if only is not None and what != "buy" and what not in ("upgrade", "foresee"):
-            return [a for a in acts if a == only]
+        if self.xp < self._cheapest or (only is not None and what != "buy" and what not in ("upgrade", "foresee")):
+            return [a for a in acts if a == only] if only is not None else acts   # nothing else affordable
         eff = self.effects()
         players = range(len(self.heroes))
         seen = set()
