@@ -213,7 +213,10 @@ class PlanTable:
 
     plans: PlanSet
     rows: np.ndarray
-    cells: tuple           # attack, defence, xp of each cell, one after the other
+    attacks: tuple         # the cells' distinct Attacks
+    cell_attack: tuple     # each cell's Attack as a position in attacks
+    cell_defence: tuple    # each cell's Defence
+    cell_xp: tuple         # each cell's XP (the most its plans give)
     stops: tuple
     members: tuple
 
@@ -237,8 +240,11 @@ def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int,
     if len(rows) and -2 ** 15 <= rows.min() and rows.max() < 2 ** 15:
         rows = rows.astype(np.int16)
     rows.flags.writeable = False
-    return PlanTable(plans, rows, tuple(rows[order[head]].ravel().tolist()), tuple(stops.tolist()),
-                     tuple(order[best].tolist()))
+    cell_attack, cell_defence, cell_xp = rows[order[head]].T.tolist()
+    attacks = tuple(dict.fromkeys(cell_attack))
+    at = {a: i for i, a in enumerate(attacks)}
+    return PlanTable(plans, rows, attacks, tuple([at[a] for a in cell_attack]), tuple(cell_defence),
+                     tuple(cell_xp), tuple(stops.tolist()), tuple(order[best].tolist()))
 
 
 class PlanChoices:
