@@ -130,6 +130,8 @@ def test_apply_accepts_exactly_the_listed_plans_up_to_identical_cards(expansions
                 if (stash is None or stash < n) and sorted(action[1]) == [i for i in range(n) if i != stash]:
                     expected = _key_form(state, action) in listed
             assert state._plan_legal(action) == expected, action
+            if state.plan_choices(state.actor).outcome_of(action) is not None:     # apply_action's fast path
+                assert expected, action
             checked += 1
     assert checked > 500
 
@@ -148,4 +150,21 @@ def test_upgrade_check_of_one_action_agrees_with_the_listed_actions(players):
         for action in candidates:
             assert bool(state._upgrade_actions(only=action)) == (action in legal), action
             checked += 1
+        cheapest, state._cheapest = state._cheapest, 0          # the listing without the too-little-XP shortcut
+        assert state._upgrade_actions() == legal
+        state._cheapest = cheapest
     assert checked > 300
+
+
+@pytest.mark.parametrize("phase", ["plan", "upgrade", "prep"])
+def test_effects_cache_equals_a_fresh_reading_at_every_decision(phase):
+    """effects() kept from an earlier step equals the special rules worked out afresh (its key holds what
+    they read: the round, the first turn, whether a Trial is out, the lingering Trials, Hera's Revenge)."""
+    checked = 0
+    opt = Options(difficulty="mythic", expansions=frozenset({"hera", "blood"}))
+    for state, _ in _decisions(phase, lambda seed: opt, range(6)):
+        kept = dict(state.effects())
+        state._eff_key = None
+        assert state.effects() == kept
+        checked += 1
+    assert checked > 20

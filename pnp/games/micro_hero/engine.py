@@ -213,7 +213,10 @@ class PlanTable:
 
     plans: PlanSet
     rows: np.ndarray
-    cells: tuple           # attack, defence, xp of each cell, one after the other
+    attacks: tuple         # the cells' distinct Attacks
+    cell_attack: tuple     # each cell's Attack as a position in attacks
+    cell_defence: tuple    # each cell's Defence
+    cell_xp: tuple         # each cell's XP (the most its plans give)
     stops: tuple
     members: tuple
 
@@ -237,8 +240,11 @@ def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int,
     if len(rows) and -2 ** 15 <= rows.min() and rows.max() < 2 ** 15:
         rows = rows.astype(np.int16)
     rows.flags.writeable = False
-    return PlanTable(plans, rows, tuple(rows[order[head]].ravel().tolist()), tuple(stops.tolist()),
-                     tuple(order[best].tolist()))
+    cell_attack, cell_defence, cell_xp = rows[order[head]].T.tolist()
+    attacks = tuple(dict.fromkeys(cell_attack))
+    at = {a: i for i, a in enumerate(attacks)}
+    return PlanTable(plans, rows, attacks, tuple([at[a] for a in cell_attack]), tuple(cell_defence),
+                     tuple(cell_xp), tuple(stops.tolist()), tuple(order[best].tolist()))
 
 
 class PlanChoices:
@@ -372,6 +378,7 @@ class MicroHeroState:
         self._sort_rows: dict = {}
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
         self._eff: dict = {}
+        self._cheapest = min(k.cost for k in self.cat.kinds.values())   # the least any upgrade action costs
         self._setup()
 
     # ---------------------------------------------------------------- setup
@@ -468,8 +475,12 @@ class MicroHeroState:
             getattr(self, f"_chance_{self.phase}")(action)
             return
         if self.phase == "plan":
-            legal = self._plan_legal(action)
-        elif self.phase == "upgrade":
+            row = self.plan_choices(self.actor).outcome_of(action)     # a plan the table lists is legal
+            if row is None and not self._plan_legal(action):
+                raise IllegalMove(self._why_illegal(action))
+            self._act_plan(action, row)
+            return
+        if self.phase == "upgrade":
             legal = bool(self._upgrade_actions(only=action))
         else:
             legal = action in self.legal_actions()
@@ -535,7 +546,7 @@ class MicroHeroState:
     # ---------------------------------------------------------------- effects
     def effects(self) -> dict:
         """Special rules in force: the current Trial's plus lingering ones, added up (gap.30)."""
-        key = (self.round, self.turn, len(self.lingering), self.revenge)
+        key = (self.round, self.turn == 1, self.trial is None, len(self.lingering), self.revenge)   # what they read
         if self._eff_key == key:
             return self._eff
         out: dict = {}
@@ -667,10 +678,11 @@ class MicroHeroState:
         taken = {key: iter(pool) for key, pool in pools.items()}
         return (action[0], tuple(next(taken[keys[i]]) for i in order), stance)
 
-    def _act_plan(self, action) -> None:
+    def _act_plan(self, action, row: tuple | None = None) -> None:
+        """Play a legal plan; `row` is its (attack, defence, xp) when already looked up."""
         _, order, stance = action
         hero = self.heroes[self.actor]
-        hero.result = self.preview_plan(self.actor, action)
+        hero.result = Icons(*row) if row is not None else self.preview_plan(self.actor, action)
         hero.played = [hero.hand[i] for i in order]
         if stance and stance[0] == "stash":                         # micro-hero.gap.26
             hero.stash.append(hero.hand[stance[1]])
@@ -689,8 +701,8 @@ class MicroHeroState:
         check of one action, without listing the rest)."""
         what = only[0] if isinstance(only, tuple) and only else None
         acts: list[tuple] = [("done",)]
-        if only is not None and what != "buy" and what not in ("upgrade", "foresee"):
-            return [a for a in acts if a == only]
+        if self.xp < self._cheapest or (only is not None and what != "buy" and what not in ("upgrade", "foresee")):
+            return [a for a in acts if a == only] if only is not None else acts   # nothing else affordable
         eff = self.effects()
         players = range(len(self.heroes))
         seen = set()

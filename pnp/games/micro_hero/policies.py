@@ -9,30 +9,28 @@ ICON_WEIGHT = {"attack": 1.2, "defence": 1.1, "xp": 0.8}
 LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury")
 
 
-def _plan_values(state: MicroHeroState, p: int, cells: tuple) -> list[int]:
-    """How good plans giving these cells (attack, defence, xp, one after the other) are, times 5 (whole
-    numbers, so equal values tie exactly): a kill first, then few Wounds, then XP."""
-    others = sum(h.result.attack for i, h in enumerate(state.heroes) if i < p)
+def _plan_values(state: MicroHeroState, p: int, table) -> list[int]:
+    """How good the plans of each cell of a PlanTable are, times 5 (whole numbers, so equal values tie
+    exactly): a kill first, then few Wounds, then XP."""
+    others = sum(h.result.attack for h in state.heroes[:p])
     shield, idle_wound = state.heroes[p].shield, state.effects().get("idle_wound")
     life, calm, wounds_for = state.t_life, state.calm_bonus, state.wounds_for
-    attacks = list(dict.fromkeys(cells[0::3]))
-    by_attack: dict = {}
-    by_trial: dict = {}                                # Trial Attack -> (it, Wounds by Defence so far)
-    for attack, dmg in zip(attacks, state.damages([a + others for a in attacks])):
+    by_attack: list = []                               # per distinct Attack: None (a kill) or its part
+    by_trial: dict = {}                                # Trial Attack -> Wounds by Defence so far
+    for dmg in state.damages([a + others for a in table.attacks]):
         if dmg >= life:
-            by_attack[attack] = None
+            by_attack.append(None)
             continue
         trial_attack = state.t_attack + calm(life - dmg).attack
-        hurt = by_trial.setdefault(trial_attack, (trial_attack, {}))
-        by_attack[attack] = (dmg * 50 - (225 if dmg == 0 and idle_wound else 0), hurt)
+        by_attack.append((dmg * 50 - (225 if dmg == 0 and idle_wound else 0), trial_attack,
+                          by_trial.setdefault(trial_attack, {})))
     out = []
-    flat = iter(cells)
-    for attack, defence, xp in zip(flat, flat, flat):
-        known = by_attack[attack]
+    for a, defence, xp in zip(table.cell_attack, table.cell_defence, table.cell_xp):
+        known = by_attack[a]
         if known is None:
             out.append(5000 + xp * 15)
             continue
-        base, (trial_attack, hurt) = known
+        base, trial_attack, hurt = known
         wounds = hurt.get(defence)
         if wounds is None:
             wounds = hurt[defence] = wounds_for(defence, shield, trial_attack)[0]
@@ -86,7 +84,7 @@ def greedy_action(state: MicroHeroState, rng: random.Random):
         # most-XP plans of each (attack, defence) cell of the engine's plan table can be best
         plans = state.plan_choices(state.actor)
         table = plans.table
-        values = _plan_values(state, state.actor, table.cells)
+        values = _plan_values(state, state.actor, table)
         best = max(values)
         tied = [c for c, v in enumerate(values) if v == best]
         sizes = [table.stops[c] - (table.stops[c - 1] if c else 0) for c in tied]
