@@ -268,3 +268,33 @@ def test_offered_moves_apply_as_the_reasoned_check_does(players):
         twin.apply_action(card)
         assert _snapshot(listed) == _snapshot(twin)
     assert refused
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_simulator_path_agrees_with_the_checked_path(players):
+    """The simulator's path (offered(), take() without re-checking, draw_chance drawing in place) keeps a
+    state identical to one driven by legal_actions()/apply_action with sample_chance: offered() equals a
+    fresh _options listing, every taken move passes apply_action's check, and draw_chance draws the card
+    sample_chance draws from the same random number."""
+    rng = random.Random(players * 11)
+    fast, checked = lh.State(players), lh.State(players)
+    steps = 0
+    while not checked.is_terminal():
+        acts = fast.offered()
+        assert acts == checked.legal_actions()
+        if checked.is_chance_node():
+            assert not acts
+            twin_rng = random.Random()
+            twin_rng.setstate(rng.getstate())
+            checked.apply_action(checked.sample_chance(rng))
+            fast.draw_chance(twin_rng)
+            assert twin_rng.getstate() == rng.getstate()
+        else:
+            assert acts == fast._options(fast._queue[0])
+            move = rng.choice(acts)
+            checked._offered = None                     # checks the move afresh
+            checked.apply_action(move)
+            fast.take(move)
+        assert _snapshot(fast) == _snapshot(checked)
+        steps += 1
+    assert fast.is_terminal() and steps > 300

@@ -181,6 +181,10 @@ class State:
 
     def legal_actions(self) -> list[tuple]:
         """Choices open to the player to act (empty at chance and terminal nodes)."""
+        return list(self.offered())
+
+    def offered(self) -> list[tuple]:
+        """legal_actions() without the copy: the step's remembered options (do not change the list)."""
         if self._over:
             return []
         step = self._queue[0]
@@ -188,10 +192,10 @@ class State:
             return []
         offered = self._offered
         if offered is not None and offered[0] is step:    # _advance listed this step's options already
-            return list(offered[1])
+            return offered[1]
         opts = self._options(step)
         self._offered = (step, opts)          # apply_action takes one of these without listing them again
-        return list(opts)
+        return opts
 
     def _options(self, step: tuple) -> list[tuple]:
         """The choices of a player's step; a turn always has one (pass, gap.9), other steps may have none."""
@@ -222,38 +226,57 @@ class State:
         if self._over:
             raise IllegalMove("the game is over", hint="labors-of-herakles.end.1")
         step = self._queue[0]
-        kind = step[0]
-        if kind in _CHANCE_STEPS:
+        if step[0] in _CHANCE_STEPS:
+            pile = self._pile()
             try:
-                self._pile().remove(action)
+                i = pile.index(action)
             except ValueError:
                 raise IllegalMove(f"card {action!r} cannot be drawn now") from None
-            self._queue.pop(0)
-            if kind == "deal":                                     # where the drawn card goes
-                self.hands[step[1]].append(action)
-            elif kind == "labor":
-                self.on_region[step[1]] = action
-            else:
-                self.adventure_pile.append(action)
+            self._place(step, pile.pop(i))
+            return
+        offered = self._offered
+        legal = offered[1] if offered is not None and offered[0] is step else self._options(step)
+        if action not in legal:
+            self._offered = None
+            reason = ("you hold ten or more cards (draw.2)" if action == ("draw",) and step[0] == "turn"
+                      else f"not legal at step '{step[0]}'")
+            raise IllegalMove(f"{action!r}: {reason}", expected=", ".join(map(repr, legal[:8])))
+        self.take(action)
+
+    def draw_chance(self, rng) -> None:
+        """Settle a chance step with a card drawn with `rng`: the card sample_chance draws, placed as
+        apply_action places it (one random number, no search of the pile)."""
+        pile = self._pile()
+        self._place(self._queue[0], pile.pop(int(rng.random() * len(pile))))
+
+    def _place(self, step: tuple, card: str) -> None:
+        """Put a card just taken off its pile where the chance step sends it, then run on."""
+        self._queue.pop(0)
+        kind = step[0]
+        if kind == "deal":                                         # where the drawn card goes
+            self.hands[step[1]].append(card)
+        elif kind == "labor":
+            self.on_region[step[1]] = card
         else:
-            offered, self._offered = self._offered, None
-            legal = offered[1] if offered is not None and offered[0] is step else self._options(step)
-            if action not in legal:
-                reason = ("you hold ten or more cards (draw.2)" if action == ("draw",) and step[0] == "turn"
-                          else f"not legal at step '{step[0]}'")
-                raise IllegalMove(f"{action!r}: {reason}", expected=", ".join(map(repr, legal[:8])))
-            self._queue.pop(0)
-            p = step[1]
-            if kind == "turn":
-                if action[0] == "draw":
-                    self._queue.insert(0, ("deal", p))                     # draw.1
-                elif action[0] == "play":
-                    self._play(p, action[1])
-            elif kind in ("token", "pledge", "bonus") and action[1] is not None:   # a hero token on a labor
-                tokens = self.hero_tokens[action[1]]
-                tokens[p] = tokens.get(p, 0) + 1
-            elif kind == "calm":                                           # gap.14: an adventure token off
-                self.adv_tokens[action[1]] -= 1
+            self.adventure_pile.append(card)
+        self._advance()
+
+    def take(self, action: tuple) -> None:
+        """Apply a move offered() / legal_actions() just listed, without checking it again (apply_action
+        checks, then comes here)."""
+        self._offered = None
+        step = self._queue.pop(0)
+        kind, p = step[0], step[1]
+        if kind == "turn":
+            if action[0] == "draw":
+                self._queue.insert(0, ("deal", p))                     # draw.1
+            elif action[0] == "play":
+                self._play(p, action[1])
+        elif kind == "calm":                                           # gap.14: an adventure token off
+            self.adv_tokens[action[1]] -= 1
+        elif action[1] is not None:                                    # token, pledge or bonus: on a labor
+            tokens = self.hero_tokens[action[1]]
+            tokens[p] = tokens.get(p, 0) + 1
         self._advance()
 
     def returns(self) -> list[float]:
