@@ -42,6 +42,8 @@ TOKENS_TO_END = 5                                           # play.5
 LABORS_TO_WIN = 12                                          # end.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 5                             # gap.3
 _CHANCE_STEPS = frozenset(("labor", "deal", "start"))           # steps settled by drawing a card
+_DRAW_STEPS = frozenset(("deal", "start", "draw_power"))         # steps that take an adventure card
+_NO_CHOICE: list = []                                            # `choices` at a chance or terminal node
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,7 @@ class State:
         self._queue += [("deal", p) for _ in range(OPENING_HAND) for p in range(players)]   # setup.5
         self._queue += [("start",)]                                                     # setup.6
         self._over = False
-        self._offered: tuple | None = None      # (step, its options) as legal_actions() last listed them
+        self.choices: list[tuple] = _NO_CHOICE  # the options _advance found at the step it stopped at (below)
         self._advance()
 
     # ---- protocol
@@ -180,22 +182,10 @@ class State:
         return self.labor_pile if self._queue[0][0] == "labor" else self.draw_pile
 
     def legal_actions(self) -> list[tuple]:
-        """Choices open to the player to act (empty at chance and terminal nodes)."""
-        return list(self.offered())
-
-    def offered(self) -> list[tuple]:
-        """legal_actions() without the copy: the step's remembered options (do not change the list)."""
-        if self._over:
+        """Choices open to the player to act (empty at chance and terminal nodes), listed afresh."""
+        if self._over or self._queue[0][0] in _CHANCE_STEPS:
             return []
-        step = self._queue[0]
-        if step[0] in _CHANCE_STEPS:
-            return []
-        offered = self._offered
-        if offered is not None and offered[0] is step:    # _advance listed this step's options already
-            return offered[1]
-        opts = self._options(step)
-        self._offered = (step, opts)          # apply_action takes one of these without listing them again
-        return opts
+        return self._options(self._queue[0])
 
     def _options(self, step: tuple) -> list[tuple]:
         """The choices of a player's step; a turn always has one (pass, gap.9), other steps may have none."""
@@ -234,10 +224,8 @@ class State:
                 raise IllegalMove(f"card {action!r} cannot be drawn now") from None
             self._place(step, pile.pop(i))
             return
-        offered = self._offered
-        legal = offered[1] if offered is not None and offered[0] is step else self._options(step)
+        legal = self._options(step)
         if action not in legal:
-            self._offered = None
             reason = ("you hold ten or more cards (draw.2)" if action == ("draw",) and step[0] == "turn"
                       else f"not legal at step '{step[0]}'")
             raise IllegalMove(f"{action!r}: {reason}", expected=", ".join(map(repr, legal[:8])))
@@ -262,9 +250,8 @@ class State:
         self._advance()
 
     def take(self, action: tuple) -> None:
-        """Apply a move offered() / legal_actions() just listed, without checking it again (apply_action
-        checks, then comes here)."""
-        self._offered = None
+        """Apply a move of `choices` (or one legal_actions() just listed) without checking it again
+        (apply_action checks, then comes here)."""
         step = self._queue.pop(0)
         kind, p = step[0], step[1]
         if kind == "turn":
@@ -304,42 +291,50 @@ class State:
 
     # ---- flow
     def _advance(self) -> None:
-        """Run automatic steps until a card is to be drawn or a player has a choice; skip choiceless steps."""
+        """Run automatic steps until a card is to be drawn or a player has a choice; skip choiceless steps.
+        Leaves in `choices` the options of the player's step it stops at (legal_actions() afresh, as long
+        as the state changes only through apply_action, take and draw_chance), empty at a chance or
+        terminal node."""
         queue = self._queue
-        while not self._over:
-            if not queue:                                                  # a new turn, never choiceless
-                if self.turns:
+        while True:
+            if not queue:
+                if self._over:                                             # _end empties the queue
+                    self.choices = _NO_CHOICE
+                    return
+                if self.turns:                                             # a new turn
                     self.player = (self.player + 1) % self.n              # play.6: clockwise
                 self.turns += 1
-                queue.append(("turn", self.player))
+                step = ("turn", self.player)
+                queue.append(step)
+                self.choices = self._options(step)                         # never choiceless (gap.9)
                 return
             step = queue[0]
             kind = step[0]
-            if kind == "turn":                                             # a turn is never choiceless
-                return
-            if kind in ("deal", "start", "draw_power") and not self.draw_pile:
-                if len(self.adventure_pile) > 1:                           # gap.8: reshuffle under the top
-                    self.draw_pile = sorted(self.adventure_pile[:-1])
-                    self.adventure_pile = self.adventure_pile[-1:]
-                else:
-                    queue.pop(0)
-                    continue
-            if kind == "draw_power":
-                queue[0] = ("deal", step[1])
-                continue
-            if kind in _CHANCE_STEPS:
-                return
             if kind == "do":
                 queue.pop(0)
                 getattr(self, step[1])(*step[2:])
                 queue = self._queue                                        # _end replaces the queue
                 continue
+            if kind in _DRAW_STEPS:
+                if not self.draw_pile:
+                    if len(self.adventure_pile) > 1:                       # gap.8: reshuffle under the top
+                        self.draw_pile = sorted(self.adventure_pile[:-1])
+                        self.adventure_pile = self.adventure_pile[-1:]
+                    else:
+                        queue.pop(0)
+                        continue
+                if kind == "draw_power":
+                    queue[0] = ("deal", step[1])
+                self.choices = _NO_CHOICE
+                return
+            if kind == "labor":
+                self.choices = _NO_CHOICE
+                return
             opts = self._options(step)
-            if not opts:
-                queue.pop(0)
-                continue
-            self._offered = (step, opts)                                   # legal_actions lists these
-            return
+            if opts:
+                self.choices = opts
+                return
+            queue.pop(0)
 
     def _play(self, p: int, cid: str) -> None:
         card, previous = self.cards[cid], self.cards[self.adventure_pile[-1]]

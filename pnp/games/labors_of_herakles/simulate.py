@@ -20,11 +20,11 @@ POLICIES = ("random",)
 def random_game(players: int, rng: random.Random) -> State:
     """One game to its end: every choice uniformly among the legal ones, every card drawn uniformly."""
     state = State(players)
-    offered, take, draw, random = state.offered, state.take, state.draw_chance, rng.random
+    take, draw, random = state.take, state.draw_chance, rng.random
     while True:
-        acts = offered()                               # empty only at a chance or terminal node
+        acts = state.choices                           # empty only at a chance or terminal node
         if acts:
-            take(acts[int(random() * len(acts))])      # as pick(acts, rng); taken from the offer, so legal
+            take(acts[int(random() * len(acts))])      # as pick(acts, rng); one of legal_actions()
         elif state.is_terminal():
             return state
         else:
