@@ -217,12 +217,9 @@ class State:
             raise IllegalMove("the game is over", hint="labors-of-herakles.end.1")
         step = self._queue[0]
         if step[0] in _CHANCE_STEPS:
-            pile = self._pile()
-            try:
-                i = pile.index(action)
-            except ValueError:
-                raise IllegalMove(f"card {action!r} cannot be drawn now") from None
-            self._place(step, pile.pop(i))
+            if action not in self._pile():
+                raise IllegalMove(f"card {action!r} cannot be drawn now")
+            self._draw_at(self._pile().index(action))
             return
         legal = self._options(step)
         if action not in legal:
@@ -234,19 +231,18 @@ class State:
     def draw_chance(self, rng) -> None:
         """Settle a chance step with a card drawn with `rng`: the card sample_chance draws, placed as
         apply_action places it (one random number, no search of the pile)."""
-        pile = self._pile()
-        self._place(self._queue[0], pile.pop(int(rng.random() * len(pile))))
+        self._draw_at(int(rng.random() * len(self._pile())))
 
-    def _place(self, step: tuple, card: str) -> None:
-        """Put a card just taken off its pile where the chance step sends it, then run on."""
-        self._queue.pop(0)
+    def _draw_at(self, i: int) -> None:
+        """Take card i off the pile the chance step draws from, put it where the step sends it, run on."""
+        step = self._queue.pop(0)
         kind = step[0]
         if kind == "deal":                                         # where the drawn card goes
-            self.hands[step[1]].append(card)
+            self.hands[step[1]].append(self.draw_pile.pop(i))
         elif kind == "labor":
-            self.on_region[step[1]] = card
+            self.on_region[step[1]] = self.labor_pile.pop(i)
         else:
-            self.adventure_pile.append(card)
+            self.adventure_pile.append(self.draw_pile.pop(i))
         self._advance()
 
     def take(self, action: tuple) -> None:
