@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import repeat
 
 from pnp.errors import IllegalMove
 from pnp.games.base import CHANCE, TERMINAL, pick
@@ -89,6 +88,12 @@ def labor_cards() -> dict[str, LaborCard]:
     return {f["id"]: LaborCard(f["id"], str(f["name"]), tuple(int(f[t]) for t in TRAITS),
                                (str(f["god1"]), str(f["god2"])))
             for f in component_rows(SLUG, "labors") if copies(f)}
+
+
+@lru_cache(maxsize=None)
+def _play_moves() -> dict[str, tuple[str, str]]:
+    """The move ("play", card) for each Adventure card, made once."""
+    return {cid: ("play", cid) for cid in adventures()}
 
 
 # ---------------------------------------------------------------- pure rules (engine and judge)
@@ -194,7 +199,7 @@ class State:
             hand = self.hands[p]
             can_draw = len(hand) < HAND_DRAW_LIMIT and (self.draw_pile or len(self.adventure_pile) > 1)  # draw.2, gap.8
             acts = [("draw",)] if can_draw else []
-            acts += zip(repeat("play"), hand)                                  # ("play", card) for each card
+            acts += map(_play_moves().__getitem__, hand)                       # ("play", card) for each card
             return acts or [("pass",)]                                                           # gap.9
         if kind == "calm":                                           # power (gap.14): a region with tokens
             return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
