@@ -238,10 +238,9 @@ def _snapshot(st):
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_offered_moves_apply_as_the_reasoned_check_does(players):
-    """apply_action takes a move legal_actions() (or _advance, for a step after a turn) just listed without
-    listing again: the listed moves are those _options computes afresh, a twin state whose remembered
-    options are dropped before each move (so it checks each move afresh) stays identical, a move not listed is still refused with its
-    reason, and sample_chance only draws a card chance_outcomes offers."""
+    """legal_actions() lists the moves _options computes afresh and equals the `choices` _advance left, a
+    move not listed is refused with its reason and leaves the state unchanged, two states given the same
+    moves stay identical, and sample_chance only draws a card chance_outcomes offers."""
     rng = random.Random(players)
     listed, twin = lh.State(players), lh.State(players)
     refused = 0
@@ -251,7 +250,7 @@ def test_offered_moves_apply_as_the_reasoned_check_does(players):
             assert card in {c for c, _ in listed.chance_outcomes()}
         else:
             acts = listed.legal_actions()
-            assert acts == listed._options(listed._queue[0])
+            assert acts == listed._options(listed._queue[0]) == listed.choices
             kind = listed._queue[0][0]
             wrong = [("play", c) for c in listed.draw_pile[:1]] if kind == "turn" else \
                 [(kind, r) for r in range(len(lh.REGIONS)) if (kind, r) not in acts]
@@ -264,7 +263,35 @@ def test_offered_moves_apply_as_the_reasoned_check_does(players):
                 acts = listed.legal_actions()
             card = rng.choice(acts)
         listed.apply_action(card)
-        twin._offered = None
         twin.apply_action(card)
         assert _snapshot(listed) == _snapshot(twin)
     assert refused
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_simulator_path_agrees_with_the_checked_path(players):
+    """The simulator's path (`choices`, take() without re-checking, draw_chance drawing in place) keeps a
+    state identical to one driven by legal_actions()/apply_action with sample_chance: `choices` equals a
+    fresh legal_actions() listing, every taken move passes apply_action's check, and draw_chance draws the
+    card sample_chance draws from the same random number."""
+    rng = random.Random(players * 11)
+    fast, checked = lh.State(players), lh.State(players)
+    steps = 0
+    while not checked.is_terminal():
+        acts = fast.choices
+        assert acts == checked.legal_actions()
+        if checked.is_chance_node():
+            assert not acts
+            twin_rng = random.Random()
+            twin_rng.setstate(rng.getstate())
+            checked.apply_action(checked.sample_chance(rng))
+            fast.draw_chance(twin_rng)
+            assert twin_rng.getstate() == rng.getstate()
+        else:
+            assert acts == fast._options(fast._queue[0])
+            move = rng.choice(acts)
+            checked.apply_action(move)
+            fast.take(move)
+        assert _snapshot(fast) == _snapshot(checked)
+        steps += 1
+    assert fast.is_terminal() and steps > 300

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import repeat
 
 from pnp.errors import IllegalMove
 from pnp.games.base import CHANCE, TERMINAL, pick
@@ -42,6 +41,8 @@ TOKENS_TO_END = 5                                           # play.5
 LABORS_TO_WIN = 12                                          # end.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 5                             # gap.3
 _CHANCE_STEPS = frozenset(("labor", "deal", "start"))           # steps settled by drawing a card
+_DRAW_STEPS = frozenset(("deal", "start", "draw_power"))         # steps that take an adventure card
+_NO_CHOICE: list = []                                            # `choices` at a chance or terminal node
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,12 @@ def labor_cards() -> dict[str, LaborCard]:
     return {f["id"]: LaborCard(f["id"], str(f["name"]), tuple(int(f[t]) for t in TRAITS),
                                (str(f["god1"]), str(f["god2"])))
             for f in component_rows(SLUG, "labors") if copies(f)}
+
+
+@lru_cache(maxsize=None)
+def _play_moves() -> dict[str, tuple[str, str]]:
+    """The move ("play", card) for each Adventure card, made once."""
+    return {cid: ("play", cid) for cid in adventures()}
 
 
 # ---------------------------------------------------------------- pure rules (engine and judge)
@@ -145,7 +152,7 @@ class State:
         self._queue += [("deal", p) for _ in range(OPENING_HAND) for p in range(players)]   # setup.5
         self._queue += [("start",)]                                                     # setup.6
         self._over = False
-        self._offered: tuple | None = None      # (step, its options) as legal_actions() last listed them
+        self.choices: list[tuple] = _NO_CHOICE  # the options _advance found at the step it stopped at (below)
         self._advance()
 
     # ---- protocol
@@ -180,18 +187,10 @@ class State:
         return self.labor_pile if self._queue[0][0] == "labor" else self.draw_pile
 
     def legal_actions(self) -> list[tuple]:
-        """Choices open to the player to act (empty at chance and terminal nodes)."""
-        if self._over:
+        """Choices open to the player to act (empty at chance and terminal nodes), listed afresh."""
+        if self._over or self._queue[0][0] in _CHANCE_STEPS:
             return []
-        step = self._queue[0]
-        if step[0] in _CHANCE_STEPS:
-            return []
-        offered = self._offered
-        if offered is not None and offered[0] is step:    # _advance listed this step's options already
-            return list(offered[1])
-        opts = self._options(step)
-        self._offered = (step, opts)          # apply_action takes one of these without listing them again
-        return list(opts)
+        return self._options(self._queue[0])
 
     def _options(self, step: tuple) -> list[tuple]:
         """The choices of a player's step; a turn always has one (pass, gap.9), other steps may have none."""
@@ -200,7 +199,7 @@ class State:
             hand = self.hands[p]
             can_draw = len(hand) < HAND_DRAW_LIMIT and (self.draw_pile or len(self.adventure_pile) > 1)  # draw.2, gap.8
             acts = [("draw",)] if can_draw else []
-            acts += zip(repeat("play"), hand)                                  # ("play", card) for each card
+            acts += map(_play_moves().__getitem__, hand)                       # ("play", card) for each card
             return acts or [("pass",)]                                                           # gap.9
         if kind == "calm":                                           # power (gap.14): a region with tokens
             return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
@@ -222,38 +221,50 @@ class State:
         if self._over:
             raise IllegalMove("the game is over", hint="labors-of-herakles.end.1")
         step = self._queue[0]
+        if step[0] in _CHANCE_STEPS:
+            if action not in self._pile():
+                raise IllegalMove(f"card {action!r} cannot be drawn now")
+            self._draw_at(self._pile().index(action))
+            return
+        legal = self._options(step)
+        if action not in legal:
+            reason = ("you hold ten or more cards (draw.2)" if action == ("draw",) and step[0] == "turn"
+                      else f"not legal at step '{step[0]}'")
+            raise IllegalMove(f"{action!r}: {reason}", expected=", ".join(map(repr, legal[:8])))
+        self.take(action)
+
+    def draw_chance(self, rng) -> None:
+        """Settle a chance step with a card drawn with `rng`: the card sample_chance draws, placed as
+        apply_action places it (one random number, no search of the pile)."""
+        self._draw_at(int(rng.random() * len(self._pile())))
+
+    def _draw_at(self, i: int) -> None:
+        """Take card i off the pile the chance step draws from, put it where the step sends it, run on."""
+        step = self._queue.pop(0)
         kind = step[0]
-        if kind in _CHANCE_STEPS:
-            try:
-                self._pile().remove(action)
-            except ValueError:
-                raise IllegalMove(f"card {action!r} cannot be drawn now") from None
-            self._queue.pop(0)
-            if kind == "deal":                                     # where the drawn card goes
-                self.hands[step[1]].append(action)
-            elif kind == "labor":
-                self.on_region[step[1]] = action
-            else:
-                self.adventure_pile.append(action)
+        if kind == "deal":                                         # where the drawn card goes
+            self.hands[step[1]].append(self.draw_pile.pop(i))
+        elif kind == "labor":
+            self.on_region[step[1]] = self.labor_pile.pop(i)
         else:
-            offered, self._offered = self._offered, None
-            legal = offered[1] if offered is not None and offered[0] is step else self._options(step)
-            if action not in legal:
-                reason = ("you hold ten or more cards (draw.2)" if action == ("draw",) and step[0] == "turn"
-                          else f"not legal at step '{step[0]}'")
-                raise IllegalMove(f"{action!r}: {reason}", expected=", ".join(map(repr, legal[:8])))
-            self._queue.pop(0)
-            p = step[1]
-            if kind == "turn":
-                if action[0] == "draw":
-                    self._queue.insert(0, ("deal", p))                     # draw.1
-                elif action[0] == "play":
-                    self._play(p, action[1])
-            elif kind in ("token", "pledge", "bonus") and action[1] is not None:   # a hero token on a labor
-                tokens = self.hero_tokens[action[1]]
-                tokens[p] = tokens.get(p, 0) + 1
-            elif kind == "calm":                                           # gap.14: an adventure token off
-                self.adv_tokens[action[1]] -= 1
+            self.adventure_pile.append(self.draw_pile.pop(i))
+        self._advance()
+
+    def take(self, action: tuple) -> None:
+        """Apply a move of `choices` (or one legal_actions() just listed) without checking it again
+        (apply_action checks, then comes here)."""
+        step = self._queue.pop(0)
+        kind, p = step[0], step[1]
+        if kind == "turn":
+            if action[0] == "draw":
+                self._queue.insert(0, ("deal", p))                     # draw.1
+            elif action[0] == "play":
+                self._play(p, action[1])
+        elif kind == "calm":                                           # gap.14: an adventure token off
+            self.adv_tokens[action[1]] -= 1
+        elif action[1] is not None:                                    # token, pledge or bonus: on a labor
+            tokens = self.hero_tokens[action[1]]
+            tokens[p] = tokens.get(p, 0) + 1
         self._advance()
 
     def returns(self) -> list[float]:
@@ -281,42 +292,50 @@ class State:
 
     # ---- flow
     def _advance(self) -> None:
-        """Run automatic steps until a card is to be drawn or a player has a choice; skip choiceless steps."""
+        """Run automatic steps until a card is to be drawn or a player has a choice; skip choiceless steps.
+        Leaves in `choices` the options of the player's step it stops at (legal_actions() afresh, as long
+        as the state changes only through apply_action, take and draw_chance), empty at a chance or
+        terminal node."""
         queue = self._queue
-        while not self._over:
-            if not queue:                                                  # a new turn, never choiceless
-                if self.turns:
+        while True:
+            if not queue:
+                if self._over:                                             # _end empties the queue
+                    self.choices = _NO_CHOICE
+                    return
+                if self.turns:                                             # a new turn
                     self.player = (self.player + 1) % self.n              # play.6: clockwise
                 self.turns += 1
-                queue.append(("turn", self.player))
+                step = ("turn", self.player)
+                queue.append(step)
+                self.choices = self._options(step)                         # never choiceless (gap.9)
                 return
             step = queue[0]
             kind = step[0]
-            if kind == "turn":                                             # a turn is never choiceless
-                return
-            if kind in ("deal", "start", "draw_power") and not self.draw_pile:
-                if len(self.adventure_pile) > 1:                           # gap.8: reshuffle under the top
-                    self.draw_pile = sorted(self.adventure_pile[:-1])
-                    self.adventure_pile = self.adventure_pile[-1:]
-                else:
-                    queue.pop(0)
-                    continue
-            if kind == "draw_power":
-                queue[0] = ("deal", step[1])
-                continue
-            if kind in _CHANCE_STEPS:
-                return
             if kind == "do":
                 queue.pop(0)
                 getattr(self, step[1])(*step[2:])
                 queue = self._queue                                        # _end replaces the queue
                 continue
+            if kind in _DRAW_STEPS:
+                if not self.draw_pile:
+                    if len(self.adventure_pile) > 1:                       # gap.8: reshuffle under the top
+                        self.draw_pile = sorted(self.adventure_pile[:-1])
+                        self.adventure_pile = self.adventure_pile[-1:]
+                    else:
+                        queue.pop(0)
+                        continue
+                if kind == "draw_power":
+                    queue[0] = ("deal", step[1])
+                self.choices = _NO_CHOICE
+                return
+            if kind == "labor":
+                self.choices = _NO_CHOICE
+                return
             opts = self._options(step)
-            if not opts:
-                queue.pop(0)
-                continue
-            self._offered = (step, opts)                                   # legal_actions lists these
-            return
+            if opts:
+                self.choices = opts
+                return
+            queue.pop(0)
 
     def _play(self, p: int, cid: str) -> None:
         card, previous = self.cards[cid], self.cards[self.adventure_pile[-1]]

@@ -9,7 +9,6 @@ from functools import partial
 
 import click
 
-from pnp.games.base import pick
 from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
 from pnp.games.stats import first_player, split_win, spread
 from pnp.simulate.jobs import game_rng, play_games
@@ -21,15 +20,15 @@ POLICIES = ("random",)
 def random_game(players: int, rng: random.Random) -> State:
     """One game to its end: every choice uniformly among the legal ones, every card drawn uniformly."""
     state = State(players)
-    listed, drawn, apply = state.legal_actions, state.sample_chance, state.apply_action
+    take, draw, random = state.take, state.draw_chance, rng.random
     while True:
-        acts = listed()                               # empty only at a chance or terminal node
+        acts = state.choices                           # empty only at a chance or terminal node
         if acts:
-            apply(pick(acts, rng))
+            take(acts[int(random() * len(acts))])      # as pick(acts, rng); one of legal_actions()
         elif state.is_terminal():
             return state
         else:
-            apply(drawn(rng))
+            draw(rng)
 
 
 def _game(seed: int, players: int, index: int) -> tuple:
