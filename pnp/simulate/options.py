@@ -1,5 +1,8 @@
-"""The options every `pnp simulate GAME` command shares: -n, --seed, --policy, --jobs and --json."""
+"""The options every `pnp simulate GAME` command shares (-n, --seed, --policy, --jobs, --json, --players)
+and the report lines several print: progress, win shares by seat, the first player's edge."""
 from __future__ import annotations
+
+import sys
 
 import click
 
@@ -26,3 +29,26 @@ def run_options(games: int, policies, policy: str, games_help: str = "Games to p
             command = option(command)
         return command
     return wrap
+
+
+def players_option(low: int, high: int, default: int, why: str | None = None):
+    """Decorate a simulator command with --players N (low-high), its help citing the rule or gap behind the range."""
+    return click.option("--players", type=click.IntRange(low, high), default=default, show_default=True,
+                        help=f"Number of players, {low}-{high}" + (f" ({why})." if why else "."))
+
+
+def with_progress(label: str, n: int, run):
+    """run(progress) under a progress bar of n games on stderr; its result."""
+    with click.progressbar(length=n, label=label, file=sys.stderr) as bar:
+        return run(bar.update)
+
+
+def seat_shares(shares) -> str:
+    """Win shares by seat as '1: 26.0%, 2: 24.5%, ...'."""
+    return ", ".join(f"{i + 1}: {s:.1%}" for i, s in enumerate(shares))
+
+
+def first_player_text(fp: dict, label: str = "first player") -> str:
+    """The first seat's edge (pnp.games.stats.first_player) in words."""
+    return (f"{label}: {fp['win_share']:.1%} against a fair {fp['fair_share']:.1%} "
+            f"(advantage {fp['advantage']:+.1%}, z = {fp['z']})")

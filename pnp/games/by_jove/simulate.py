@@ -1,17 +1,15 @@
 """`pnp simulate by-jove`: random players; game length and first-player advantage."""
 from __future__ import annotations
 
-import sys
-
 import click
 
 from pnp.cli.output import emit_json
-from pnp.simulate.options import run_options
+from pnp.simulate.options import first_player_text, players_option, run_options, seat_shares, with_progress
 
 
 @click.command(name="by-jove")
 @run_options(1000, ["random"], "random")
-@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True, help="Players, 2-6.")
+@players_option(2, 6, 4)
 @click.option("--time-limit", type=int, default=None, help="Play a time-limit game of this many rounds.")
 @click.option("--cap", type=click.IntRange(1), default=300, show_default=True,
               help="Rounds after which an unfinished game is scored by points.")
@@ -23,9 +21,9 @@ def command(n, seed, players, policy, time_limit, cap, young, jobs, as_json):
     """
     from pnp.games.by_jove.sim import run
 
-    with click.progressbar(length=n, label="By Jove", file=sys.stderr) as bar:
-        result = run(n, seed, players=players, policy=policy, time_limit=time_limit, cap=cap,
-                     young=young, progress=bar.update, jobs=jobs)
+    result = with_progress("By Jove", n, lambda progress: run(
+        n, seed, players=players, policy=policy, time_limit=time_limit, cap=cap, young=young,
+        progress=progress, jobs=jobs))
     if as_json:
         emit_json(result)
         return
@@ -34,7 +32,5 @@ def command(n, seed, players, policy, time_limit, cap, young, jobs, as_json):
     click.echo(f"Game length: median {r['median']} rounds (mean {r['mean']}, 10%-90% {r['p10']}-{r['p90']}, "
                f"max {r['max']}); median {result['turns']['median']} turns")
     click.echo("Ended by: " + ", ".join(f"{k} {v:.1%}" for k, v in result["ended_by"].items()))
-    click.echo("Win share by seat: " + ", ".join(f"{i + 1}: {s:.1%}" for i, s in
-                                                 enumerate(result["win_share_by_seat"])))
-    click.echo(f"First player: {fp['win_share']:.1%} against a fair {fp['fair_share']:.1%} "
-               f"(advantage {fp['advantage']:+.1%}, z = {fp['z']})")
+    click.echo("Win share by seat: " + seat_shares(result["win_share_by_seat"]))
+    click.echo(first_player_text(fp, "First player"))

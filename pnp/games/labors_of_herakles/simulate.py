@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 from collections import Counter
 from functools import partial
 
@@ -12,7 +11,7 @@ import click
 from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
 from pnp.games.stats import first_player, split_win, spread
 from pnp.simulate.jobs import game_rng, play_games
-from pnp.simulate.options import run_options
+from pnp.simulate.options import first_player_text, players_option, run_options, seat_shares, with_progress
 
 POLICIES = ("random",)
 
@@ -64,16 +63,14 @@ def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> d
 
 @click.command(name="labors-of-herakles")
 @run_options(1000, POLICIES, "random")
-@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
-              help="Number of players (labors-of-herakles.gap.3).")
+@players_option(MIN_PLAYERS, MAX_PLAYERS, 4, "labors-of-herakles.gap.3")
 def command(n, seed, policy, players, jobs, as_json):
     """Simulate The Labors of Herakles with random players: game length and first-player advantage.
 
     Example: pnp simulate labors-of-herakles -n 1000 --players 4 --seed 7
     """
     from pnp.cli.output import emit_json
-    with click.progressbar(length=n, label="games", file=sys.stderr) as bar:
-        report = simulate(n, seed, players, progress=bar.update, jobs=jobs)
+    report = with_progress("games", n, lambda progress: simulate(n, seed, players, progress=progress, jobs=jobs))
     if as_json:
         emit_json(report)
         return
@@ -82,8 +79,6 @@ def command(n, seed, policy, players, jobs, as_json):
     click.echo(f"  turns: mean {t['mean']}, median {t['median']}, range {t['min']}-{t['max']}")
     click.echo(f"  labor attempts {report['labor_attempts_mean']}, completed {report['labors_completed_mean']} "
                f"on average; winning favor {report['winning_favor_mean']}")
-    click.echo("  wins by seat (seat 1 starts): "
-               + ", ".join(f"{i + 1}: {w:.1%}" for i, w in enumerate(report["win_rate_by_seat"])))
-    fp = report["first_player"]
-    click.echo(f"  first player: {fp['win_share']:.1%} against a fair {fp['fair_share']:.1%} (z = {fp['z']})")
+    click.echo("  wins by seat (seat 1 starts): " + seat_shares(report["win_rate_by_seat"]))
+    click.echo("  " + first_player_text(report["first_player"]))
     click.echo("  games end by: " + ", ".join(f"{k} {v:.1%}" for k, v in report["ends"].items()))

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from functools import partial
 
@@ -11,7 +10,7 @@ import click
 from pnp.games.stats import spread
 from pnp.games.twelve_labors.engine import MAX_PLAYERS, MIN_PLAYERS, State, heroes_beaten
 from pnp.simulate.jobs import game_rng, play_games
-from pnp.simulate.options import run_options
+from pnp.simulate.options import players_option, run_options, seat_shares, with_progress
 
 POLICIES = ("random",)
 
@@ -65,25 +64,21 @@ def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> d
 
 @click.command(name="twelve-labors")
 @run_options(1000, POLICIES, "random")
-@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
-              help="Number of players (twelve-labors.gap.4).")
+@players_option(MIN_PLAYERS, MAX_PLAYERS, 4, "twelve-labors.gap.4")
 def command(n, seed, policy, players, jobs, as_json):
     """Simulate The Twelve Labors with random players: game length and first-player advantage.
 
     Example: pnp simulate twelve-labors -n 2000 --players 4 --seed 7
     """
     from pnp.cli.output import emit_json
-    with click.progressbar(length=n, label="games", file=sys.stderr) as bar:
-        report = simulate(n, seed, players, progress=bar.update, jobs=jobs)
+    report = with_progress("games", n, lambda progress: simulate(n, seed, players, progress=progress, jobs=jobs))
     if as_json:
         emit_json(report)
         return
     t = report["turns"]
     click.echo(f"{n} games, {players} players, random policy, seed {seed}")
     click.echo(f"  turns: mean {t['mean']}, median {t['median']}, range {t['min']}-{t['max']}")
-    click.echo("  wins by starting turn-order position: "
-               + ", ".join(f"{i + 1}: {w:.1%}" for i, w in enumerate(report["win_rate_by_start_position"])))
-    click.echo("  'beat the heroes' variant wins: " + ", ".join(
-        f"{i + 1}: {w:.1%}" for i, w in enumerate(report["beat_the_heroes_win_rate_by_start_position"])))
+    click.echo("  wins by starting turn-order position: " + seat_shares(report["win_rate_by_start_position"]))
+    click.echo("  'beat the heroes' variant wins: " + seat_shares(report["beat_the_heroes_win_rate_by_start_position"]))
     click.echo(f"  Hercules or Iolaus level with or above every player: {report['hercules_or_iolaus_not_beaten']:.1%}")
     click.echo("  labors helped by: " + ", ".join(f"{k} {v:.1%}" for k, v in report["labors_helped_by"].items()))
