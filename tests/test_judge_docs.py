@@ -79,3 +79,13 @@ def test_a_ruling_is_never_surer_than_the_gaps_it_cites(monkeypatch):
         if gaps and rank[data["basis"]] > min(rank[b] for b in gaps):
             wrong.append(f"{cmd}: basis {data['basis']} but cites a {min(gaps, key=rank.get)} gap")
     assert not wrong, "\n".join(wrong)
+
+
+def test_hera_zeus_position_example_is_the_documented_one():
+    import yaml
+    root = Path(__file__).resolve().parents[1]
+    doc = (root / "docs" / "hera-zeus.md").read_text(encoding="utf-8")
+    block = doc.split("### Position files", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    shipped = (root / "docs" / "examples" / "hera-zeus" / "position.yaml").read_text(encoding="utf-8")
+    assert yaml.safe_load(block) == yaml.safe_load(shipped)
+    assert "docs/examples/hera-zeus/position.yaml" in doc

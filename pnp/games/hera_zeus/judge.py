@@ -95,6 +95,6 @@ def setup(hand, as_json):
 def legal(position, move, as_json):
     """Rules whether a move is legal in a position, and why not.
 
-    Example: pnp judge hera-zeus legal --position pos.yaml --move "challenge 2"
+    Example: pnp judge hera-zeus legal --position docs/examples/hera-zeus/position.yaml --move "challenge 1"
     """
     emit_ruling(rulings.legal(position, move), as_json)
