@@ -330,8 +330,9 @@ class State:
     def _candidates(self, prune: bool = True) -> list[tuple[str, ...]]:
         """Every move worth checking now, as word tuples (legal ones are kept by legal_actions).
 
-        With prune, moves that need a card the hand lacks (a spell, a Pegasus, the god card) and places in a
-        full column are left out: they could never pass _why (tests compare with prune=False)."""
+        With prune, moves that need a card the hand lacks (a spell, a Pegasus, the god card), places in a
+        full column, and challenges in a first turn or where no two cards face each other are left out: they
+        could never pass _why (tests compare with prune=False)."""
         p = self.to_move
         if self.phase != "turn":
             return self._phase_candidates(p)
@@ -341,14 +342,19 @@ class State:
             kinds = _ALL_KINDS
         out = [_DRAW]
         field, statue = self.field[p], self.statue[p]
+        theirs, their_statue = self.field[1 - p], self.statue[1 - p]
+        fights = [] if prune else _CHALLENGES
+        fight = prune and not self.first_turn                 # as _why_challenge
         for c in range(COLUMNS):
+            if fight and field[c] and theirs[c] and statue != c and their_statue != c:
+                fights.append(_CHALLENGES[c])                 # two cards face to face, no statue between
             slots = len(field[c]) + (statue == c)
             if prune and slots >= ROWS:
                 continue
             rows = slice(1 if statue == c else 0, slots + 1)  # rows from 1 (2 behind a statue) to slots + 1
             for by_column in placings:
                 out += by_column[c][rows]
-        out += _CHALLENGES
+        out += fights
         if "god" in kinds:
             out += _STATUES
         if "pegasus" in kinds:
