@@ -141,11 +141,10 @@ class State:
     def sample_chance(self, rng) -> str:
         """One chance outcome drawn uniformly with rng (what chance_outcomes() offers, equally likely)."""
         what, p = self.chance
-        if what != "deal":
-            return rng.choice(self._chance_pool())
-        while True:                                          # rejection: uniform over the cards that may be dealt
-            card = rng.choice(self.pile[p])
-            if self._dealt(card):
+        pool = self.pile[p] if what == "deal" else self._chance_pool()   # a deal is filtered below
+        while True:                                          # a deal rejects what may not be dealt: uniform
+            card = pool[int(rng.random() * len(pool))]       # one draw (rng.choice costs a few calls)
+            if what != "deal" or self._dealt(card):
                 return card
 
     def legal_actions(self) -> list[str]:
@@ -331,8 +330,8 @@ class State:
         """Every move worth checking now, as word tuples (legal ones are kept by legal_actions).
 
         With prune, moves that need a card the hand lacks (a spell, a Pegasus, the god card), places in a
-        full column, and challenges in a first turn or where no two cards face each other are left out: they
-        could never pass _why (tests compare with prune=False)."""
+        full column, challenges and Pegasus attacks in a first turn, challenges where no two cards face each
+        other, and a second statue are left out: they could never pass _why (tests compare with prune=False)."""
         p = self.to_move
         if self.phase != "turn":
             return self._phase_candidates(p)
@@ -355,9 +354,9 @@ class State:
             for by_column in placings:
                 out += by_column[c][rows]
         out += fights
-        if "god" in kinds:
+        if "god" in kinds and (statue is None or not prune):   # one statue only, as _why_statue
             out += _STATUES
-        if "pegasus" in kinds:
+        if "pegasus" in kinds and not (prune and self.first_turn):   # no attacks in a first turn, as _why_pegasus
             out += _PEGASUS
         if "pythia" in kinds:
             out += _PYTHIA
