@@ -70,10 +70,9 @@ def test_sample_chance_draws_from_the_chance_outcomes():
 def test_random_policy_picks_every_legal_move_about_equally_often():
     state = State()
     rng = random.Random(2)
-    while state.is_chance_node() or state.phase != "turn":
+    while state.is_chance_node() or state.phase != "turn" or not len(state.moves()) > len(state.legal_actions()) > 3:
         state.apply_legal(state.sample_chance(rng) if state.is_chance_node() else sim.choose(state, "random", rng))
-    legal = state.legal_actions()
-    assert len(state.moves()) > len(legal) > 3                      # some candidates are refused
+    legal = state.legal_actions()                                     # some candidates are refused, several legal
     counts = {m: 0 for m in legal}
     for _ in range(300 * len(legal)):
         counts[" ".join(sim.choose(state, "random", rng))] += 1

@@ -138,12 +138,13 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     moves = state.moves()
     scores = _scores(state, moves)
     pick, best = None, float("-inf")
+    why, draw = state._why, rng.random                       # is_legal's check (a player node: moves() is not empty)
     for i in sorted(range(len(moves)), key=scores.__getitem__, reverse=True):
         score = scores[i]
         if score + NOISE <= best:
             break                                            # neither this nor any later move can win
-        key = score + rng.random() * NOISE
-        if key > best and state.is_legal(moves[i]):
+        key = score + draw() * NOISE
+        if key > best and why(moves[i]) is None:
             pick, best = moves[i], key
     return pick
 

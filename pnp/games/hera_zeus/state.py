@@ -141,11 +141,10 @@ class State:
     def sample_chance(self, rng) -> str:
         """One chance outcome drawn uniformly with rng (what chance_outcomes() offers, equally likely)."""
         what, p = self.chance
-        if what != "deal":
-            return rng.choice(self._chance_pool())
-        while True:                                          # rejection: uniform over the cards that may be dealt
-            card = rng.choice(self.pile[p])
-            if self._dealt(card):
+        pool = self.pile[p] if what == "deal" else self._chance_pool()   # a deal is filtered below
+        while True:                                          # a deal rejects what may not be dealt: uniform
+            card = pool[int(rng.random() * len(pool))]       # one draw (rng.choice costs a few calls)
+            if what != "deal" or self._dealt(card):
                 return card
 
     def legal_actions(self) -> list[str]:
@@ -330,8 +329,9 @@ class State:
     def _candidates(self, prune: bool = True) -> list[tuple[str, ...]]:
         """Every move worth checking now, as word tuples (legal ones are kept by legal_actions).
 
-        With prune, moves that need a card the hand lacks (a spell, a Pegasus, the god card) and places in a
-        full column are left out: they could never pass _why (tests compare with prune=False)."""
+        With prune, moves that need a card the hand lacks (a spell, a Pegasus, the god card), places in a
+        full column, challenges and Pegasus attacks in a first turn, challenges where no two cards face each
+        other, and a second statue are left out: they could never pass _why (tests compare with prune=False)."""
         p = self.to_move
         if self.phase != "turn":
             return self._phase_candidates(p)
@@ -341,17 +341,22 @@ class State:
             kinds = _ALL_KINDS
         out = [_DRAW]
         field, statue = self.field[p], self.statue[p]
+        theirs, their_statue = self.field[1 - p], self.statue[1 - p]
+        fights = [] if prune else _CHALLENGES
+        fight = prune and not self.first_turn                 # as _why_challenge
         for c in range(COLUMNS):
+            if fight and field[c] and theirs[c] and statue != c and their_statue != c:
+                fights.append(_CHALLENGES[c])                 # two cards face to face, no statue between
             slots = len(field[c]) + (statue == c)
             if prune and slots >= ROWS:
                 continue
             rows = slice(1 if statue == c else 0, slots + 1)  # rows from 1 (2 behind a statue) to slots + 1
             for by_column in placings:
                 out += by_column[c][rows]
-        out += _CHALLENGES
-        if "god" in kinds:
+        out += fights
+        if "god" in kinds and (statue is None or not prune):   # one statue only, as _why_statue
             out += _STATUES
-        if "pegasus" in kinds:
+        if "pegasus" in kinds and not (prune and self.first_turn):   # no attacks in a first turn, as _why_pegasus
             out += _PEGASUS
         if "pythia" in kinds:
             out += _PYTHIA
