@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from pnp.errors import IllegalMove
 from pnp.games.base import sample_chance
 from pnp.games.micro_hero.cards import Icons
 from pnp.games.micro_hero.engine import BOOST, MicroHeroState, Options, chain_score
@@ -168,3 +169,31 @@ def test_effects_cache_equals_a_fresh_reading_at_every_decision(phase):
         assert state.effects() == kept
         checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("expansions", [(), ("hera", "calm")])
+def test_chance_check_accepts_exactly_the_listed_outcomes(expansions):
+    """apply_action's check at a chance node (_is_outcome, no list built) accepts every outcome
+    chance_outcomes() lists and nothing else (other phases' names, Trials gone, Revenge drawn, junk)."""
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = MicroHeroState(Options(difficulty="heroic", expansions=frozenset(expansions)))
+        strangers = ["strike", "wound", "no-such-card", 3, None, ("strike",), ["unhashable"]]
+        strangers += sorted(set(state.cat.kinds) | set(state.cat.trials) | set(state.cat.revenge))
+        while not state.is_terminal():
+            if state.is_chance_node():
+                listed = [o for o, _ in state.chance_outcomes()]
+                for candidate in listed + list(strangers):
+                    assert state._is_outcome(candidate) == (candidate in listed), candidate
+                    checked += 1
+                outcome = sample_chance(state, rng)
+                if rng.random() < 0.05:
+                    bad = next((s for s in strangers if isinstance(s, str) and s not in listed), None)
+                    if bad is not None:
+                        with pytest.raises(IllegalMove, match="not a possible outcome"):
+                            state.apply_action(bad)
+                state.apply_action(outcome)
+            else:
+                state.apply_action(POLICIES["greedy"](state, rng))
+    assert checked > 1000

@@ -449,6 +449,18 @@ class MicroHeroState:
             return [(r, 1 / len(left)) for r in left]
         return []
 
+    def _is_outcome(self, action) -> bool:
+        """Whether `action` is one of chance_outcomes(), found without listing them."""
+        try:
+            if self.phase == "shuffle":
+                return any(c.kind == action for c in self.heroes[self.actor].pool)
+            if self.phase == "reveal":
+                kinds = self.cat.kinds
+                return any(kinds[c.kind].trial == action for c in self.upcoming)
+            return action in self.cat.revenge and action not in self.revenge_order
+        except TypeError:                                           # an unhashable action: no outcome
+            return False
+
     def legal_actions(self) -> list[tuple]:
         """The current player's legal actions (tuples)."""
         if self.phase == "plan":
@@ -469,8 +481,8 @@ class MicroHeroState:
         if self.phase == "over":
             raise IllegalMove("the game is over")
         if self.is_chance_node():
-            valid = [o for o, _ in self.chance_outcomes()]
-            if action not in valid:
+            if not self._is_outcome(action):
+                valid = [o for o, _ in self.chance_outcomes()]
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
             getattr(self, f"_chance_{self.phase}")(action)
             return
