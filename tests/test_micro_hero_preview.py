@@ -71,6 +71,9 @@ def test_plan_choices_are_exactly_the_legal_plans_with_their_card_by_card_icons(
         assert len(mapped) == len(legal) and set(mapped) == set(legal)
         for i, action in enumerate(mapped):
             assert Icons(*choices.table.rows[i].tolist()) == _by_hand(state, state.actor, action)
+        for i in rng.sample(range(len(mapped)), min(5, len(mapped))):
+            given = choices.action(i)                   # outcome_of knows this very tuple's plan
+            assert choices.outcome_of(given) == choices.outcome_of(tuple(list(given))) == tuple(choices.table.rows[i].tolist())
         for action in rng.sample(legal, min(5, len(legal))):
             assert state.preview_plan(state.actor, action) == _by_hand(state, state.actor, action)
         checked += len(legal)
