@@ -200,3 +200,44 @@ def test_chance_check_accepts_exactly_the_listed_outcomes(expansions):
             else:
                 state.apply_action(POLICIES["greedy"](state, rng))
     assert checked > 1000
+
+
+def _every_cell_value(state: MicroHeroState, table) -> list[int]:
+    """The greedy policy's value of each cell of a PlanTable, every cell valued (times 5): a kill, 5000
+    plus 15 a XP; else 50 a damage (less 225 for no damage under idle_wound), less 225 a Wound, plus 15
+    a XP and the Defence."""
+    others = sum(h.result.attack for h in state.heroes[:state.actor])
+    eff, out = state.effects(), []
+    for a, defence, xp in zip(table.cell_attack, table.cell_defence, table.cell_xp):
+        dmg = state.damages([table.attacks[a] + others])[0]
+        if dmg >= state.t_life:
+            out.append(5000 + xp * 15)
+            continue
+        trial_attack = state.t_attack + state.calm_bonus(state.t_life - dmg).attack
+        wounds = state.wounds_for(defence, state.heroes[state.actor].shield, trial_attack)[0]
+        out.append(dmg * 50 - (225 if dmg == 0 and eff.get("idle_wound") else 0) - wounds * 225 + xp * 15 + defence)
+    return out
+
+
+@pytest.mark.parametrize("expansions,stances,players", [((), ("hercules", "hercules"), 1),
+                                                        (("omphale", "blood", "hera"), ("omphale", "omphale"), 2),
+                                                        (("athena", "calm"), ("hercules", "hercules"), 2)])
+def test_greedy_best_cells_equal_valuing_every_cell(expansions, stances, players):
+    """The greedy policy passes over cells whose value before Wounds is below the best so far; the cells
+    it finds best are exactly those of highest value when every cell is valued (also under a designer's
+    Trial that takes Wounds away, so a Wound count can fall below 0)."""
+    from pnp.games.micro_hero.policies import _best_cells
+
+    checked = 0
+    for state, _ in _decisions("plan", lambda seed: Options(difficulty=("normal", "heroic", "mythic")[seed],
+                                                            players=players, expansions=frozenset(expansions),
+                                                            stances=stances)):
+        table = state.plan_choices(state.actor).table
+        for extra in (None, -2):
+            if extra is not None:
+                state._eff = dict(state.effects(), extra_wound=extra)
+            values = _every_cell_value(state, table)
+            assert _best_cells(state, state.actor, table) == [c for c, v in enumerate(values) if v == max(values)]
+            checked += 1
+        state._eff_key = None                           # the next reading is afresh, without the made-up effect
+    assert checked > 50
