@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from pnp.errors import IllegalMove
 from pnp.games.base import sample_chance
 from pnp.games.micro_hero.cards import Icons
 from pnp.games.micro_hero.engine import BOOST, MicroHeroState, Options, chain_score
@@ -70,6 +71,9 @@ def test_plan_choices_are_exactly_the_legal_plans_with_their_card_by_card_icons(
         assert len(mapped) == len(legal) and set(mapped) == set(legal)
         for i, action in enumerate(mapped):
             assert Icons(*choices.table.rows[i].tolist()) == _by_hand(state, state.actor, action)
+        for i in rng.sample(range(len(mapped)), min(5, len(mapped))):
+            given = choices.action(i)                   # outcome_of knows this very tuple's plan
+            assert choices.outcome_of(given) == choices.outcome_of(tuple(list(given))) == tuple(choices.table.rows[i].tolist())
         for action in rng.sample(legal, min(5, len(legal))):
             assert state.preview_plan(state.actor, action) == _by_hand(state, state.actor, action)
         checked += len(legal)
@@ -168,3 +172,72 @@ def test_effects_cache_equals_a_fresh_reading_at_every_decision(phase):
         assert state.effects() == kept
         checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("expansions", [(), ("hera", "calm")])
+def test_chance_check_accepts_exactly_the_listed_outcomes(expansions):
+    """apply_action's check at a chance node (_is_outcome, no list built) accepts every outcome
+    chance_outcomes() lists and nothing else (other phases' names, Trials gone, Revenge drawn, junk)."""
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = MicroHeroState(Options(difficulty="heroic", expansions=frozenset(expansions)))
+        strangers = ["strike", "wound", "no-such-card", 3, None, ("strike",), ["unhashable"]]
+        strangers += sorted(set(state.cat.kinds) | set(state.cat.trials) | set(state.cat.revenge))
+        while not state.is_terminal():
+            if state.is_chance_node():
+                listed = [o for o, _ in state.chance_outcomes()]
+                for candidate in listed + list(strangers):
+                    assert state._is_outcome(candidate) == (candidate in listed), candidate
+                    checked += 1
+                outcome = sample_chance(state, rng)
+                if rng.random() < 0.05:
+                    bad = next((s for s in strangers if isinstance(s, str) and s not in listed), None)
+                    if bad is not None:
+                        with pytest.raises(IllegalMove, match="not a possible outcome"):
+                            state.apply_action(bad)
+                state.apply_action(outcome)
+            else:
+                state.apply_action(POLICIES["greedy"](state, rng))
+    assert checked > 1000
+
+
+def _every_cell_value(state: MicroHeroState, table) -> list[int]:
+    """The greedy policy's value of each cell of a PlanTable, every cell valued (times 5): a kill, 5000
+    plus 15 a XP; else 50 a damage (less 225 for no damage under idle_wound), less 225 a Wound, plus 15
+    a XP and the Defence."""
+    others = sum(h.result.attack for h in state.heroes[:state.actor])
+    eff, out = state.effects(), []
+    for a, defence, xp in zip(table.cell_attack, table.cell_defence, table.cell_xp):
+        dmg = state.damages([table.attacks[a] + others])[0]
+        if dmg >= state.t_life:
+            out.append(5000 + xp * 15)
+            continue
+        trial_attack = state.t_attack + state.calm_bonus(state.t_life - dmg).attack
+        wounds = state.wounds_for(defence, state.heroes[state.actor].shield, trial_attack)[0]
+        out.append(dmg * 50 - (225 if dmg == 0 and eff.get("idle_wound") else 0) - wounds * 225 + xp * 15 + defence)
+    return out
+
+
+@pytest.mark.parametrize("expansions,stances,players", [((), ("hercules", "hercules"), 1),
+                                                        (("omphale", "blood", "hera"), ("omphale", "omphale"), 2),
+                                                        (("athena", "calm"), ("hercules", "hercules"), 2)])
+def test_greedy_best_cells_equal_valuing_every_cell(expansions, stances, players):
+    """The greedy policy passes over cells whose value before Wounds is below the best so far; the cells
+    it finds best are exactly those of highest value when every cell is valued (also under a designer's
+    Trial that takes Wounds away, so a Wound count can fall below 0)."""
+    from pnp.games.micro_hero.policies import _best_cells
+
+    checked = 0
+    for state, _ in _decisions("plan", lambda seed: Options(difficulty=("normal", "heroic", "mythic")[seed],
+                                                            players=players, expansions=frozenset(expansions),
+                                                            stances=stances)):
+        table = state.plan_choices(state.actor).table
+        for extra in (None, -2):
+            if extra is not None:
+                state._eff = dict(state.effects(), extra_wound=extra)
+            values = _every_cell_value(state, table)
+            assert _best_cells(state, state.actor, table) == [c for c, v in enumerate(values) if v == max(values)]
+            checked += 1
+        state._eff_key = None                           # the next reading is afresh, without the made-up effect
+    assert checked > 50

@@ -251,11 +251,12 @@ class PlanChoices:
     """One hero's legal plans and what each gives: the PlanTable of the hand sorted by icons (cached),
     mapped back to the real hand."""
 
-    __slots__ = ("table", "perm")
+    __slots__ = ("table", "perm", "given")
 
     def __init__(self, table: PlanTable, perm: tuple):
         self.table = table
         self.perm = perm               # hand index of each sorted position
+        self.given = None              # the last action() made here and its plan number
 
     def action(self, i: int) -> tuple:
         """Plan i as an action on the real hand (one of legal_actions())."""
@@ -263,10 +264,15 @@ class PlanChoices:
         perm = self.perm
         if stance is not None and stance[0] == "stash":
             stance = ("stash", perm[stance[1]])
-        return ("play", tuple([perm[j] for j in order]), stance)
+        action = ("play", tuple([perm[j] for j in order]), stance)
+        self.given = action, i
+        return action
 
     def outcome_of(self, action) -> tuple | None:
         """The (attack, defence, xp) of a plan action on the real hand, or None if it is not listed here."""
+        given = self.given
+        if given is not None and given[0] is action:        # the very tuple action() made: plan given[1]
+            return tuple(self.table.rows[given[1]].tolist())
         inverse = dict(zip(self.perm, range(len(self.perm))))
         try:
             _, order, stance = action
@@ -449,6 +455,18 @@ class MicroHeroState:
             return [(r, 1 / len(left)) for r in left]
         return []
 
+    def _is_outcome(self, action) -> bool:
+        """Whether `action` is one of chance_outcomes(), found without listing them."""
+        try:
+            if self.phase == "shuffle":
+                return any(c.kind == action for c in self.heroes[self.actor].pool)
+            if self.phase == "reveal":
+                kinds = self.cat.kinds
+                return any(kinds[c.kind].trial == action for c in self.upcoming)
+            return action in self.cat.revenge and action not in self.revenge_order
+        except TypeError:                                           # an unhashable action: no outcome
+            return False
+
     def legal_actions(self) -> list[tuple]:
         """The current player's legal actions (tuples)."""
         if self.phase == "plan":
@@ -469,8 +487,8 @@ class MicroHeroState:
         if self.phase == "over":
             raise IllegalMove("the game is over")
         if self.is_chance_node():
-            valid = [o for o, _ in self.chance_outcomes()]
-            if action not in valid:
+            if not self._is_outcome(action):
+                valid = [o for o, _ in self.chance_outcomes()]
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
             getattr(self, f"_chance_{self.phase}")(action)
             return

@@ -9,11 +9,15 @@ ICON_WEIGHT = {"attack": 1.2, "defence": 1.1, "xp": 0.8}
 LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury")
 
 
-def _plan_values(state: MicroHeroState, p: int, table) -> list[int]:
-    """How good the plans of each cell of a PlanTable are, times 5 (whole numbers, so equal values tie
-    exactly): a kill first, then few Wounds, then XP."""
+def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
+    """The cells of a PlanTable whose plans are valued best, in cell order. A cell's value, times 5 (whole
+    numbers, so equal values tie exactly): a kill first, then few Wounds, then XP. Cells are valued from
+    the last (most Attack) back, and a cell whose value before Wounds (plus `slack`, what a Wound count
+    below 0 could add) is below the best so far is passed over: the same cells as valuing every one."""
     others = sum(h.result.attack for h in state.heroes[:p])
-    shield, idle_wound = state.heroes[p].shield, state.effects().get("idle_wound")
+    eff = state.effects()
+    shield, idle_wound = state.heroes[p].shield, eff.get("idle_wound")
+    slack = -225 * min(0, 1 + eff.get("extra_wound", 0))    # wounds_for gives 0, or 1 + extra_wound at least
     life, calm, wounds_for = state.t_life, state.calm_bonus, state.wounds_for
     by_attack: list = []                               # per distinct Attack: None (a kill) or its part
     by_trial: dict = {}                                # Trial Attack -> Wounds by Defence so far
@@ -24,18 +28,28 @@ def _plan_values(state: MicroHeroState, p: int, table) -> list[int]:
         trial_attack = state.t_attack + calm(life - dmg).attack
         by_attack.append((dmg * 50 - (225 if dmg == 0 and idle_wound else 0), trial_attack,
                           by_trial.setdefault(trial_attack, {})))
-    out = []
-    for a, defence, xp in zip(table.cell_attack, table.cell_defence, table.cell_xp):
-        known = by_attack[a]
+    best, tied = None, []
+    cell_defence, cell_xp = table.cell_defence, table.cell_xp
+    for c in range(len(cell_xp) - 1, -1, -1):
+        known, xp = by_attack[table.cell_attack[c]], cell_xp[c]
         if known is None:
-            out.append(5000 + xp * 15)
-            continue
-        base, trial_attack, hurt = known
-        wounds = hurt.get(defence)
-        if wounds is None:
-            wounds = hurt[defence] = wounds_for(defence, shield, trial_attack)[0]
-        out.append(base - wounds * 225 + xp * 15 + defence)
-    return out
+            value = 5000 + xp * 15
+        else:
+            base, trial_attack, hurt = known
+            defence = cell_defence[c]
+            value = base + xp * 15 + defence
+            if best is not None and value + slack < best:
+                continue
+            wounds = hurt.get(defence)
+            if wounds is None:
+                wounds = hurt[defence] = wounds_for(defence, shield, trial_attack)[0]
+            value -= wounds * 225
+        if best is None or value > best:
+            best, tied = value, [c]
+        elif value == best:
+            tied.append(c)
+    tied.reverse()
+    return tied
 
 
 def _upgrade_choice(state: MicroHeroState, legal: list[tuple]):
@@ -84,9 +98,7 @@ def greedy_action(state: MicroHeroState, rng: random.Random):
         # most-XP plans of each (attack, defence) cell of the engine's plan table can be best
         plans = state.plan_choices(state.actor)
         table = plans.table
-        values = _plan_values(state, state.actor, table)
-        best = max(values)
-        tied = [c for c, v in enumerate(values) if v == best]
+        tied = _best_cells(state, state.actor, table)
         sizes = [table.stops[c] - (table.stops[c - 1] if c else 0) for c in tied]
         k = rng.randrange(sum(sizes))
         for c, size in zip(tied, sizes):
