@@ -380,7 +380,8 @@ class MicroHeroState:
         self.outcome = 0                           # +1 win, -1 loss
         self.end_reason = ""
         self.log: list[str] = []
-        self._choices: tuple | None = None         # plan_choices' last (key, answer)
+        self._choices: tuple | None = None         # plan_choices' last (player, version, hand, answer)
+        self._version = 0                          # bumped by every change of the state (changed())
         self._sort_rows: dict = {}
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
         self._eff: dict = {}
@@ -482,8 +483,20 @@ class MicroHeroState:
             return [("lifecard", k) for k in sorted(self.cat.lifecards) if k != self.lifecard]  # calm.4
         return []
 
+    def changed(self) -> None:
+        """Drop what was worked out from the state as it was (plan_choices' cached choices): apply_action
+        calls it after every action; code that edits a state's piles, cards or stances directly calls it too."""
+        self._version += 1
+
     def apply_action(self, action) -> None:
         """Apply one action or chance outcome; IllegalMove with the reason if not allowed."""
+        try:
+            self._apply(action)
+        finally:
+            self.changed()
+
+    def _apply(self, action) -> None:
+        """apply_action without dropping the cached choices."""
         if self.phase == "over":
             raise IllegalMove("the game is over")
         if self.is_chance_node():
@@ -633,19 +646,22 @@ class MicroHeroState:
         return icons.attack, icons.defence, icons.xp
 
     def plan_choices(self, p: int) -> PlanChoices:
-        """Player p's legal plans and the (attack, defence, xp) each gives (cached per sorted hand)."""
+        """Player p's legal plans and the (attack, defence, xp) each gives (tables cached per sorted hand; the
+        answer kept until the state changes)."""
         hero = self.heroes[p]
-        key = (p, [(c.uid, c.up) for c in hero.hand], self._plan_key(hero))
-        if self._choices is not None and self._choices[0] == key:
-            return self._choices[1]
+        kept = self._choices                    # valid until changed(): same player, state and hand list
+        if kept is not None and kept[0] == p and kept[1] == self._version and kept[2] is hero.hand \
+                and kept[3] == len(hero.hand):
+            return kept[4]
         rows = self._sort_rows
         cards = sorted([(rows.get((c.kind, c.up)) or self._sort_row(c.kind, c.up), i) for i, c in enumerate(hero.hand)])
         first: dict = {}
         pattern = tuple([first.setdefault(c[0][1], len(first)) for c in cards])
-        stance, side, stash, solo = key[2]
+        stance, side, stash, solo = self._plan_key(hero)
         table = plan_table(pattern, tuple([c[0][0] for c in cards]), stance, side, stash if side == "B" else 0, solo)
-        self._choices = key, PlanChoices(table, tuple([c[1] for c in cards]))
-        return self._choices[1]
+        choices = PlanChoices(table, tuple([c[1] for c in cards]))
+        self._choices = p, self._version, hero.hand, len(hero.hand), choices
+        return choices
 
     def _sort_row(self, kind: str, up: bool) -> tuple:
         """How plan_choices sorts a card: its icon row, then its (kind, up) key."""
