@@ -302,3 +302,39 @@ def test_a_refused_action_or_a_direct_edit_does_not_leave_stale_choices():
     kept = _listing(state.plan_choices(0))
     state._choices = None
     assert kept != plain and kept == _listing(state.plan_choices(0))
+
+
+
+def _attempt(state: MicroHeroState, action, kept: bool):
+    """What apply_action does with `action` on a copy of the state, with or without legal_actions()' listing
+    kept: the reason it is refused, or the state's phase, actor, XP and log after it."""
+    import copy
+
+    st = copy.deepcopy(state)
+    if kept:
+        st.legal_actions()
+    else:
+        st.changed()
+    try:
+        st.apply_action(action)
+    except IllegalMove as e:
+        return "refused", str(e)
+    return st.phase, st.actor, st.xp, st.log[-4:]
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_check_from_the_kept_listing_agrees_with_the_full_check(players):
+    """Outside planning apply_action checks an action against legal_actions()' listing kept since the last
+    change: it accepts and refuses (with the same reason) exactly what the check without it does."""
+    checked = 0
+    kinds = sorted(MicroHeroState().cat.kinds)
+    opt = lambda seed: Options(difficulty="heroic", players=players, expansions=frozenset({"calm", "athena"}))
+    for phase in ("upgrade", "prep", "split", "lifecard"):
+        for state, rng in _decisions(phase, opt, range(1)):
+            legal = state.legal_actions()
+            junk = [("buy", rng.choice(kinds), rng.randrange(3)), ("upgrade", 2), ("split", -1), ("lifecard", "x"),
+                    ("done",), ["done"], (), None]
+            for action in [rng.choice(legal), rng.choice(junk)]:
+                assert _attempt(state, action, True) == _attempt(state, action, False), action
+                checked += 1
+    assert checked > 100

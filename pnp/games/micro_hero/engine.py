@@ -381,6 +381,7 @@ class MicroHeroState:
         self.end_reason = ""
         self.log: list[str] = []
         self._choices: tuple | None = None         # plan_choices' last (player, version, hand, answer)
+        self._listed: tuple | None = None          # legal_actions()' last (version, actions) outside planning
         self._version = 0                          # bumped by every change of the state (changed())
         self._sort_rows: dict = {}
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
@@ -469,9 +470,16 @@ class MicroHeroState:
             return False
 
     def legal_actions(self) -> list[tuple]:
-        """The current player's legal actions (tuples)."""
+        """The current player's legal actions (tuples); outside planning, kept until changed() for
+        apply_action's check."""
         if self.phase == "plan":
             return self._plan_actions(self.heroes[self.actor])
+        acts = self._listing()
+        self._listed = self._version, tuple(acts)
+        return acts
+
+    def _listing(self) -> list[tuple]:
+        """legal_actions() outside planning."""
         if self.phase == "upgrade":
             return self._upgrade_actions()
         if self.phase == "split":
@@ -511,10 +519,13 @@ class MicroHeroState:
                 raise IllegalMove(self._why_illegal(action))
             self._act_plan(action, row)
             return
-        if self.phase == "upgrade":
-            legal = bool(self._upgrade_actions(only=action))
+        listed = self._listed
+        if listed is not None and listed[0] == self._version:      # listed by legal_actions() since the last change
+            legal = action in listed[1]
+        elif self.phase == "upgrade":
+            legal = action is not None and bool(self._upgrade_actions(only=action))   # None: no action
         else:
-            legal = action in self.legal_actions()
+            legal = action in self._listing()
         if not legal:
             raise IllegalMove(self._why_illegal(action))
         getattr(self, f"_act_{self.phase}")(action)
