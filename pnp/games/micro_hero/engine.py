@@ -504,19 +504,22 @@ class MicroHeroState:
             self.changed()
 
     def _apply(self, action) -> None:
-        """apply_action without dropping the cached choices."""
+        """apply_action's check and change (what was worked out from the state is dropped as it starts
+        changing, and again by apply_action once it is done)."""
         if self.phase == "over":
             raise IllegalMove("the game is over")
         if self.is_chance_node():
             if not self._is_outcome(action):
                 valid = [o for o, _ in self.chance_outcomes()]
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
+            self.changed()
             getattr(self, f"_chance_{self.phase}")(action)
             return
         if self.phase == "plan":
             row = self.plan_choices(self.actor).outcome_of(action)     # a plan the table lists is legal
             if row is None and not self._plan_legal(action):
                 raise IllegalMove(self._why_illegal(action))
+            self.changed()
             self._act_plan(action, row)
             return
         listed = self._listed
@@ -528,6 +531,7 @@ class MicroHeroState:
             legal = action in self._listing()
         if not legal:
             raise IllegalMove(self._why_illegal(action))
+        self.changed()
         getattr(self, f"_act_{self.phase}")(action)
 
     # ---------------------------------------------------------------- chance
