@@ -492,8 +492,9 @@ class MicroHeroState:
         return []
 
     def changed(self) -> None:
-        """Drop what was worked out from the state as it was (plan_choices' cached choices): apply_action
-        calls it after every action; code that edits a state's piles, cards or stances directly calls it too."""
+        """Drop what was worked out from the state as it was (plan_choices' choices, legal_actions()' listing):
+        apply_action calls it for every action; code that edits a state's piles, cards or stances directly
+        calls it too."""
         self._version += 1
 
     def apply_action(self, action) -> None:
