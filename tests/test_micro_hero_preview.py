@@ -241,3 +241,100 @@ def test_greedy_best_cells_equal_valuing_every_cell(expansions, stances, players
             checked += 1
         state._eff_key = None                           # the next reading is afresh, without the made-up effect
     assert checked > 50
+
+
+def _listing(choices) -> list[tuple]:
+    """Every plan of a PlanChoices as (action on the real hand, (attack, defence, xp))."""
+    return [(choices.action(i), tuple(choices.table.rows[i].tolist())) for i in range(len(choices.table.plans.actions))]
+
+
+@pytest.mark.parametrize("expansions,stances,players", [((), ("hercules", "hercules"), 1),
+                                                        (("omphale", "blood", "hera"), ("omphale", "omphale"), 2),
+                                                        (("athena", "calm", "blood"), ("hercules", "hercules"), 2)])
+def test_kept_plan_choices_equal_a_fresh_computation_along_random_games(expansions, stances, players):
+    """plan_choices keeps its answer until the state changes (apply_action calls changed()): at every step of
+    greedy games (draws, plays, upgrades, Wounds, maintenance, stance turns, chance) the kept choices of
+    each hero holding cards equal the choices worked out afresh, and equal legal_actions() and the preview."""
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = MicroHeroState(Options(difficulty=("normal", "heroic", "mythic")[seed % 3], players=players,
+                                       expansions=frozenset(expansions), stances=stances))
+        while not state.is_terminal():
+            holding = [p for p, hero in enumerate(state.heroes) if hero.hand]
+            rng.shuffle(holding)                    # the hero asked last is the one kept into the next step
+            for p in holding:
+                kept = _listing(state.plan_choices(p))
+                state._choices = None
+                fresh = state.plan_choices(p)
+                assert kept == _listing(fresh)
+                if state.phase == "plan" and p == state.actor:
+                    legal = state.legal_actions()
+                    assert len(kept) == len(legal) and {a for a, _ in kept} == set(legal)
+                    assert [list(r) for _, r in kept] == state.preview_plans(p, [a for a, _ in kept]).tolist()
+                checked += 1
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                state.apply_action(POLICIES["greedy"](state, rng))
+    assert checked > 100
+
+
+def test_a_refused_action_or_a_direct_edit_does_not_leave_stale_choices():
+    """An IllegalMove leaves the choices as they were; a hand edited outside apply_action (a new list, or
+    the same list grown, or a card turned up followed by changed()) gets its choices worked out afresh."""
+    rng = random.Random(4)
+    state = MicroHeroState(Options())
+    while state.phase != "plan":
+        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else POLICIES["greedy"](state, rng))
+    before = _listing(state.plan_choices(0))
+    with pytest.raises(IllegalMove):
+        state.apply_action(("play", (0, 0, 0, 0, 0), None))
+    assert _listing(state.plan_choices(0)) == before
+    hero = state.heroes[0]
+    hero.hand = [state._new(k) for k in ("strike", "strike", "block", "block")]
+    assert len(state.plan_choices(0).perm) == 4
+    hero.hand.append(state._new("training"))
+    assert len(state.plan_choices(0).perm) == 5
+    plain = _listing(state.plan_choices(0))
+    hero.hand[0].up = True                          # same list, same length: only changed() tells
+    state.changed()
+    kept = _listing(state.plan_choices(0))
+    state._choices = None
+    assert kept != plain and kept == _listing(state.plan_choices(0))
+
+
+
+def _attempt(state: MicroHeroState, action, kept: bool):
+    """What apply_action does with `action` on a copy of the state, with or without legal_actions()' listing
+    kept: the reason it is refused, or the state's phase, actor, XP and log after it."""
+    import copy
+
+    st = copy.deepcopy(state)
+    if kept:
+        st.legal_actions()
+    else:
+        st.changed()
+    try:
+        st.apply_action(action)
+    except IllegalMove as e:
+        return "refused", str(e)
+    return st.phase, st.actor, st.xp, st.log[-4:]
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_check_from_the_kept_listing_agrees_with_the_full_check(players):
+    """Outside planning apply_action checks an action against legal_actions()' listing kept since the last
+    change: it accepts and refuses (with the same reason) exactly what the check without it does."""
+    checked = 0
+    kinds = sorted(MicroHeroState().cat.kinds)
+    opt = lambda seed: Options(difficulty="heroic", players=players, expansions=frozenset({"calm", "athena"}))
+    for phase in ("upgrade", "prep", "split", "lifecard"):
+        for state, rng in _decisions(phase, opt, range(1)):
+            legal = state.legal_actions()
+            junk = [("buy", rng.choice(kinds), rng.randrange(3)), ("upgrade", 2), ("split", -1), ("lifecard", "x"),
+                    ("done",), ["done"], (), None]
+            for action in [rng.choice(legal), rng.choice(junk)]:
+                assert _attempt(state, action, True) == _attempt(state, action, False), action
+                checked += 1
+    assert checked > 100

@@ -380,7 +380,9 @@ class MicroHeroState:
         self.outcome = 0                           # +1 win, -1 loss
         self.end_reason = ""
         self.log: list[str] = []
-        self._choices: tuple | None = None         # plan_choices' last (key, answer)
+        self._choices: tuple | None = None         # plan_choices' last (player, version, hand, answer)
+        self._listed: tuple | None = None          # legal_actions()' last (version, actions) outside planning
+        self._version = 0                          # bumped by every change of the state (changed())
         self._sort_rows: dict = {}
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
         self._eff: dict = {}
@@ -468,9 +470,16 @@ class MicroHeroState:
             return False
 
     def legal_actions(self) -> list[tuple]:
-        """The current player's legal actions (tuples)."""
+        """The current player's legal actions (tuples); outside planning, kept until changed() for
+        apply_action's check."""
         if self.phase == "plan":
             return self._plan_actions(self.heroes[self.actor])
+        acts = self._listing()
+        self._listed = self._version, tuple(acts)
+        return acts
+
+    def _listing(self) -> list[tuple]:
+        """legal_actions() outside planning."""
         if self.phase == "upgrade":
             return self._upgrade_actions()
         if self.phase == "split":
@@ -482,28 +491,48 @@ class MicroHeroState:
             return [("lifecard", k) for k in sorted(self.cat.lifecards) if k != self.lifecard]  # calm.4
         return []
 
+    def changed(self) -> None:
+        """Drop what was worked out from the state as it was (plan_choices' choices, legal_actions()' listing):
+        apply_action calls it for every action; code that edits a state's piles, cards or stances directly
+        calls it too."""
+        self._version += 1
+
     def apply_action(self, action) -> None:
         """Apply one action or chance outcome; IllegalMove with the reason if not allowed."""
+        try:
+            self._apply(action)
+        finally:
+            self.changed()
+
+    def _apply(self, action) -> None:
+        """apply_action's check and change (what was worked out from the state is dropped as it starts
+        changing, and again by apply_action once it is done)."""
         if self.phase == "over":
             raise IllegalMove("the game is over")
         if self.is_chance_node():
             if not self._is_outcome(action):
                 valid = [o for o, _ in self.chance_outcomes()]
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
+            self.changed()
             getattr(self, f"_chance_{self.phase}")(action)
             return
         if self.phase == "plan":
             row = self.plan_choices(self.actor).outcome_of(action)     # a plan the table lists is legal
             if row is None and not self._plan_legal(action):
                 raise IllegalMove(self._why_illegal(action))
+            self.changed()
             self._act_plan(action, row)
             return
-        if self.phase == "upgrade":
-            legal = bool(self._upgrade_actions(only=action))
+        listed = self._listed
+        if listed is not None and listed[0] == self._version:      # listed by legal_actions() since the last change
+            legal = action in listed[1]
+        elif self.phase == "upgrade":
+            legal = action is not None and bool(self._upgrade_actions(only=action))   # None: no action
         else:
-            legal = action in self.legal_actions()
+            legal = action in self._listing()
         if not legal:
             raise IllegalMove(self._why_illegal(action))
+        self.changed()
         getattr(self, f"_act_{self.phase}")(action)
 
     # ---------------------------------------------------------------- chance
@@ -633,19 +662,22 @@ class MicroHeroState:
         return icons.attack, icons.defence, icons.xp
 
     def plan_choices(self, p: int) -> PlanChoices:
-        """Player p's legal plans and the (attack, defence, xp) each gives (cached per sorted hand)."""
+        """Player p's legal plans and the (attack, defence, xp) each gives (tables cached per sorted hand; the
+        answer kept until the state changes)."""
         hero = self.heroes[p]
-        key = (p, [(c.uid, c.up) for c in hero.hand], self._plan_key(hero))
-        if self._choices is not None and self._choices[0] == key:
-            return self._choices[1]
+        kept = self._choices                    # valid until changed(): same player, state and hand list
+        if kept is not None and kept[0] == p and kept[1] == self._version and kept[2] is hero.hand \
+                and kept[3] == len(hero.hand):
+            return kept[4]
         rows = self._sort_rows
         cards = sorted([(rows.get((c.kind, c.up)) or self._sort_row(c.kind, c.up), i) for i, c in enumerate(hero.hand)])
         first: dict = {}
         pattern = tuple([first.setdefault(c[0][1], len(first)) for c in cards])
-        stance, side, stash, solo = key[2]
+        stance, side, stash, solo = self._plan_key(hero)
         table = plan_table(pattern, tuple([c[0][0] for c in cards]), stance, side, stash if side == "B" else 0, solo)
-        self._choices = key, PlanChoices(table, tuple([c[1] for c in cards]))
-        return self._choices[1]
+        choices = PlanChoices(table, tuple([c[1] for c in cards]))
+        self._choices = p, self._version, hero.hand, len(hero.hand), choices
+        return choices
 
     def _sort_row(self, kind: str, up: bool) -> tuple:
         """How plan_choices sorts a card: its icon row, then its (kind, up) key."""
