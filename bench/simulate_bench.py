@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from click.testing import CliRunner
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # measure this checkout, not an installed copy
 
-from pnp.catalog import GAMES
-from pnp.cli.main import main as pnp
+from click.testing import CliRunner  # noqa: E402
+
+from pnp.catalog import GAMES  # noqa: E402
+from pnp.cli.main import main as pnp  # noqa: E402
 
 GAMES_PER_N = {"micro-hero": 3}  # micro-hero plays -n games on each of its three difficulties
 
