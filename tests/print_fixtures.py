@@ -36,3 +36,12 @@ def write_set(folder: Path, *, manifest: dict | None = None, layouts: dict | Non
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(content) if isinstance(content, bytes) else path.write_text(content)
     return folder
+
+
+def validate(folder) -> tuple[int, str]:
+    """`pnp validate FOLDER`: (exit code, output)."""
+    from click.testing import CliRunner
+
+    from pnp.cli.main import main
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    return res.exit_code, res.output

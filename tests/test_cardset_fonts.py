@@ -11,7 +11,7 @@ from pnp.print.exports import face_pdf, rasterise
 from pnp.print.fonts import FONT_DIR
 from pnp.print.options import PrintOptions
 from pnp.print.render import render_pdf
-from print_fixtures import write_set
+from print_fixtures import validate, write_set
 
 
 def text_layout(text, **box):
@@ -37,11 +37,6 @@ def faces(folder):
     cs = load_cardset(folder)
     comp = cs.components[0]
     return rasterise(face_pdf(cs, comp, [(p, "front") for p in comp.pieces], PrintOptions()), dpi=150)
-
-
-def validate(folder):
-    res = CliRunner().invoke(main, ["validate", str(folder)])
-    return res.exit_code, res.output
 
 
 def test_italic_markup_uses_the_bundled_oblique_face(tmp_path):

@@ -6,18 +6,13 @@ from PIL import Image
 
 from pnp.cardset.text import unbalanced_tag
 from pnp.cli.main import main
-from print_fixtures import write_set
+from print_fixtures import validate, write_set
 
 
 def png():
     buf = io.BytesIO()
     Image.new("RGB", (16, 16), "#aa8800").save(buf, format="PNG")
     return buf.getvalue()
-
-
-def validate(folder):
-    res = CliRunner().invoke(main, ["validate", str(folder)])
-    return res.exit_code, res.output
 
 
 def body(text="{{ text }}", **extra):
