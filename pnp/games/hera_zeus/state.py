@@ -343,20 +343,20 @@ class State:
         field, statue = self.field[p], self.statue[p]
         theirs, their_statue = self.field[1 - p], self.statue[1 - p]
         fights = [] if prune else _CHALLENGES
-        fight = prune and not self.first_turn                 # as _why_challenge
+        fight = prune and not self.first_turn                 # as _why_challenge (hera-zeus.attack.2)
         for c in range(COLUMNS):
             if fight and field[c] and theirs[c] and statue != c and their_statue != c:
-                fights.append(_CHALLENGES[c])                 # two cards face to face, no statue between
+                fights.append(_CHALLENGES[c])                 # face to face, no statue (challenge.1, statue.5)
             slots = len(field[c]) + (statue == c)
-            if prune and slots >= ROWS:
+            if prune and slots >= ROWS:                       # a full column (battlefield.3)
                 continue
             rows = slice(1 if statue == c else 0, slots + 1)  # rows from 1 (2 behind a statue) to slots + 1
             for by_column in placings:
                 out += by_column[c][rows]
         out += fights
-        if "god" in kinds and (statue is None or not prune):   # one statue only, as _why_statue
+        if "god" in kinds and (statue is None or not prune):   # one statue only, as _why_statue (gap.16)
             out += _STATUES
-        if "pegasus" in kinds and not (prune and self.first_turn):   # no attacks in a first turn, as _why_pegasus
+        if "pegasus" in kinds and not (prune and self.first_turn):   # no first-turn attack, _why_pegasus (attack.2)
             out += _PEGASUS
         if "pythia" in kinds:
             out += _PYTHIA
