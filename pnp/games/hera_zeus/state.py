@@ -10,7 +10,7 @@ from bisect import bisect_left, insort
 from functools import lru_cache
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, pick
 from pnp.games.hera_zeus.cards import (HERA, NEVER_CHALLENGE, PLACEABLE, SIDES, ZEUS, Card, all_cards,
                                        deck, token_of)
 
@@ -143,7 +143,7 @@ class State:
         what, p = self.chance
         pool = self.pile[p] if what == "deal" else self._chance_pool()   # a deal is filtered below
         while True:                                          # a deal rejects what may not be dealt: uniform
-            card = pool[int(rng.random() * len(pool))]       # one draw (rng.choice costs a few calls)
+            card = pick(pool, rng)                           # one draw (rng.choice costs a few calls)
             if what != "deal" or self._dealt(card):
                 return card
 

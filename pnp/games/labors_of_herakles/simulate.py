@@ -8,6 +8,7 @@ from functools import partial
 
 import click
 
+from pnp.games.base import pick
 from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
 from pnp.games.stats import first_player, split_win, spread
 from pnp.simulate.jobs import game_rng, play_games
@@ -19,11 +20,11 @@ POLICIES = ("random",)
 def random_game(players: int, rng: random.Random) -> State:
     """One game to its end: every choice uniformly among the legal ones, every card drawn uniformly."""
     state = State(players)
-    take, draw, random = state.take, state.draw_chance, rng.random
+    take, draw = state.take, state.draw_chance
     while True:
         acts = state.choices                           # empty only at a chance or terminal node
         if acts:
-            take(acts[int(random() * len(acts))])      # as pick(acts, rng); one of legal_actions()
+            take(pick(acts, rng))                      # one of legal_actions()
         elif state.is_terminal():
             return state
         else:
