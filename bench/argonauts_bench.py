@@ -5,6 +5,7 @@ Run: python bench/argonauts_bench.py
 """
 from __future__ import annotations
 
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import random
 import statistics
 import subprocess

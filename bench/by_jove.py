@@ -5,6 +5,7 @@ Usage: python bench/by_jove.py [--runs N]
 """
 from __future__ import annotations
 
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import argparse
 import statistics
 import subprocess

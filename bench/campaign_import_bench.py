@@ -8,6 +8,7 @@ Usage: python bench/campaign_import_bench.py [--runs N] [--events N]
 """
 from __future__ import annotations
 
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import argparse
 import statistics
 import tempfile

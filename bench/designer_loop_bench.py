@@ -4,6 +4,7 @@ Run: python bench/designer_loop_bench.py [--runs 7]. Targets: rebuild < 1 s, pre
 """
 from __future__ import annotations
 
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import argparse
 import resource
 import statistics

@@ -8,6 +8,7 @@ Usage: python bench/later_years_chains_bench.py [--boards N]
 """
 from __future__ import annotations
 
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import argparse
 import random
 import statistics

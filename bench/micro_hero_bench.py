@@ -4,6 +4,7 @@ Run: python bench/micro_hero_bench.py [--games 30] [--runs 5]
 """
 from __future__ import annotations
 
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import argparse
 import statistics
 import time

@@ -6,6 +6,7 @@ Also times `pnp --help` (start-up without reportlab). See also print_bench_cartu
 """
 from __future__ import annotations
 
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import argparse
 import json
 import statistics

@@ -9,6 +9,7 @@ medians are printed, with the ratio and peak memory (ru_maxrss); then pnp's --pn
 """
 from __future__ import annotations
 
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import argparse
 import json
 import os

@@ -10,6 +10,7 @@ printed too.
 """
 from __future__ import annotations
 
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import argparse
 import json
 import statistics

@@ -3,8 +3,8 @@
 Also, in one process, the median time (ms) of each search with typo tolerance off and on (the
 same index and query, so the before/after of reading misspelt words), plain and misspelt queries.
 
-Each command runs as a fresh process (the installed `pnp` script beside this Python, else
-`python -m pnp`), several times; the first run of a search also builds the cached index and is
+Each command runs as a fresh process (the `pnp` script beside this Python, else `python -m pnp`, importing
+this checkout's pnp: see checkout.py), several times; the first run of a search also builds the cached index and is
 reported apart. Bytecode caching is left on (PYTHONDONTWRITEBYTECODE is dropped from the child
 environment, as on a normal install), so warm runs do not recompile pnp's modules.
 Target: a search or a ruling under 0.2 s.
@@ -13,6 +13,7 @@ Usage: python bench/rules_bench.py [--runs N]
 """
 from __future__ import annotations
 
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import argparse
 import os
 import resource

@@ -9,6 +9,7 @@ Run: python bench/serve_bench.py [--requests 200] [--clients 20]
 """
 from __future__ import annotations
 
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import argparse
 import asyncio
 import json

@@ -10,18 +10,15 @@ Run: python bench/simulate_bench.py [--runs 5] [--seconds 1.0] [--jobs 2] [GAME 
 """
 from __future__ import annotations
 
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # measure this checkout, not an installed copy
+from click.testing import CliRunner
 
-from click.testing import CliRunner  # noqa: E402
-
-from pnp.catalog import GAMES  # noqa: E402
-from pnp.cli.main import main as pnp  # noqa: E402
+from pnp.catalog import GAMES
+from pnp.cli.main import main as pnp
 
 GAMES_PER_N = {"micro-hero": 3}  # micro-hero plays -n games on each of its three difficulties
 
