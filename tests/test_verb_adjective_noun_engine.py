@@ -90,7 +90,7 @@ def test_start_of_turn_wins_auctions_and_scores_trials():
     while s.is_chance_node():
         s.apply_action(s.chance_outcomes()[0][0])
     assert s.phase == "turn" and s.player == 0
-    s.auction[0]["markers"] = {1: 2, 2: 1}
+    s.auction[0] = van.Lot(s.auction[0].card, {1: 2, 2: 1})
     s.supply[1] -= 2
     s.supply[2] -= 1
     s.trials = [van.Trial(["tickle", "sulky", "cyclops"], {1: 1, 0: 1})]
@@ -100,7 +100,7 @@ def test_start_of_turn_wins_auctions_and_scores_trials():
                 place.remove(c)
     s.supply[0] -= 1
     s.supply[1] -= 1
-    won = s.auction[0]["card"]
+    won = s.auction[0].card
     s.apply_action(("draw",))
     s.apply_action(s.chance_outcomes()[0][0])
     s.apply_action(("discard", s.hands[0][-1]))
@@ -147,8 +147,9 @@ def test_greedy_players_finish_twelve_trials():
 
 @pytest.mark.parametrize("policy", [greedy_policy, random_policy])
 def test_remembered_legality_agrees_with_the_reasoned_check_along_playouts(policy):
-    """joinable/can_add (remembered by trial shape) equal check_add(...).legal for every card and open
-    trial; legal_actions(kind) is legal_actions() of that kind; an add the check refuses raises its reasons."""
+    """joinable/can_add (remembered by trial shape) and each open trial's remembered accepts/done equal
+    check_add(...).legal and is_complete; each lot's remembered leader is auction_winner;
+    legal_actions(kind) is legal_actions() of that kind; an add the check refuses raises its reasons."""
     rng = random.Random(5)
     compared = refused = 0
     for players in (3, 5):
@@ -164,10 +165,18 @@ def test_remembered_legality_agrees_with_the_reasoned_check_along_playouts(polic
                 assert s.adds(s.fits()) == s.adds() == s.legal_actions("add")   # as the greedy player asks
                 for t in s.trials + [van.Trial()]:
                     trial = [C[c] for c in t.cards]
+                    assert t.accepts == {c.id for c in C.values() if van.check_add(trial, c).legal}
+                    assert t.done == van.is_complete(trial)
                     for card in C.values():
                         assert van.can_add(tuple(t.cards), card.id) == van.check_add(trial, card).legal
                         compared += 1
                 p = s.player
+                for lot in s.auction:                  # remembered at each bid: the strict leader, the most markers
+                    assert lot.leader == van.auction_winner(lot.markers)
+                    assert lot.top == max(lot.markers.values(), default=0)
+                    if lot.leader != p:                # the greedy's overbid: one more than the best other bid
+                        others = max([k for q, k in lot.markers.items() if q != p], default=0)
+                        assert lot.top + 1 - lot.markers.get(p, 0) == others + 1 - lot.markers.get(p, 0) >= 1
                 bad = [(c, i) for c in s.hands[p] for i, t in enumerate(s.trials)
                        if not van.check_add([C[x] for x in t.cards], C[c]).legal]
                 if bad and s.supply[p]:

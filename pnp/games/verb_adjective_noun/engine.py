@@ -228,12 +228,54 @@ def burn_value(burnt: list[Card], removed: int) -> int:
 
 # ---------------------------------------------------------------- the game
 
-@dataclass
 class Trial:
-    """An open trial on the table: its cards and the markers on it per player."""
+    """An open trial on the table: its cards and the markers on it per player, with what the rules make
+    of its cards remembered (renewed by join): the ids that may join it and whether it is complete."""
 
-    cards: list[str] = field(default_factory=list)
-    markers: dict[int, int] = field(default_factory=dict)
+    __slots__ = ("cards", "markers", "accepts", "done")
+
+    def __init__(self, cards: list[str] | None = None, markers: dict[int, int] | None = None):
+        self.cards = list(cards or [])
+        self.markers = dict(markers or {})
+        self._renew()
+
+    def _renew(self):
+        key = tuple(self.cards)
+        self.accepts = joinable(key)         # verb-adjective-noun.add.1-7, through check_add
+        self.done = complete(key)            # verb-adjective-noun.trials.1
+
+    def join(self, card_id: str, p: int):
+        """Put the card in the trial with one of player p's markers on it (add.9)."""
+        self.cards.append(card_id)
+        self.markers[p] = self.markers.get(p, 0) + 1
+        self._renew()
+
+    def __repr__(self):
+        return f"Trial({self.cards!r}, {self.markers!r})"
+
+
+class Lot:
+    """A card of the auction pile and the markers bid on it per player, with its strict leader
+    (auction_winner, verb-adjective-noun.gap.2) and the most markers on it remembered (renewed by bid)."""
+
+    __slots__ = ("card", "markers", "leader", "top")
+
+    def __init__(self, card: str, markers: dict[int, int] | None = None):
+        self.card = card
+        self.markers = dict(markers or {})
+        self._renew()
+
+    def _renew(self):
+        self.leader = auction_winner(self.markers)
+        self.top = max(self.markers.values(), default=0)
+
+    def bid(self, p: int, k: int):
+        """Player p adds k markers (verb-adjective-noun.bid.1)."""
+        self.markers[p] = self.markers.get(p, 0) + k
+        self._renew()
+
+    def __repr__(self):
+        return f"Lot({self.card!r}, {self.markers!r})"
 
 
 class VerbState:
@@ -250,7 +292,7 @@ class VerbState:
         self.supply = [MARKERS - 1] * n_players       # one on the track (verb-adjective-noun.setup.1)
         self.removed = [0] * n_players
         self.laurels = [0] * n_players
-        self.auction: list[dict] = []                 # {"card": id, "markers": {p: n}}
+        self.auction: list[Lot] = []
         self.trials: list[Trial] = []
         self.scored: list[list[str]] = []
         self.player = 0                               # verb-adjective-noun.setup.5
@@ -291,7 +333,7 @@ class VerbState:
             raise IllegalMove(f"card '{card}' is not in the deck") from None
         dest = self.pending.pop(0)
         if dest[0] == "auction":
-            self.auction.append({"card": card, "markers": {}})
+            self.auction.append(Lot(card))
         else:
             self.hands[dest[1]].append(card)
         self._refill()
@@ -300,19 +342,18 @@ class VerbState:
     def _start_turn(self):
         """Steps 1 and 2 for the player now on turn (gameplay.1)."""
         p = self.player
-        won = [lot for lot in self.auction              # verb-adjective-noun.auctions.1, gap.2
-               if p in lot["markers"] and auction_winner(lot["markers"]) == p]   # only a bidder can lead
+        won = [lot for lot in self.auction if lot.leader == p]   # verb-adjective-noun.auctions.1, gap.2
         for lot in won:
-            self.removed[p] += lot["markers"][p]      # auctions.2
-            for q, k in lot["markers"].items():
+            self.removed[p] += lot.markers[p]         # auctions.2
+            for q, k in lot.markers.items():
                 if q != p:
                     self.supply[q] += k
             self.auction.remove(lot)
-            self.hands[p].append(lot["card"])
+            self.hands[p].append(lot.card)
             self.pending.append(("auction",))         # auctions.3
         table = cards()
         ready = [t for t in self.trials                # verb-adjective-noun.trials.2, gap.11
-                 if p in t.markers and complete(tuple(t.cards))]   # only a bidder leads a complete one
+                 if t.done and p in t.markers]         # only a bidder leads a complete one
         for trial in ready:
             award = trial_award([table[c] for c in trial.cards], trial.markers, p)
             if award:
@@ -378,7 +419,7 @@ class VerbState:
 
     def fits(self) -> list[frozenset[str]]:
         """The card ids each open trial accepts, then those that may start a new trial (none while n are open)."""
-        out = [joinable(tuple(t.cards)) for t in self.trials]
+        out = [t.accepts for t in self.trials]
         out.append(joinable(()) if len(self.trials) < self.n else frozenset())   # add.8
         return out
 
@@ -442,7 +483,7 @@ class VerbState:
             if not 0 <= lot < len(self.auction) or not 1 <= k <= 3 or k > self.supply[p]:
                 raise IllegalMove("bid 1-3 of your markers on a card of the auction pile")
             self.supply[p] -= k
-            self.auction[lot]["markers"][p] = self.auction[lot]["markers"].get(p, 0) + k
+            self.auction[lot].bid(p, k)
         elif kind == "draw":                           # verb-adjective-noun.draw.1
             if not (self.deck or self.discard):
                 raise IllegalMove("no card left to draw", hint="verb-adjective-noun.gap.10")
@@ -481,14 +522,13 @@ class VerbState:
             trial = self.trials[index]
         else:
             raise IllegalMove(f"no open trial {index}")
-        if card_id not in joinable(tuple(trial.cards)):          # the reasons only when refused
+        if card_id not in trial.accepts:                           # the reasons only when refused
             check = check_add([cards()[c] for c in trial.cards], card)
             raise IllegalMove("; ".join(check.reasons), hint=", ".join(check.cites))
         if index == -1:
             self.trials.append(trial)
         hand.remove(card_id)
-        trial.cards.append(card_id)
-        trial.markers[p] = trial.markers.get(p, 0) + 1   # verb-adjective-noun.add.9
+        trial.join(card_id, p)                        # verb-adjective-noun.add.9
         self.supply[p] -= 1
         if card.effect == "reclaim":                  # verb-adjective-noun.gap.6
             back = min(2, self.removed[p])
@@ -507,7 +547,7 @@ class VerbState:
 
     def marker_count(self, p: int) -> int:
         """All of a player's markers wherever they are (always MARKERS)."""
-        return (1 + self.supply[p] + self.removed[p] + sum(lot["markers"].get(p, 0) for lot in self.auction)
+        return (1 + self.supply[p] + self.removed[p] + sum(lot.markers.get(p, 0) for lot in self.auction)
                 + sum(t.markers.get(p, 0) for t in self.trials))
 
     def card_count(self) -> int:

@@ -41,33 +41,33 @@ def greedy_policy(state: VerbState, rng: random.Random):
 
     fits = state.fits() if hand else []                    # an add, a burn and the usefulness of a lot need cards
     adds = state.adds(fits) if hand else []               # as legal_actions("add")
-    if adds:
-        def completes(a):
-            return a[2] != -1 and complete((*trials[a[2]].cards, a[1]))
-
-        def value(a):
-            if a[2] == -1:
-                return (0, table[a[1]].kind == "adjective", rng.random())
-            return (2 if completes(a) else 1, len(trials[a[2]].cards), rng.random())
-
-        if supply < 2:                                     # the last marker only completes a trial
-            adds = [a for a in adds if completes(a)]
-        if adds:
-            return max(adds, key=value)
+    if adds:                                               # completing first, then the fullest trial, then a new one
+        keys = []
+        for a in adds:
+            _, c, i = a
+            if i == -1:
+                if supply >= 2:                            # the last marker only completes a trial
+                    keys.append((0, table[c].kind == "adjective", rng.random(), a))
+                continue
+            on = trials[i].cards
+            done = complete((*on, c))
+            if done or supply >= 2:
+                keys.append((2 if done else 1, len(on), rng.random(), a))
+        if keys:
+            return max(keys)[3]
     if supply <= 2 and state.removed[p] and hand:
         worst = min(hand, key=lambda c: (_usefulness(fits, c), -table[c].laurels))
         return ("burn", (worst,))
-    bids = []
+    bids = []                                              # the fewest markers that lead a lot alone
     for i, lot in enumerate(state.auction):
-        marks = lot["markers"]
-        mine = marks.get(p, 0)
-        others = max([k for q, k in marks.items() if q != p], default=0) if mine else max(marks.values(), default=0)
-        extra = others + 1 - mine
-        if 1 <= extra <= 3 and extra <= supply and (not hand or _usefulness(fits, lot["card"])):
-            bids.append(("bid", i, extra, table[lot["card"]].laurels))
+        if lot.leader == p:                                # leading it alone already
+            continue
+        extra = lot.top + 1 - lot.markers.get(p, 0)        # at least 1: a tie or a higher bid stands
+        if extra <= 3 and extra <= supply and (not hand or _usefulness(fits, lot.card)):
+            bids.append((extra, -table[lot.card].laurels, rng.random(), i))
     if bids:
-        best = min(bids, key=lambda a: (a[2], -a[3], rng.random()))
-        return best[:3]
+        extra, _, _, i = min(bids)
+        return ("bid", i, extra)
     draw = state.legal_actions("draw")
     return draw[0] if draw else rng.choice(state.legal_actions())
 
