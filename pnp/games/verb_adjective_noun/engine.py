@@ -16,6 +16,7 @@ import csv
 import itertools
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL, pick
@@ -263,7 +264,10 @@ class Lot:
     def __init__(self, card: str, markers: dict[int, int] | None = None):
         self.card = card
         self.markers = dict(markers or {})
-        self._renew()
+        if self.markers:
+            self._renew()
+        else:                                   # no bids yet: nobody leads (verb-adjective-noun.gap.2)
+            self.leader, self.top = None, 0
 
     def _renew(self):
         self.leader = auction_winner(self.markers)
@@ -276,6 +280,9 @@ class Lot:
 
     def __repr__(self):
         return f"Lot({self.card!r}, {self.markers!r})"
+
+
+_LEADER, _DONE = attrgetter("leader"), attrgetter("done")
 
 
 class VerbState:
@@ -342,32 +349,32 @@ class VerbState:
     def _start_turn(self):
         """Steps 1 and 2 for the player now on turn (gameplay.1)."""
         p = self.player
-        won = [lot for lot in self.auction if lot.leader == p]   # verb-adjective-noun.auctions.1, gap.2
-        for lot in won:
-            self.removed[p] += lot.markers[p]         # auctions.2
-            for q, k in lot.markers.items():
-                if q != p:
-                    self.supply[q] += k
-            self.auction.remove(lot)
-            self.hands[p].append(lot.card)
-            self.pending.append(("auction",))         # auctions.3
-        table = cards()
-        ready = [t for t in self.trials                # verb-adjective-noun.trials.2, gap.11
-                 if t.done and p in t.markers]         # only a bidder leads a complete one
-        for trial in ready:
-            award = trial_award([table[c] for c in trial.cards], trial.markers, p)
-            if award:
-                for q, k in award.items():
-                    self.laurels[q] += k
-                for q, k in trial.markers.items():    # trials.4
-                    self.supply[q] += k
-                self.trials.remove(trial)
-                self.scored.append(trial.cards)        # trials.5
-                if len(self.scored) == TRIALS_TO_END:  # end.1, gap.17
-                    self.phase = "over"
-                    self.pending = []
-                    return
-        self._refill()
+        if p in map(_LEADER, self.auction):           # verb-adjective-noun.auctions.1, gap.2
+            for lot in [lot for lot in self.auction if lot.leader == p]:
+                self.removed[p] += lot.markers[p]     # auctions.2
+                for q, k in lot.markers.items():
+                    if q != p:
+                        self.supply[q] += k
+                self.auction.remove(lot)
+                self.hands[p].append(lot.card)
+                self.pending.append(("auction",))     # auctions.3
+        if any(map(_DONE, self.trials)):              # verb-adjective-noun.trials.2, gap.11
+            table = cards()
+            for trial in [t for t in self.trials if t.done and p in t.markers]:   # only a bidder leads one
+                award = trial_award([table[c] for c in trial.cards], trial.markers, p)
+                if award:
+                    for q, k in award.items():
+                        self.laurels[q] += k
+                    for q, k in trial.markers.items():    # trials.4
+                        self.supply[q] += k
+                    self.trials.remove(trial)
+                    self.scored.append(trial.cards)    # trials.5
+                    if len(self.scored) == TRIALS_TO_END:  # end.1, gap.17
+                        self.phase = "over"
+                        self.pending = []
+                        return
+        if self.pending:                              # a won card is replaced (gameplay.3)
+            self._refill()
 
     def _end_turn(self):
         self.turns += 1
@@ -431,8 +438,10 @@ class VerbState:
             return []
         *fits, new = fits or self.fits()               # add.1-7 through check_add, add.8
         acts = []
-        for c in sorted(set(hand)):
-            acts += [("add", c, i) for i, f in enumerate(fits) if c in f]
+        for c in sorted(set(hand)) if len(hand) > 1 else hand:
+            for i, f in enumerate(fits):
+                if c in f:
+                    acts.append(("add", c, i))
             if c in new:
                 acts.append(("add", c, -1))
         return acts

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 import statistics
 from functools import partial
+from itertools import repeat
 
 from pnp.games.base import CHANCE, TERMINAL
 from pnp.games.stats import first_player, split_win, spread
@@ -22,7 +23,7 @@ def random_policy(state: VerbState, rng: random.Random):
 
 def _usefulness(fits: list[frozenset[str]], card_id: str) -> int:
     """How many open trials (or a new one) the card could join now, given state.fits()."""
-    return sum([card_id in f for f in fits])
+    return sum(map(frozenset.__contains__, fits, repeat(card_id)))
 
 
 def greedy_policy(state: VerbState, rng: random.Random):
