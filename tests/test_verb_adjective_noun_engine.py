@@ -187,3 +187,31 @@ def test_remembered_legality_agrees_with_the_reasoned_check_along_playouts(polic
                     refused += 1
             s.apply_action(policy(s, rng))
     assert compared > 10_000 and refused > 10
+
+
+def _snapshot(s):
+    return (s.phase, s.player, s.turns, list(s.deck), list(s.discard), [list(h) for h in s.hands], list(s.supply),
+            list(s.removed), list(s.laurels), [(lot.card, dict(lot.markers)) for lot in s.auction],
+            [(list(t.cards), dict(t.markers)) for t in s.trials], list(s.scored), list(s.pending))
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_deal_is_the_chance_steps_one_by_one(players):
+    """deal(rng), as play() uses it, leaves the state that sample_chance + apply_action step by step leaves,
+    at every chance node of greedy games (same random draws)."""
+    for seed in range(3):
+        fast, slow = van.VerbState(players), van.VerbState(players)
+        rf, rs, rp = random.Random(seed), random.Random(seed), random.Random(seed + 100)
+        dealt = 0
+        while not fast.is_terminal():
+            if fast.is_chance_node():
+                fast.deal(rf)
+                while slow.is_chance_node():
+                    slow.apply_action(slow.sample_chance(rs))
+                    dealt += 1
+                assert not fast.is_chance_node() and _snapshot(fast) == _snapshot(slow)
+                continue
+            action = greedy_policy(fast, rp)
+            fast.apply_action(action)
+            slow.apply_action(action)
+        assert _snapshot(fast) == _snapshot(slow) and dealt > 50

@@ -333,6 +333,11 @@ class VerbState:
         """One chance outcome drawn with `rng`: a deck card, each equally likely (as chance_outcomes)."""
         return pick(self.deck, rng)
 
+    def deal(self, rng):
+        """Deal every pending card, each drawn as sample_chance draws it: the chance steps one after another."""
+        while self.pending and self.phase != "over":
+            self._deal(pick(self.deck, rng))
+
     def _deal(self, card: str):
         try:
             self.deck.remove(card)

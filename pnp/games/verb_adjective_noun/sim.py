@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from functools import partial
+from functools import lru_cache, partial
 from itertools import repeat
 
 from pnp.games.base import CHANCE, TERMINAL
@@ -26,11 +26,18 @@ def _usefulness(fits: list[frozenset[str]], card_id: str) -> int:
     return sum(map(frozenset.__contains__, fits, repeat(card_id)))
 
 
+@lru_cache(maxsize=None)
+def _adjectives() -> frozenset[str]:
+    """Ids of the Adjective cards."""
+    return frozenset(c.id for c in cards().values() if c.kind == "adjective")
+
+
 def greedy_policy(state: VerbState, rng: random.Random):
     """Complete a trial if possible, else add, else draw (paying markers when rich), burn when broke."""
     table = cards()
     if state.phase == "keep":
-        return max(state.legal_actions(), key=lambda a: (sum(table[c].kind == "adjective" for c in a[1]), rng.random()))
+        adjective = _adjectives().__contains__
+        return max(state.legal_actions(), key=lambda a: (sum(map(adjective, a[1])), rng.random()))
     p, trials = state.player, state.trials
     hand, supply = state.hands[p], state.supply[p]
     if state.phase == "draw-cost":
@@ -76,12 +83,15 @@ def greedy_policy(state: VerbState, rng: random.Random):
 def play(players: int, rng: random.Random, policy) -> VerbState:
     """One game to its end with every seat using `policy`."""
     state = VerbState(players)
-    to_act, drawn, apply = state.current_player, state.sample_chance, state.apply_action
+    to_act, deal, apply = state.current_player, state.deal, state.apply_action
     while True:
         p = to_act()
         if p == TERMINAL:
             return state
-        apply(drawn(rng) if p == CHANCE else policy(state, rng))
+        if p == CHANCE:
+            deal(rng)
+        else:
+            apply(policy(state, rng))
 
 
 def _game(seed: int, players: int, policy: str, index: int) -> tuple:
