@@ -1,6 +1,7 @@
 """Verb the Adjective Noun engine: deck data, edge matching, auctions, scoring, burning, playouts."""
 from __future__ import annotations
 
+import copy
 import random
 import re
 from collections import Counter
@@ -215,3 +216,25 @@ def test_deal_is_the_chance_steps_one_by_one(players):
             fast.apply_action(action)
             slow.apply_action(action)
         assert _snapshot(fast) == _snapshot(slow) and dealt > 50
+
+
+@pytest.mark.parametrize("policy", [greedy_policy, random_policy])
+def test_take_applies_the_policies_moves_as_apply_action_does(policy):
+    """play() applies the policies' moves with take(), unchecked: each move is one legal_actions() lists,
+    and take() leaves the state apply_action leaves (3 and 6 players, whole games)."""
+    rng = random.Random(11)
+    taken = 0
+    for players in (3, 6):
+        s = van.VerbState(players)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.deal(rng)
+                continue
+            move = policy(s, rng)
+            assert move in s.legal_actions()
+            twin = copy.deepcopy(s)
+            twin.take(move)
+            s.apply_action(move)
+            assert _snapshot(twin) == _snapshot(s)
+            taken += 1
+    assert taken > 200

@@ -465,6 +465,11 @@ class VerbState:
             raise IllegalMove("the game is over")
         if self.pending:
             return self._deal(action)
+        self._check(action)
+        self.take(action)
+
+    def _check(self, action) -> None:
+        """Raise IllegalMove with the reason unless `action` is a move the player to act may make now."""
         kind, p = action[0], self.keeper if self.phase == "keep" else self.player
         hand = self.hands[p]
         if self.phase == "keep":
@@ -472,62 +477,32 @@ class VerbState:
             if len(kept) != 3 or any(hand.count(c) < kept.count(c) for c in kept):
                 raise IllegalMove("keep three cards of your five", expected="('keep', (id, id, id))",
                                   hint="verb-adjective-noun.setup.4")
-            for c in kept:
-                hand.remove(c)
-            self.discard += hand
-            self.hands[p] = kept
-            self.keeper += 1
-            if self.keeper == self.n:
-                self.phase = "turn"
-                self._start_turn()
-            return
-        if self.phase == "draw-cost":
-            if kind == "discard" and action[1] in hand:
-                hand.remove(action[1])
-                self.discard.append(action[1])
-            elif kind == "pay" and self.supply[p] >= 2:
-                self.supply[p] -= 2
-                self.removed[p] += 2
-            else:
+        elif self.phase == "draw-cost":
+            if not (kind == "discard" and action[1] in hand or kind == "pay" and self.supply[p] >= 2):
                 raise IllegalMove("after drawing, discard a card or remove two markers",
                                   hint="verb-adjective-noun.draw.2, verb-adjective-noun.gap.9")
-            return self._end_turn()
-        if kind == "bid":                              # verb-adjective-noun.bid.1
+        elif kind == "bid":                            # verb-adjective-noun.bid.1
             _, lot, k = action
             if not 0 <= lot < len(self.auction) or not 1 <= k <= 3 or k > self.supply[p]:
                 raise IllegalMove("bid 1-3 of your markers on a card of the auction pile")
-            self.supply[p] -= k
-            self.auction[lot].bid(p, k)
         elif kind == "draw":                           # verb-adjective-noun.draw.1
             if not (self.deck or self.discard):
                 raise IllegalMove("no card left to draw", hint="verb-adjective-noun.gap.10")
-            self.pending.append(("hand", p))
-            self._refill()
-            self.phase = "draw-cost"
-            return
         elif kind == "add":
-            self._add(p, action[1], action[2])
-        elif kind == "burn":                           # verb-adjective-noun.burn.1-2
+            self._check_add(p, action[1], action[2])
+        elif kind == "burn":                           # verb-adjective-noun.burn.1
             burnt = list(action[1])
             if not burnt or any(hand.count(c) < burnt.count(c) for c in burnt):
                 raise IllegalMove("burn one or more cards from your hand")
-            back = burn_value([cards()[c] for c in burnt], self.removed[p])
-            for c in burnt:
-                hand.remove(c)
-            self.discard += burnt
-            self.removed[p] -= back
-            self.supply[p] += back
         else:
             raise IllegalMove(f"unknown move '{kind}'", expected="bid, draw, add or burn")
-        self._end_turn()
 
-    def _add(self, p: int, card_id: str, index: int):
-        hand = self.hands[p]
-        if card_id not in hand:
+    def _check_add(self, p: int, card_id: str, index: int):
+        """Raise IllegalMove with the reason unless player p may add the card to trial `index` (-1: a new one)."""
+        if card_id not in self.hands[p]:
             raise IllegalMove(f"'{card_id}' is not in your hand")
         if self.supply[p] < 1:
             raise IllegalMove("you have no marker to put on the card", hint="verb-adjective-noun.add.10")
-        card = cards()[card_id]
         if index == -1:
             if len(self.trials) >= self.n:
                 raise IllegalMove(f"already {self.n} open trials", hint="verb-adjective-noun.add.8")
@@ -537,14 +512,66 @@ class VerbState:
         else:
             raise IllegalMove(f"no open trial {index}")
         if card_id not in trial.accepts:                           # the reasons only when refused
-            check = check_add([cards()[c] for c in trial.cards], card)
+            check = check_add([cards()[c] for c in trial.cards], cards()[card_id])
             raise IllegalMove("; ".join(check.reasons), hint=", ".join(check.cites))
+
+    def take(self, action) -> None:
+        """Apply a move legal_actions() lists now (apply_action checks a move, then comes here) without
+        checking it again."""
+        kind = action[0]
+        if self.phase == "keep":                       # verb-adjective-noun.setup.4
+            p = self.keeper
+            hand, kept = self.hands[p], list(action[1])
+            for c in kept:
+                hand.remove(c)
+            self.discard += hand
+            self.hands[p] = kept
+            self.keeper += 1
+            if self.keeper == self.n:
+                self.phase = "turn"
+                self._start_turn()
+            return
+        p = self.player
+        if self.phase == "draw-cost":                  # verb-adjective-noun.draw.2, gap.9
+            if kind == "discard":
+                self.hands[p].remove(action[1])
+                self.discard.append(action[1])
+            else:
+                self.supply[p] -= 2
+                self.removed[p] += 2
+            return self._end_turn()
+        if kind == "bid":                              # verb-adjective-noun.bid.1
+            _, lot, k = action
+            self.supply[p] -= k
+            self.auction[lot].bid(p, k)
+        elif kind == "draw":                           # verb-adjective-noun.draw.1
+            self.pending.append(("hand", p))
+            self._refill()
+            self.phase = "draw-cost"
+            return
+        elif kind == "add":
+            self._add(p, action[1], action[2])
+        else:                                          # burn: verb-adjective-noun.burn.1-2
+            hand, burnt = self.hands[p], list(action[1])
+            back = burn_value([cards()[c] for c in burnt], self.removed[p])
+            for c in burnt:
+                hand.remove(c)
+            self.discard += burnt
+            self.removed[p] -= back
+            self.supply[p] += back
+        self._end_turn()
+
+    def _add(self, p: int, card_id: str, index: int):
+        """Player p puts the card on trial `index` or starts a new one (-1) (add.1-10)."""
         if index == -1:
+            trial = Trial()
             self.trials.append(trial)
-        hand.remove(card_id)
+        else:
+            trial = self.trials[index]
+        self.hands[p].remove(card_id)
         trial.join(card_id, p)                        # verb-adjective-noun.add.9
         self.supply[p] -= 1
-        if card.effect == "reclaim":                  # verb-adjective-noun.gap.6
+        if cards()[card_id].effect == "reclaim":      # verb-adjective-noun.gap.6
             back = min(2, self.removed[p])
             self.removed[p] -= back
             self.supply[p] += back

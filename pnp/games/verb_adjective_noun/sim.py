@@ -83,7 +83,7 @@ def greedy_policy(state: VerbState, rng: random.Random):
 def play(players: int, rng: random.Random, policy) -> VerbState:
     """One game to its end with every seat using `policy`."""
     state = VerbState(players)
-    to_act, deal, apply = state.current_player, state.deal, state.apply_action
+    to_act, deal, take = state.current_player, state.deal, state.take   # the policies' moves are legal
     while True:
         p = to_act()
         if p == TERMINAL:
@@ -91,7 +91,7 @@ def play(players: int, rng: random.Random, policy) -> VerbState:
         if p == CHANCE:
             deal(rng)
         else:
-            apply(policy(state, rng))
+            take(policy(state, rng))
 
 
 def _game(seed: int, players: int, policy: str, index: int) -> tuple:
