@@ -441,14 +441,13 @@ class VerbState:
         p, hand = self.player, self.hands[self.player]
         if self.supply[p] < 1 or not hand:             # add.10
             return []
-        *fits, new = fits or self.fits()               # add.1-7 through check_add, add.8
+        fits = fits or self.fits()                     # add.1-7 through check_add, add.8
+        last = len(fits) - 1                           # the last entry: starting a new trial (-1)
         acts = []
         for c in sorted(set(hand)) if len(hand) > 1 else hand:
             for i, f in enumerate(fits):
                 if c in f:
-                    acts.append(("add", c, i))
-            if c in new:
-                acts.append(("add", c, -1))
+                    acts.append(("add", c, i if i < last else -1))
         return acts
 
     def _burns(self) -> list[tuple]:

@@ -6,7 +6,6 @@ import statistics
 from functools import lru_cache, partial
 from itertools import repeat
 
-from pnp.games.base import CHANCE, TERMINAL
 from pnp.games.stats import first_player, split_win, spread
 from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, cards, complete
 from pnp.simulate.jobs import game_rng, play_games
@@ -47,8 +46,10 @@ def greedy_policy(state: VerbState, rng: random.Random):
             return ("pay",)
         return worst
 
-    fits = state.fits() if hand else []                    # an add, a burn and the usefulness of a lot need cards
-    adds = state.adds(fits) if hand else []               # as legal_actions("add")
+    fits = adds = ()                                       # an add, a burn and the usefulness of a lot need cards
+    if hand:
+        fits = state.fits()
+        adds = state.adds(fits)                            # as legal_actions("add")
     if adds:                                               # completing first, then the fullest trial, then a new one
         keys = []
         for a in adds:
@@ -83,15 +84,13 @@ def greedy_policy(state: VerbState, rng: random.Random):
 def play(players: int, rng: random.Random, policy) -> VerbState:
     """One game to its end with every seat using `policy`."""
     state = VerbState(players)
-    to_act, deal, take = state.current_player, state.deal, state.take   # the policies' moves are legal
+    deal, take = state.deal, state.take                # the policies' moves are legal: take() applies them unchecked
     while True:
-        p = to_act()
-        if p == TERMINAL:
-            return state
-        if p == CHANCE:
+        if state.pending:                              # a chance node (is_chance_node): deal every pending card
             deal(rng)
-        else:
-            take(policy(state, rng))
+        if state.phase == "over":                      # is_terminal
+            return state
+        take(policy(state, rng))
 
 
 def _game(seed: int, players: int, policy: str, index: int) -> tuple:
