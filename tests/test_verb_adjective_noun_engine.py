@@ -95,6 +95,7 @@ def test_start_of_turn_wins_auctions_and_scores_trials():
     s.supply[1] -= 2
     s.supply[2] -= 1
     s.trials = [van.Trial(["tickle", "sulky", "cyclops"], {1: 1, 0: 1})]
+    s.changed()
     for c in ("tickle", "sulky", "cyclops"):
         for place in (s.deck, s.discard, *s.hands):
             if c in place:
@@ -164,6 +165,8 @@ def test_remembered_legality_agrees_with_the_reasoned_check_along_playouts(polic
                 assert s.legal_actions(kind) == [a for a in acts if a[0] == kind]
             if s.phase == "turn":
                 assert s.adds(s.fits()) == s.adds() == s.legal_actions("add")   # as the greedy player asks
+                fresh = [van.joinable(tuple(t.cards)) for t in s.trials]            # the kept fits, worked out anew
+                assert s.fits() == fresh + [van.joinable(()) if len(s.trials) < s.n else frozenset()]
                 for t in s.trials + [van.Trial()]:
                     trial = [C[c] for c in t.cards]
                     assert t.accepts == {c.id for c in C.values() if van.check_add(trial, c).legal}

@@ -308,6 +308,7 @@ class VerbState:
         self.pending: list[tuple] = [("auction",)] * (n_players - 1)     # setup.2
         self.pending += [("hand", p) for p in range(n_players) for _ in range(5)]   # setup.3
         self.keeper = 0
+        self._fits: list[frozenset[str]] | None = None   # fits(), kept until the open trials change
         self._refill()
 
     # -- dealing
@@ -373,6 +374,7 @@ class VerbState:
                     for q, k in trial.markers.items():    # trials.4
                         self.supply[q] += k
                     self.trials.remove(trial)
+                    self._fits = None
                     self.scored.append(trial.cards)    # trials.5
                     if len(self.scored) == TRIALS_TO_END:  # end.1, gap.17
                         self.phase = "over"
@@ -430,10 +432,17 @@ class VerbState:
         return [("draw",)] if self.deck or self.discard else []
 
     def fits(self) -> list[frozenset[str]]:
-        """The card ids each open trial accepts, then those that may start a new trial (none while n are open)."""
-        out = [t.accepts for t in self.trials]
-        out.append(joinable(()) if len(self.trials) < self.n else frozenset())   # add.8
-        return out
+        """The card ids each open trial accepts, then those that may start a new trial (none while n are open);
+        the same list until the trials change: read it, never edit it."""
+        if self._fits is None:                         # kept until a card joins, opens or closes a trial
+            out = [t.accepts for t in self.trials]
+            out.append(joinable(()) if len(self.trials) < self.n else frozenset())   # add.8
+            self._fits = out
+        return self._fits
+
+    def changed(self):
+        """Drop what was worked out from the open trials (fits); code editing trials directly calls this."""
+        self._fits = None
 
     def adds(self, fits: list[frozenset[str]] | None = None) -> list[tuple]:
         """Each hand card onto each trial it may join, or starting a new one (add.1-10); `fits` is
@@ -562,6 +571,7 @@ class VerbState:
 
     def _add(self, p: int, card_id: str, index: int):
         """Player p puts the card on trial `index` or starts a new one (-1) (add.1-10)."""
+        self._fits = None
         if index == -1:
             trial = Trial()
             self.trials.append(trial)
