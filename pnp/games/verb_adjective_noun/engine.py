@@ -150,19 +150,29 @@ def check_add(trial: list[Card], card: Card) -> AddCheck:
 _JOINABLE: dict[tuple, frozenset[str]] = {}     # trial shape (kind, left, right per card) -> joinable ids
 
 
+@lru_cache(maxsize=None)
+def card_groups() -> list[tuple[Card, list[str]]]:
+    """The deck's cards grouped by kind and edge colours: (the group's first card, every id in the group)."""
+    groups: dict[tuple, list[Card]] = {}
+    for c in cards().values():
+        groups.setdefault((c.kind, c.left, c.right), []).append(c)
+    return [(group[0], [c.id for c in group]) for group in groups.values()]
+
+
 @lru_cache(maxsize=65536)
 def joinable(trial_ids: tuple[str, ...]) -> frozenset[str]:
     """Ids of every card that may join the trial: check_add(trial, card).legal for each card of the deck.
 
-    Remembered by the trial's shape, each card's kind and edge colours: the only card features
-    check_add's verdict reads (words and laurels only name cards in its reasons).
+    Remembered by the trial's shape, and asked once per group of cards of one kind and edge colours:
+    the only card features check_add's verdict reads (words and laurels only name cards in its reasons).
     """
     table = cards()
     trial = [table[c] for c in trial_ids]
     shape = tuple((c.kind, c.left, c.right) for c in trial)
     fits = _JOINABLE.get(shape)
     if fits is None:
-        fits = _JOINABLE[shape] = frozenset(c.id for c in table.values() if check_add(trial, c).legal)
+        fits = _JOINABLE[shape] = frozenset(i for first, ids in card_groups() if check_add(trial, first).legal
+                                            for i in ids)
     return fits
 
 
