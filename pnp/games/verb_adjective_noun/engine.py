@@ -281,7 +281,7 @@ class Lot:
 
     def _renew(self):
         self.leader = auction_winner(self.markers)
-        self.top = max(self.markers.values(), default=0)
+        self.top = self.markers[self.leader] if self.leader is not None else max(self.markers.values(), default=0)
 
     def bid(self, p: int, k: int):
         """Player p adds k markers (verb-adjective-noun.bid.1)."""

@@ -56,7 +56,7 @@ def greedy_policy(state: VerbState, rng: random.Random):
             _, c, i = a
             if i == -1:
                 if supply >= 2:                            # the last marker only completes a trial
-                    keys.append((0, table[c].kind == "adjective", rng.random(), a))
+                    keys.append((0, c in _adjectives(), rng.random(), a))
                 continue
             on = trials[i].cards
             done = complete((*on, c))
