@@ -201,7 +201,7 @@ def trial_laurels(trial: list[Card]) -> int:
 
 def leaders(markers: dict) -> list:
     """Players with the most markers (at least one)."""
-    top = max(markers.values(), default=0)
+    top = max(markers.values()) if markers else 0
     return [p for p, n in markers.items() if n == top and n > 0]
 
 

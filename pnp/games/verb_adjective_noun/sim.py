@@ -65,7 +65,7 @@ def greedy_policy(state: VerbState, rng: random.Random):
         if keys:
             return max(keys)[3]
     if supply <= 2 and state.removed[p] and hand:
-        worst = min(hand, key=lambda c: (_usefulness(fits, c), -table[c].laurels))
+        worst = hand[0] if len(hand) == 1 else min(hand, key=lambda c: (_usefulness(fits, c), -table[c].laurels))
         return ("burn", (worst,))
     bids = []                                              # the fewest markers that lead a lot alone
     for i, lot in enumerate(state.auction):
