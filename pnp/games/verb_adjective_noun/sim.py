@@ -35,13 +35,13 @@ def greedy_policy(state: VerbState, rng: random.Random):
     """Complete a trial if possible, else add, else draw (paying markers when rich), burn when broke."""
     table = cards()
     if state.phase == "keep":
-        adjective = _adjectives().__contains__
-        return max(state.legal_actions(), key=lambda a: (sum(map(adjective, a[1])), rng.random()))
+        adjective = _adjectives().__contains__                # the most Adjectives, ties at random
+        return max([(sum(map(adjective, a[1])), rng.random(), a) for a in state.legal_actions()])[2]
     p, trials = state.player, state.trials
     hand, supply = state.hands[p], state.supply[p]
     if state.phase == "draw-cost":
         fits = state.fits()
-        worst = min(state.legal_actions("discard"), key=lambda a: (_usefulness(fits, a[1]), rng.random()))
+        worst = min([(_usefulness(fits, a[1]), rng.random(), a) for a in state.legal_actions("discard")])[2]
         if supply >= 3 and _usefulness(fits, worst[1]) > 0:   # paying takes 2, greedy keeps 1
             return ("pay",)
         return worst
