@@ -282,7 +282,7 @@ def test_verb_adjective_noun_judge_agrees_with_the_engine_along_a_random_game(se
             twin = copy.deepcopy(state)
             twin._start_turn = lambda: None
             twin.apply_action(action)
-            lots = [(lot["card"], dict(lot["markers"])) for lot in twin.auction]
+            lots = [(lot.card, dict(lot.markers)) for lot in twin.auction]
             trials = [(list(t.cards), dict(t.markers)) for t in twin.trials]
         before_laurels, supply = list(state.laurels), list(state.supply)
         mover = state.player
@@ -296,7 +296,7 @@ def test_verb_adjective_noun_judge_agrees_with_the_engine_along_a_random_game(se
         nxt = state.player                                     # the next turn has started: auctions, then trials
         for card, marks in lots:
             v = rulings.auction_ruling(_markers(marks, players), NAMES[nxt]).verdict
-            assert v["wins_now"] == (card in state.hands[nxt] and all(lot["card"] != card for lot in state.auction))
+            assert v["wins_now"] == (card in state.hands[nxt] and all(lot.card != card for lot in state.auction))
             checked += 1
         gained = [state.laurels[q] - before_laurels[q] for q in range(players)]
         expected = [0] * players

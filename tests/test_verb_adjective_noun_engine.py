@@ -1,6 +1,7 @@
 """Verb the Adjective Noun engine: deck data, edge matching, auctions, scoring, burning, playouts."""
 from __future__ import annotations
 
+import copy
 import random
 import re
 from collections import Counter
@@ -90,17 +91,18 @@ def test_start_of_turn_wins_auctions_and_scores_trials():
     while s.is_chance_node():
         s.apply_action(s.chance_outcomes()[0][0])
     assert s.phase == "turn" and s.player == 0
-    s.auction[0]["markers"] = {1: 2, 2: 1}
+    s.auction[0] = van.Lot(s.auction[0].card, {1: 2, 2: 1})
     s.supply[1] -= 2
     s.supply[2] -= 1
     s.trials = [van.Trial(["tickle", "sulky", "cyclops"], {1: 1, 0: 1})]
+    s.changed()
     for c in ("tickle", "sulky", "cyclops"):
         for place in (s.deck, s.discard, *s.hands):
             if c in place:
                 place.remove(c)
     s.supply[0] -= 1
     s.supply[1] -= 1
-    won = s.auction[0]["card"]
+    won = s.auction[0].card
     s.apply_action(("draw",))
     s.apply_action(s.chance_outcomes()[0][0])
     s.apply_action(("discard", s.hands[0][-1]))
@@ -147,8 +149,9 @@ def test_greedy_players_finish_twelve_trials():
 
 @pytest.mark.parametrize("policy", [greedy_policy, random_policy])
 def test_remembered_legality_agrees_with_the_reasoned_check_along_playouts(policy):
-    """joinable/can_add (remembered by trial shape) equal check_add(...).legal for every card and open
-    trial; legal_actions(kind) is legal_actions() of that kind; an add the check refuses raises its reasons."""
+    """joinable/can_add (remembered by trial shape) and each open trial's remembered accepts/done equal
+    check_add(...).legal and is_complete; each lot's remembered leader is auction_winner;
+    legal_actions(kind) is legal_actions() of that kind; an add the check refuses raises its reasons."""
     rng = random.Random(5)
     compared = refused = 0
     for players in (3, 5):
@@ -162,12 +165,22 @@ def test_remembered_legality_agrees_with_the_reasoned_check_along_playouts(polic
                 assert s.legal_actions(kind) == [a for a in acts if a[0] == kind]
             if s.phase == "turn":
                 assert s.adds(s.fits()) == s.adds() == s.legal_actions("add")   # as the greedy player asks
+                fresh = [van.joinable(tuple(t.cards)) for t in s.trials]            # the kept fits, worked out anew
+                assert s.fits() == fresh + [van.joinable(()) if len(s.trials) < s.n else frozenset()]
                 for t in s.trials + [van.Trial()]:
                     trial = [C[c] for c in t.cards]
+                    assert t.accepts == {c.id for c in C.values() if van.check_add(trial, c).legal}
+                    assert t.done == van.is_complete(trial)
                     for card in C.values():
                         assert van.can_add(tuple(t.cards), card.id) == van.check_add(trial, card).legal
                         compared += 1
                 p = s.player
+                for lot in s.auction:                  # remembered at each bid: the strict leader, the most markers
+                    assert lot.leader == van.auction_winner(lot.markers)
+                    assert lot.top == max(lot.markers.values(), default=0)
+                    if lot.leader != p:                # the greedy's overbid: one more than the best other bid
+                        others = max([k for q, k in lot.markers.items() if q != p], default=0)
+                        assert lot.top + 1 - lot.markers.get(p, 0) == others + 1 - lot.markers.get(p, 0) >= 1
                 bad = [(c, i) for c in s.hands[p] for i, t in enumerate(s.trials)
                        if not van.check_add([C[x] for x in t.cards], C[c]).legal]
                 if bad and s.supply[p]:
@@ -178,3 +191,53 @@ def test_remembered_legality_agrees_with_the_reasoned_check_along_playouts(polic
                     refused += 1
             s.apply_action(policy(s, rng))
     assert compared > 10_000 and refused > 10
+
+
+def _snapshot(s):
+    return (s.phase, s.player, s.turns, list(s.deck), list(s.discard), [list(h) for h in s.hands], list(s.supply),
+            list(s.removed), list(s.laurels), [(lot.card, dict(lot.markers)) for lot in s.auction],
+            [(list(t.cards), dict(t.markers)) for t in s.trials], list(s.scored), list(s.pending))
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_deal_is_the_chance_steps_one_by_one(players):
+    """deal(rng), as play() uses it, leaves the state that sample_chance + apply_action step by step leaves,
+    at every chance node of greedy games (same random draws)."""
+    for seed in range(3):
+        fast, slow = van.VerbState(players), van.VerbState(players)
+        rf, rs, rp = random.Random(seed), random.Random(seed), random.Random(seed + 100)
+        dealt = 0
+        while not fast.is_terminal():
+            if fast.is_chance_node():
+                fast.deal(rf)
+                while slow.is_chance_node():
+                    slow.apply_action(slow.sample_chance(rs))
+                    dealt += 1
+                assert not fast.is_chance_node() and _snapshot(fast) == _snapshot(slow)
+                continue
+            action = greedy_policy(fast, rp)
+            fast.apply_action(action)
+            slow.apply_action(action)
+        assert _snapshot(fast) == _snapshot(slow) and dealt > 50
+
+
+@pytest.mark.parametrize("policy", [greedy_policy, random_policy])
+def test_take_applies_the_policies_moves_as_apply_action_does(policy):
+    """play() applies the policies' moves with take(), unchecked: each move is one legal_actions() lists,
+    and take() leaves the state apply_action leaves (3 and 6 players, whole games)."""
+    rng = random.Random(11)
+    taken = 0
+    for players in (3, 6):
+        s = van.VerbState(players)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.deal(rng)
+                continue
+            move = policy(s, rng)
+            assert move in s.legal_actions()
+            twin = copy.deepcopy(s)
+            twin.take(move)
+            s.apply_action(move)
+            assert _snapshot(twin) == _snapshot(s)
+            taken += 1
+    assert taken > 200

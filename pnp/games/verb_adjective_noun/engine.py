@@ -16,6 +16,7 @@ import csv
 import itertools
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL, pick
@@ -149,19 +150,29 @@ def check_add(trial: list[Card], card: Card) -> AddCheck:
 _JOINABLE: dict[tuple, frozenset[str]] = {}     # trial shape (kind, left, right per card) -> joinable ids
 
 
+@lru_cache(maxsize=None)
+def card_groups() -> list[tuple[Card, list[str]]]:
+    """The deck's cards grouped by kind and edge colours: (the group's first card, every id in the group)."""
+    groups: dict[tuple, list[Card]] = {}
+    for c in cards().values():
+        groups.setdefault((c.kind, c.left, c.right), []).append(c)
+    return [(group[0], [c.id for c in group]) for group in groups.values()]
+
+
 @lru_cache(maxsize=65536)
 def joinable(trial_ids: tuple[str, ...]) -> frozenset[str]:
     """Ids of every card that may join the trial: check_add(trial, card).legal for each card of the deck.
 
-    Remembered by the trial's shape, each card's kind and edge colours: the only card features
-    check_add's verdict reads (words and laurels only name cards in its reasons).
+    Remembered by the trial's shape, and asked once per group of cards of one kind and edge colours:
+    the only card features check_add's verdict reads (words and laurels only name cards in its reasons).
     """
     table = cards()
     trial = [table[c] for c in trial_ids]
     shape = tuple((c.kind, c.left, c.right) for c in trial)
     fits = _JOINABLE.get(shape)
     if fits is None:
-        fits = _JOINABLE[shape] = frozenset(c.id for c in table.values() if check_add(trial, c).legal)
+        fits = _JOINABLE[shape] = frozenset(i for first, ids in card_groups() if check_add(trial, first).legal
+                                            for i in ids)
     return fits
 
 
@@ -190,7 +201,7 @@ def trial_laurels(trial: list[Card]) -> int:
 
 def leaders(markers: dict) -> list:
     """Players with the most markers (at least one)."""
-    top = max(markers.values(), default=0)
+    top = max(markers.values()) if markers else 0
     return [p for p, n in markers.items() if n == top and n > 0]
 
 
@@ -228,12 +239,60 @@ def burn_value(burnt: list[Card], removed: int) -> int:
 
 # ---------------------------------------------------------------- the game
 
-@dataclass
 class Trial:
-    """An open trial on the table: its cards and the markers on it per player."""
+    """An open trial on the table: its cards and the markers on it per player, with what the rules make
+    of its cards remembered (renewed by join): the ids that may join it and whether it is complete."""
 
-    cards: list[str] = field(default_factory=list)
-    markers: dict[int, int] = field(default_factory=dict)
+    __slots__ = ("cards", "markers", "accepts", "done")
+
+    def __init__(self, cards: list[str] | None = None, markers: dict[int, int] | None = None):
+        self.cards = list(cards or [])
+        self.markers = dict(markers or {})
+        self._renew()
+
+    def _renew(self):
+        key = tuple(self.cards)
+        self.accepts = joinable(key)         # verb-adjective-noun.add.1-7, through check_add
+        self.done = complete(key)            # verb-adjective-noun.trials.1
+
+    def join(self, card_id: str, p: int):
+        """Put the card in the trial with one of player p's markers on it (add.9)."""
+        self.cards.append(card_id)
+        self.markers[p] = self.markers.get(p, 0) + 1
+        self._renew()
+
+    def __repr__(self):
+        return f"Trial({self.cards!r}, {self.markers!r})"
+
+
+class Lot:
+    """A card of the auction pile and the markers bid on it per player, with its strict leader
+    (auction_winner, verb-adjective-noun.gap.2) and the most markers on it remembered (renewed by bid)."""
+
+    __slots__ = ("card", "markers", "leader", "top")
+
+    def __init__(self, card: str, markers: dict[int, int] | None = None):
+        self.card = card
+        self.markers = dict(markers or {})
+        if self.markers:
+            self._renew()
+        else:                                   # no bids yet: nobody leads (verb-adjective-noun.gap.2)
+            self.leader, self.top = None, 0
+
+    def _renew(self):
+        self.leader = auction_winner(self.markers)
+        self.top = self.markers[self.leader] if self.leader is not None else max(self.markers.values(), default=0)
+
+    def bid(self, p: int, k: int):
+        """Player p adds k markers (verb-adjective-noun.bid.1)."""
+        self.markers[p] = self.markers.get(p, 0) + k
+        self._renew()
+
+    def __repr__(self):
+        return f"Lot({self.card!r}, {self.markers!r})"
+
+
+_LEADER, _DONE = attrgetter("leader"), attrgetter("done")
 
 
 class VerbState:
@@ -250,7 +309,7 @@ class VerbState:
         self.supply = [MARKERS - 1] * n_players       # one on the track (verb-adjective-noun.setup.1)
         self.removed = [0] * n_players
         self.laurels = [0] * n_players
-        self.auction: list[dict] = []                 # {"card": id, "markers": {p: n}}
+        self.auction: list[Lot] = []
         self.trials: list[Trial] = []
         self.scored: list[list[str]] = []
         self.player = 0                               # verb-adjective-noun.setup.5
@@ -259,6 +318,7 @@ class VerbState:
         self.pending: list[tuple] = [("auction",)] * (n_players - 1)     # setup.2
         self.pending += [("hand", p) for p in range(n_players) for _ in range(5)]   # setup.3
         self.keeper = 0
+        self._fits: list[frozenset[str]] | None = None   # fits(), kept until the open trials change
         self._refill()
 
     # -- dealing
@@ -284,6 +344,11 @@ class VerbState:
         """One chance outcome drawn with `rng`: a deck card, each equally likely (as chance_outcomes)."""
         return pick(self.deck, rng)
 
+    def deal(self, rng):
+        """Deal every pending card, each drawn as sample_chance draws it: the chance steps one after another."""
+        while self.pending and self.phase != "over":
+            self._deal(pick(self.deck, rng))
+
     def _deal(self, card: str):
         try:
             self.deck.remove(card)
@@ -291,7 +356,7 @@ class VerbState:
             raise IllegalMove(f"card '{card}' is not in the deck") from None
         dest = self.pending.pop(0)
         if dest[0] == "auction":
-            self.auction.append({"card": card, "markers": {}})
+            self.auction.append(Lot(card))
         else:
             self.hands[dest[1]].append(card)
         self._refill()
@@ -300,33 +365,33 @@ class VerbState:
     def _start_turn(self):
         """Steps 1 and 2 for the player now on turn (gameplay.1)."""
         p = self.player
-        won = [lot for lot in self.auction              # verb-adjective-noun.auctions.1, gap.2
-               if p in lot["markers"] and auction_winner(lot["markers"]) == p]   # only a bidder can lead
-        for lot in won:
-            self.removed[p] += lot["markers"][p]      # auctions.2
-            for q, k in lot["markers"].items():
-                if q != p:
-                    self.supply[q] += k
-            self.auction.remove(lot)
-            self.hands[p].append(lot["card"])
-            self.pending.append(("auction",))         # auctions.3
-        table = cards()
-        ready = [t for t in self.trials                # verb-adjective-noun.trials.2, gap.11
-                 if p in t.markers and complete(tuple(t.cards))]   # only a bidder leads a complete one
-        for trial in ready:
-            award = trial_award([table[c] for c in trial.cards], trial.markers, p)
-            if award:
-                for q, k in award.items():
-                    self.laurels[q] += k
-                for q, k in trial.markers.items():    # trials.4
-                    self.supply[q] += k
-                self.trials.remove(trial)
-                self.scored.append(trial.cards)        # trials.5
-                if len(self.scored) == TRIALS_TO_END:  # end.1, gap.17
-                    self.phase = "over"
-                    self.pending = []
-                    return
-        self._refill()
+        if p in map(_LEADER, self.auction):           # verb-adjective-noun.auctions.1, gap.2
+            for lot in [lot for lot in self.auction if lot.leader == p]:
+                self.removed[p] += lot.markers[p]     # auctions.2
+                for q, k in lot.markers.items():
+                    if q != p:
+                        self.supply[q] += k
+                self.auction.remove(lot)
+                self.hands[p].append(lot.card)
+                self.pending.append(("auction",))     # auctions.3
+        if any(map(_DONE, self.trials)):              # verb-adjective-noun.trials.2, gap.11
+            table = cards()
+            for trial in [t for t in self.trials if t.done and p in t.markers]:   # only a bidder leads one
+                award = trial_award([table[c] for c in trial.cards], trial.markers, p)
+                if award:
+                    for q, k in award.items():
+                        self.laurels[q] += k
+                    for q, k in trial.markers.items():    # trials.4
+                        self.supply[q] += k
+                    self.trials.remove(trial)
+                    self._fits = None
+                    self.scored.append(trial.cards)    # trials.5
+                    if len(self.scored) == TRIALS_TO_END:  # end.1, gap.17
+                        self.phase = "over"
+                        self.pending = []
+                        return
+        if self.pending:                              # a won card is replaced (gameplay.3)
+            self._refill()
 
     def _end_turn(self):
         self.turns += 1
@@ -377,10 +442,17 @@ class VerbState:
         return [("draw",)] if self.deck or self.discard else []
 
     def fits(self) -> list[frozenset[str]]:
-        """The card ids each open trial accepts, then those that may start a new trial (none while n are open)."""
-        out = [joinable(tuple(t.cards)) for t in self.trials]
-        out.append(joinable(()) if len(self.trials) < self.n else frozenset())   # add.8
-        return out
+        """The card ids each open trial accepts, then those that may start a new trial (none while n are open);
+        the same list until the trials change: read it, never edit it."""
+        if self._fits is None:                         # kept until a card joins, opens or closes a trial
+            out = [t.accepts for t in self.trials]
+            out.append(joinable(()) if len(self.trials) < self.n else frozenset())   # add.8
+            self._fits = out
+        return self._fits
+
+    def changed(self):
+        """Drop what was worked out from the open trials (fits); code editing trials directly calls this."""
+        self._fits = None
 
     def adds(self, fits: list[frozenset[str]] | None = None) -> list[tuple]:
         """Each hand card onto each trial it may join, or starting a new one (add.1-10); `fits` is
@@ -388,12 +460,13 @@ class VerbState:
         p, hand = self.player, self.hands[self.player]
         if self.supply[p] < 1 or not hand:             # add.10
             return []
-        *fits, new = fits or self.fits()               # add.1-7 through check_add, add.8
+        fits = fits or self.fits()                     # add.1-7 through check_add, add.8
+        last = len(fits) - 1                           # the last entry: starting a new trial (-1)
         acts = []
-        for c in sorted(set(hand)):
-            acts += [("add", c, i) for i, f in enumerate(fits) if c in f]
-            if c in new:
-                acts.append(("add", c, -1))
+        for c in sorted(set(hand)) if len(hand) > 1 else hand:
+            for i, f in enumerate(fits):
+                if c in f:
+                    acts.append(("add", c, i if i < last else -1))
         return acts
 
     def _burns(self) -> list[tuple]:
@@ -410,6 +483,11 @@ class VerbState:
             raise IllegalMove("the game is over")
         if self.pending:
             return self._deal(action)
+        self._check(action)
+        self.take(action)
+
+    def _check(self, action) -> None:
+        """Raise IllegalMove with the reason unless `action` is a move the player to act may make now."""
         kind, p = action[0], self.keeper if self.phase == "keep" else self.player
         hand = self.hands[p]
         if self.phase == "keep":
@@ -417,6 +495,51 @@ class VerbState:
             if len(kept) != 3 or any(hand.count(c) < kept.count(c) for c in kept):
                 raise IllegalMove("keep three cards of your five", expected="('keep', (id, id, id))",
                                   hint="verb-adjective-noun.setup.4")
+        elif self.phase == "draw-cost":
+            if not (kind == "discard" and action[1] in hand or kind == "pay" and self.supply[p] >= 2):
+                raise IllegalMove("after drawing, discard a card or remove two markers",
+                                  hint="verb-adjective-noun.draw.2, verb-adjective-noun.gap.9")
+        elif kind == "bid":                            # verb-adjective-noun.bid.1
+            _, lot, k = action
+            if not 0 <= lot < len(self.auction) or not 1 <= k <= 3 or k > self.supply[p]:
+                raise IllegalMove("bid 1-3 of your markers on a card of the auction pile")
+        elif kind == "draw":                           # verb-adjective-noun.draw.1
+            if not (self.deck or self.discard):
+                raise IllegalMove("no card left to draw", hint="verb-adjective-noun.gap.10")
+        elif kind == "add":
+            self._check_add(p, action[1], action[2])
+        elif kind == "burn":                           # verb-adjective-noun.burn.1
+            burnt = list(action[1])
+            if not burnt or any(hand.count(c) < burnt.count(c) for c in burnt):
+                raise IllegalMove("burn one or more cards from your hand")
+        else:
+            raise IllegalMove(f"unknown move '{kind}'", expected="bid, draw, add or burn")
+
+    def _check_add(self, p: int, card_id: str, index: int):
+        """Raise IllegalMove with the reason unless player p may add the card to trial `index` (-1: a new one)."""
+        if card_id not in self.hands[p]:
+            raise IllegalMove(f"'{card_id}' is not in your hand")
+        if self.supply[p] < 1:
+            raise IllegalMove("you have no marker to put on the card", hint="verb-adjective-noun.add.10")
+        if index == -1:
+            if len(self.trials) >= self.n:
+                raise IllegalMove(f"already {self.n} open trials", hint="verb-adjective-noun.add.8")
+            trial = Trial()
+        elif 0 <= index < len(self.trials):
+            trial = self.trials[index]
+        else:
+            raise IllegalMove(f"no open trial {index}")
+        if card_id not in trial.accepts:                           # the reasons only when refused
+            check = check_add([cards()[c] for c in trial.cards], cards()[card_id])
+            raise IllegalMove("; ".join(check.reasons), hint=", ".join(check.cites))
+
+    def take(self, action) -> None:
+        """Apply a move legal_actions() lists now (apply_action checks a move, then comes here) without
+        checking it again."""
+        kind = action[0]
+        if self.phase == "keep":                       # verb-adjective-noun.setup.4
+            p = self.keeper
+            hand, kept = self.hands[p], list(action[1])
             for c in kept:
                 hand.remove(c)
             self.discard += hand
@@ -426,71 +549,48 @@ class VerbState:
                 self.phase = "turn"
                 self._start_turn()
             return
-        if self.phase == "draw-cost":
-            if kind == "discard" and action[1] in hand:
-                hand.remove(action[1])
+        p = self.player
+        if self.phase == "draw-cost":                  # verb-adjective-noun.draw.2, gap.9
+            if kind == "discard":
+                self.hands[p].remove(action[1])
                 self.discard.append(action[1])
-            elif kind == "pay" and self.supply[p] >= 2:
+            else:
                 self.supply[p] -= 2
                 self.removed[p] += 2
-            else:
-                raise IllegalMove("after drawing, discard a card or remove two markers",
-                                  hint="verb-adjective-noun.draw.2, verb-adjective-noun.gap.9")
             return self._end_turn()
         if kind == "bid":                              # verb-adjective-noun.bid.1
             _, lot, k = action
-            if not 0 <= lot < len(self.auction) or not 1 <= k <= 3 or k > self.supply[p]:
-                raise IllegalMove("bid 1-3 of your markers on a card of the auction pile")
             self.supply[p] -= k
-            self.auction[lot]["markers"][p] = self.auction[lot]["markers"].get(p, 0) + k
+            self.auction[lot].bid(p, k)
         elif kind == "draw":                           # verb-adjective-noun.draw.1
-            if not (self.deck or self.discard):
-                raise IllegalMove("no card left to draw", hint="verb-adjective-noun.gap.10")
             self.pending.append(("hand", p))
             self._refill()
             self.phase = "draw-cost"
             return
         elif kind == "add":
             self._add(p, action[1], action[2])
-        elif kind == "burn":                           # verb-adjective-noun.burn.1-2
-            burnt = list(action[1])
-            if not burnt or any(hand.count(c) < burnt.count(c) for c in burnt):
-                raise IllegalMove("burn one or more cards from your hand")
+        else:                                          # burn: verb-adjective-noun.burn.1-2
+            hand, burnt = self.hands[p], list(action[1])
             back = burn_value([cards()[c] for c in burnt], self.removed[p])
             for c in burnt:
                 hand.remove(c)
             self.discard += burnt
             self.removed[p] -= back
             self.supply[p] += back
-        else:
-            raise IllegalMove(f"unknown move '{kind}'", expected="bid, draw, add or burn")
         self._end_turn()
 
     def _add(self, p: int, card_id: str, index: int):
-        hand = self.hands[p]
-        if card_id not in hand:
-            raise IllegalMove(f"'{card_id}' is not in your hand")
-        if self.supply[p] < 1:
-            raise IllegalMove("you have no marker to put on the card", hint="verb-adjective-noun.add.10")
-        card = cards()[card_id]
+        """Player p puts the card on trial `index` or starts a new one (-1) (add.1-10)."""
+        self._fits = None
         if index == -1:
-            if len(self.trials) >= self.n:
-                raise IllegalMove(f"already {self.n} open trials", hint="verb-adjective-noun.add.8")
             trial = Trial()
-        elif 0 <= index < len(self.trials):
-            trial = self.trials[index]
-        else:
-            raise IllegalMove(f"no open trial {index}")
-        if card_id not in joinable(tuple(trial.cards)):          # the reasons only when refused
-            check = check_add([cards()[c] for c in trial.cards], card)
-            raise IllegalMove("; ".join(check.reasons), hint=", ".join(check.cites))
-        if index == -1:
             self.trials.append(trial)
-        hand.remove(card_id)
-        trial.cards.append(card_id)
-        trial.markers[p] = trial.markers.get(p, 0) + 1   # verb-adjective-noun.add.9
+        else:
+            trial = self.trials[index]
+        self.hands[p].remove(card_id)
+        trial.join(card_id, p)                        # verb-adjective-noun.add.9
         self.supply[p] -= 1
-        if card.effect == "reclaim":                  # verb-adjective-noun.gap.6
+        if cards()[card_id].effect == "reclaim":      # verb-adjective-noun.gap.6
             back = min(2, self.removed[p])
             self.removed[p] -= back
             self.supply[p] += back
@@ -507,7 +607,7 @@ class VerbState:
 
     def marker_count(self, p: int) -> int:
         """All of a player's markers wherever they are (always MARKERS)."""
-        return (1 + self.supply[p] + self.removed[p] + sum(lot["markers"].get(p, 0) for lot in self.auction)
+        return (1 + self.supply[p] + self.removed[p] + sum(lot.markers.get(p, 0) for lot in self.auction)
                 + sum(t.markers.get(p, 0) for t in self.trials))
 
     def card_count(self) -> int:

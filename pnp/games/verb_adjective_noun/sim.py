@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import random
 import statistics
-from functools import partial
+from functools import lru_cache, partial
+from itertools import repeat
 
-from pnp.games.base import CHANCE, TERMINAL
 from pnp.games.stats import first_player, split_win, spread
 from pnp.games.verb_adjective_noun.engine import TRIALS_TO_END, VerbState, cards, complete
 from pnp.simulate.jobs import game_rng, play_games
@@ -22,52 +22,61 @@ def random_policy(state: VerbState, rng: random.Random):
 
 def _usefulness(fits: list[frozenset[str]], card_id: str) -> int:
     """How many open trials (or a new one) the card could join now, given state.fits()."""
-    return sum([card_id in f for f in fits])
+    return sum(map(frozenset.__contains__, fits, repeat(card_id)))
+
+
+@lru_cache(maxsize=None)
+def _adjectives() -> frozenset[str]:
+    """Ids of the Adjective cards."""
+    return frozenset(c.id for c in cards().values() if c.kind == "adjective")
 
 
 def greedy_policy(state: VerbState, rng: random.Random):
     """Complete a trial if possible, else add, else draw (paying markers when rich), burn when broke."""
     table = cards()
     if state.phase == "keep":
-        return max(state.legal_actions(), key=lambda a: (sum(table[c].kind == "adjective" for c in a[1]), rng.random()))
+        adjective = _adjectives().__contains__                # the most Adjectives, ties at random
+        return max([(sum(map(adjective, a[1])), rng.random(), a) for a in state.legal_actions()])[2]
     p, trials = state.player, state.trials
     hand, supply = state.hands[p], state.supply[p]
     if state.phase == "draw-cost":
         fits = state.fits()
-        worst = min(state.legal_actions("discard"), key=lambda a: (_usefulness(fits, a[1]), rng.random()))
+        worst = min([(_usefulness(fits, a[1]), rng.random(), a) for a in state.legal_actions("discard")])[2]
         if supply >= 3 and _usefulness(fits, worst[1]) > 0:   # paying takes 2, greedy keeps 1
             return ("pay",)
         return worst
 
-    fits = state.fits() if hand else []                    # an add, a burn and the usefulness of a lot need cards
-    adds = state.adds(fits) if hand else []               # as legal_actions("add")
-    if adds:
-        def completes(a):
-            return a[2] != -1 and complete((*trials[a[2]].cards, a[1]))
-
-        def value(a):
-            if a[2] == -1:
-                return (0, table[a[1]].kind == "adjective", rng.random())
-            return (2 if completes(a) else 1, len(trials[a[2]].cards), rng.random())
-
-        if supply < 2:                                     # the last marker only completes a trial
-            adds = [a for a in adds if completes(a)]
-        if adds:
-            return max(adds, key=value)
+    fits = adds = ()                                       # an add, a burn and the usefulness of a lot need cards
+    if hand:
+        fits = state.fits()
+        adds = state.adds(fits)                            # as legal_actions("add")
+    if adds:                                               # completing first, then the fullest trial, then a new one
+        keys = []
+        for a in adds:
+            _, c, i = a
+            if i == -1:
+                if supply >= 2:                            # the last marker only completes a trial
+                    keys.append((0, c in _adjectives(), rng.random(), a))
+                continue
+            on = trials[i].cards
+            done = complete((*on, c))
+            if done or supply >= 2:
+                keys.append((2 if done else 1, len(on), rng.random(), a))
+        if keys:
+            return max(keys)[3]
     if supply <= 2 and state.removed[p] and hand:
-        worst = min(hand, key=lambda c: (_usefulness(fits, c), -table[c].laurels))
+        worst = hand[0] if len(hand) == 1 else min(hand, key=lambda c: (_usefulness(fits, c), -table[c].laurels))
         return ("burn", (worst,))
-    bids = []
+    bids = []                                              # the fewest markers that lead a lot alone
     for i, lot in enumerate(state.auction):
-        marks = lot["markers"]
-        mine = marks.get(p, 0)
-        others = max([k for q, k in marks.items() if q != p], default=0) if mine else max(marks.values(), default=0)
-        extra = others + 1 - mine
-        if 1 <= extra <= 3 and extra <= supply and (not hand or _usefulness(fits, lot["card"])):
-            bids.append(("bid", i, extra, table[lot["card"]].laurels))
+        if lot.leader == p:                                # leading it alone already
+            continue
+        extra = lot.top + 1 - lot.markers.get(p, 0)        # at least 1: a tie or a higher bid stands
+        if extra <= 3 and extra <= supply and (not hand or _usefulness(fits, lot.card)):
+            bids.append((extra, -table[lot.card].laurels, rng.random(), i))
     if bids:
-        best = min(bids, key=lambda a: (a[2], -a[3], rng.random()))
-        return best[:3]
+        extra, _, _, i = min(bids)
+        return ("bid", i, extra)
     draw = state.legal_actions("draw")
     return draw[0] if draw else rng.choice(state.legal_actions())
 
@@ -75,12 +84,13 @@ def greedy_policy(state: VerbState, rng: random.Random):
 def play(players: int, rng: random.Random, policy) -> VerbState:
     """One game to its end with every seat using `policy`."""
     state = VerbState(players)
-    to_act, drawn, apply = state.current_player, state.sample_chance, state.apply_action
+    deal, take = state.deal, state.take                # the policies' moves are legal: take() applies them unchecked
     while True:
-        p = to_act()
-        if p == TERMINAL:
+        if state.pending:                              # a chance node (is_chance_node): deal every pending card
+            deal(rng)
+        if state.phase == "over":                      # is_terminal
             return state
-        apply(drawn(rng) if p == CHANCE else policy(state, rng))
+        take(policy(state, rng))
 
 
 def _game(seed: int, players: int, policy: str, index: int) -> tuple:
