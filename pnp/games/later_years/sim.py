@@ -58,10 +58,15 @@ def greedy_policy(state: LaterYearsState, rng: random.Random):
 
 
 def play(players: int, rng: random.Random, policy) -> LaterYearsState:
-    """One game to its end with every seat using `policy`."""
+    """One game to its end with every seat using `policy`: its moves taken, and the cards drawn, without
+    apply_action's checks (State.take, State.deal_card)."""
     state = LaterYearsState(players)
+    take, deal = state.take, state.deal_card     # the moves come from the legal lists, the cards off the deck
     while (who := state.current_player()) != TERMINAL:
-        state.apply_action(state.sample_card(rng) if who == CHANCE else policy(state, rng))
+        if who == CHANCE:
+            deal(rng)
+        else:
+            take(policy(state, rng))
     return state
 
 
