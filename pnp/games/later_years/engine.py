@@ -280,8 +280,8 @@ def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
     then the flow decomposed into paths (later-years.victory.5, later-years.gap.5).
     """
     live = {cell for cell, k in cap.items() if k > 0}
-    if live.isdisjoint(sources) or live.isdisjoint(sinks):
-        return []                                   # no coin on one of the two sides: no path at all
+    if live.isdisjoint(sources) or live.isdisjoint(sinks) or not _linked(live, sources, sinks, rows, cols):
+        return []                                   # no run of coins joins the two sides: no path at all
     S, T = ("S",), ("T",)
     res: dict = {}
 
@@ -341,6 +341,20 @@ def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
             u = v
         paths.append(_shortcut(path))
     return paths
+
+
+def _linked(live: set[Cell], sources: set[Cell], sinks: set[Cell], rows: int, cols: int) -> bool:
+    """Whether side-sharing live cells join a source to a sink (a flood fill: the flow is 0 when not)."""
+    reach = [cell for cell in live if cell in sources]
+    seen = set(reach)
+    for cell in reach:
+        if cell in sinks:
+            return True
+        for nb in _neighbours(cell, rows, cols):
+            if nb in live and nb not in seen:
+                seen.add(nb)
+                reach.append(nb)
+    return False
 
 
 def _shortcut(path: list[Cell]) -> list[Cell]:
