@@ -43,12 +43,13 @@ def protection(kind: str, protected: bool = True) -> str:
 class Chance:
     """A pending chance event: its kind ('dice', 'die', 'oracle', 'potluck') and outcomes."""
 
-    __slots__ = ("kind", "outcomes", "possible", "_upto")
+    __slots__ = ("kind", "outcomes", "possible", "_upto", "_values")
 
     def __init__(self, kind: str, outcomes: list, possible=None, upto: tuple[float, ...] | None = None):
         self.kind, self.outcomes = kind, outcomes
         self.possible = frozenset(o for o, _ in outcomes) if possible is None else possible   # to check against
         self._upto = _running_totals(tuple(p for _, p in outcomes)) if upto is None else upto
+        self._values = tuple(o for o, _ in outcomes)
 
     @classmethod
     def draw(cls, kind: str, cards: list[str]) -> "Chance":
@@ -59,7 +60,7 @@ class Chance:
     def sample(self, rng: random.Random):
         """One outcome drawn by its probability: the outcome base.sample_chance(state, rng) would draw
         (the same running totals), found by bisection instead of a walk over the outcomes."""
-        return self.outcomes[bisect_right(self._upto, rng.random())][0]
+        return self._values[bisect_right(self._upto, rng.random())]
 
 
 @lru_cache(maxsize=None)
@@ -411,8 +412,11 @@ class State:
     def _sharing(self, p: int) -> list[Player]:
         """The other pawns on p's place (outer space, maze or route space)."""
         pl = self.players[p]
-        pos, where = pl.pos, pl.where
-        return [q for q in self.players if q.pos == pos and q.where == where and q.seat != p]
+        pos, where, out = pl.pos, pl.where, []
+        for q in self.players:            # a loop, not a comprehension: usually nobody is there
+            if q.pos == pos and q.where == where and q is not pl:
+                out.append(q)
+        return out
 
     def _bounce(self, p: int):
         pl = self.players[p]
@@ -450,14 +454,10 @@ class State:
         kind = rules.fighter_kind(hero)
         rng = self.rng
         peril = THROW.sample(rng) if rng else (yield THROW)     # by-jove.perils.4
-        throws = []
         for _ in range(rules.throws_for(kind)):               # by-jove.perils.5, gap.9
-            throws.append(THROW.sample(rng) if rng else (yield THROW))
-            if rules.throw_wins(throws[-1], peril):
-                break
-        if rules.throw_wins(throws[-1], peril):                # the throws stop at the first win
-            self._gain(p, "vap", 1)                           # by-jove.perils.6
-            return True
+            if rules.throw_wins(THROW.sample(rng) if rng else (yield THROW), peril):   # the throws stop at a win
+                self._gain(p, "vap", 1)                       # by-jove.perils.6
+                return True
         if protected:                                          # by-jove.gods.7
             return None
         if hero:
