@@ -802,12 +802,13 @@ class LaterYearsState:
 
     def _task(self, hand: Counter, a: str, o: str, pay_a, pay_o):
         """The task done with these cards (as _check_task allows): cards spent, coin stacked, fee paid."""
-        spent = Counter(pay_a) + Counter(pay_o)
+        spent = Counter((*pay_a, *pay_o))
         _spend(hand, spent)
         self.discard.update(spent)                    # later-years.tasks.3
         self.board.stack(a, o).append(self.turn)      # later-years.repeat.4
-        self.money[self.turn] += fee(a, o)            # later-years.fees.2, repeat.3
-        self.fees_paid += fee(a, o)
+        paid = fee(a, o)                              # later-years.fees.2, repeat.3
+        self.money[self.turn] += paid
+        self.fees_paid += paid
 
     def _place_card(self, card: str):
         """The card off the deck goes to the auction's lots (dealing) or to the drawing player's hand."""
