@@ -126,7 +126,7 @@ def hand_bonus(hand: list[tuple[int, str]], levels: dict[str, int]) -> int:
 class State:
     """A game of The Labors of Herakles in progress (open_spiel shape)."""
 
-    def __init__(self, players: int = 4):
+    def __init__(self, players: int = 4, rng=None):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise IllegalMove(f"{players} players", expected=f"{MIN_PLAYERS} to {MAX_PLAYERS} players",
                               hint="labors-of-herakles.gap.3")
@@ -153,6 +153,9 @@ class State:
         self._queue += [("start",)]                                                     # setup.6
         self._over = False
         self.choices: list[tuple] = _NO_CHOICE  # the options _advance found at the step it stopped at (below)
+        # Given an rng, _advance draws every card itself (the card draw_chance would draw, in the same order)
+        # and stops only at a player's choice or the end: no chance node is ever met.
+        self.rng = rng
         self._advance()
 
     # ---- protocol
@@ -236,10 +239,19 @@ class State:
     def draw_chance(self, rng) -> None:
         """Settle a chance step with a card drawn with `rng`: the card sample_chance draws, placed as
         apply_action places it (one random number, no search of the pile)."""
-        self._draw_at(int(rng.random() * len(self._pile())))
+        self._draw_at(self._drawn(rng))
+
+    def _drawn(self, rng) -> int:
+        """The index in the pile of the card base.pick(self._pile(), rng) draws."""
+        return int(rng.random() * len(self._pile()))
 
     def _draw_at(self, i: int) -> None:
         """Take card i off the pile the chance step draws from, put it where the step sends it, run on."""
+        self._place_at(i)
+        self._advance()
+
+    def _place_at(self, i: int) -> None:
+        """Take card i off the pile the chance step draws from and put it where the step sends it."""
         step = self._queue.pop(0)
         kind = step[0]
         if kind == "deal":                                         # where the drawn card goes
@@ -248,7 +260,6 @@ class State:
             self.on_region[step[1]] = self.labor_pile.pop(i)
         else:
             self.adventure_pile.append(self.draw_pile.pop(i))
-        self._advance()
 
     def take(self, action: tuple) -> None:
         """Apply a move of `choices` (or one legal_actions() just listed) without checking it again
@@ -326,9 +337,15 @@ class State:
                         continue
                 if kind == "draw_power":
                     queue[0] = ("deal", step[1])
+                if self.rng:                                               # the card drawn at once
+                    self._place_at(self._drawn(self.rng))
+                    continue
                 self.choices = _NO_CHOICE
                 return
             if kind == "labor":
+                if self.rng:
+                    self._place_at(self._drawn(self.rng))
+                    continue
                 self.choices = _NO_CHOICE
                 return
             opts = self._options(step)
