@@ -43,6 +43,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5                             # gap.3
 _CHANCE_STEPS = frozenset(("labor", "deal", "start"))           # steps settled by drawing a card
 _DRAW_STEPS = frozenset(("deal", "start", "draw_power"))         # steps that take an adventure card
 _NO_CHOICE: list = []                                            # `choices` at a chance or terminal node
+_TRAIT_AT = {t: i for i, t in enumerate(TRAITS)}                 # TRAITS.index, looked up
+_REGION_AT = {r: i for i, r in enumerate(REGIONS)}               # REGIONS.index, looked up
 
 
 @dataclass(frozen=True)
@@ -296,7 +298,7 @@ class State:
         return self.cards[self.adventure_pile[-1]]
 
     def _raise(self, p: int, trait: str, change: int) -> None:
-        i = TRAITS.index(trait)
+        i = _TRAIT_AT[trait]
         self.traits[i], _, bonus = move_trait(self.traits[i], change)     # traits.1
         if bonus:
             self._queue.insert(0, ("bonus", p))                            # traits.2
@@ -376,7 +378,7 @@ class State:
             self._raise(p, power.removeprefix("raise-"), +1)
 
     def _adventure_token(self, region: str) -> None:
-        r = REGIONS.index(region)
+        r = _REGION_AT[region]
         self.adv_tokens[r] += 1                                             # play.4
         if self.adv_tokens[r] >= TOKENS_TO_END:                            # play.5
             self._attempt(r)
