@@ -247,9 +247,11 @@ class Auction:
         """(lot, most): `player` may add 1 to `most` coins to the lot, within her coins (later-years.auction.6,
         gap.8); if no lot takes any, the forced smallest overbids, most 1: on each unbid lot, else on
         every lot (deadbeat.1)."""
-        coins, top = self.coins[player], self.top
-        out = [(lot, most) for lot in range(self.n_lots)
-               if (most := coins - (top[lot][1] if lot in top else 0)) >= 1]
+        coins, top, out = self.coins[player], self.top, []
+        for lot in range(self.n_lots):                 # a loop, not a comprehension: a few lots only
+            most = coins - (top[lot][1] if lot in top else 0)
+            if most >= 1:
+                out.append((lot, most))
         if out:
             return out
         return [(lot, 1) for lot in range(self.n_lots) if lot not in top] or [(lot, 1) for lot in range(self.n_lots)]
@@ -706,10 +708,13 @@ class LaterYearsState:
         """(action, object, need) of every task the hand holds enough cards for, this time round
         (later-years.repeat.2, bonus.1), one at a time; `worth` is hand_worth(hand) if already known."""
         worth = hand_worth(hand) if worth is None else worth
-        actions = [a for a in names("action") if a in worth]
-        objects = [o for o in names("object") if o in worth] if actions else ()
+        objects = None
         done = self.board.done
-        for a in actions:
+        for a in names("action"):                      # loops, not comprehensions: four names each
+            if a not in worth:
+                continue
+            if objects is None:
+                objects = [o for o in names("object") if o in worth]
             held = worth[a]
             for o in objects:
                 need = need_for(done(a, o))
