@@ -214,11 +214,16 @@ class State:
         if not left:
             return []
         if kind == "token":                                          # play.2: a labor the god supports
-            god = step[2]
-            return [("token", r) for r, lab in enumerate(self.on_region)
-                    if lab and god in self.labor_defs[lab].gods]
+            god, opts = step[2], []
+            for r, lab in enumerate(self.on_region):                 # loops, not comprehensions: 3 regions
+                if lab and god in self.labor_defs[lab].gods:
+                    opts.append(("token", r))
+            return opts
         assert kind in ("pledge", "bonus"), kind
-        opts = [(kind, r) for r, lab in enumerate(self.on_region) if lab]   # power / traits.2: any labor
+        opts = []
+        for r, lab in enumerate(self.on_region):                     # power / traits.2: any labor
+            if lab:
+                opts.append((kind, r))
         return opts + [(kind, None)] if kind == "bonus" else opts
 
     def apply_action(self, action) -> None:
