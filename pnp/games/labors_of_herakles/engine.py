@@ -98,6 +98,11 @@ def _play_moves() -> dict[str, tuple[str, str]]:
     return {cid: ("play", cid) for cid in adventures()}
 
 
+def _drawn(pile: list[str], rng) -> int:
+    """The index in the pile of the card base.pick(pile, rng) draws."""
+    return int(rng.random() * len(pile))
+
+
 # ---------------------------------------------------------------- pure rules (engine and judge)
 
 def advances(value: int, previous: int) -> bool:
@@ -246,11 +251,7 @@ class State:
     def draw_chance(self, rng) -> None:
         """Settle a chance step with a card drawn with `rng`: the card sample_chance draws, placed as
         apply_action places it (one random number, no search of the pile)."""
-        self._draw_at(self._drawn(rng))
-
-    def _drawn(self, rng) -> int:
-        """The index in the pile of the card base.pick(self._pile(), rng) draws."""
-        return int(rng.random() * len(self._pile()))
+        self._draw_at(_drawn(self._pile(), rng))
 
     def _draw_at(self, i: int) -> None:
         """Take card i off the pile the chance step draws from, put it where the step sends it, run on."""
@@ -331,7 +332,13 @@ class State:
             kind = step[0]
             if kind == "do":
                 queue.pop(0)
-                getattr(self, step[1])(*step[2:])
+                what = step[1]
+                if what == "_adventure_token":                             # the queued consequences, by name
+                    self._adventure_token(step[2])
+                elif what == "_power":
+                    self._power(step[2], step[3])
+                else:
+                    getattr(self, what)(*step[2:])
                 queue = self._queue                                        # _end replaces the queue
                 continue
             if kind in _DRAW_STEPS:
@@ -345,13 +352,13 @@ class State:
                 if kind == "draw_power":
                     queue[0] = ("deal", step[1])
                 if self.rng:                                               # the card drawn at once
-                    self._place_at(self._drawn(self.rng))
+                    self._place_at(_drawn(self.draw_pile, self.rng))
                     continue
                 self.choices = _NO_CHOICE
                 return
             if kind == "labor":
                 if self.rng:
-                    self._place_at(self._drawn(self.rng))
+                    self._place_at(_drawn(self.labor_pile, self.rng))
                     continue
                 self.choices = _NO_CHOICE
                 return
