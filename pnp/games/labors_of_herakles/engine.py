@@ -140,6 +140,7 @@ class State:
         self.n = players
         self.cards = adventures()
         self.labor_defs = labor_cards()
+        self._plays = _play_moves()                                  # ("play", card) by card, made once
         self.traits = [TRAIT_START] * len(TRAITS)                    # setup.1
         self.epic = 0                                                # setup.2
         self.favor = [0] * players                                   # setup.3, gap.20
@@ -209,7 +210,7 @@ class State:
             hand = self.hands[p]
             can_draw = len(hand) < HAND_DRAW_LIMIT and (self.draw_pile or len(self.adventure_pile) > 1)  # draw.2, gap.8
             acts = [("draw",)] if can_draw else []
-            acts += map(_play_moves().__getitem__, hand)                       # ("play", card) for each card
+            acts += map(self._plays.__getitem__, hand)                         # ("play", card) for each card
             return acts or [("pass",)]                                                           # gap.9
         if kind == "calm":                                           # power (gap.14): a region with tokens
             return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
