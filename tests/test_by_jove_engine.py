@@ -374,3 +374,38 @@ def test_the_simulators_random_players_play_the_same_games_as_random_playout(pla
             st.apply_action(expected)
         else:
             st.apply_action(rng.choice(st.legal_actions()))
+
+
+def _position(st: State) -> tuple:
+    """Everything a By Jove position holds, at a decision: the decision, the players, bank, heroes, decks."""
+    from dataclasses import asdict
+    req = st.pending
+    return ((req.player, req.kind, list(req.options), req.about) if req is not None else None,
+            [asdict(p) for p in st.players], dict(st.bank), dict(st.hero_owner),
+            {k: (list(d.face_down), list(d.used)) for k, d in st.decks.items()}, st.turns, st.round,
+            st.winners, st.end_reason)
+
+
+@pytest.mark.parametrize("players,young,time_limit", [(2, False, None), (4, False, None), (6, True, None),
+                                                       (3, False, 15)])
+def test_a_state_drawing_its_own_chance_outcomes_plays_the_checked_path(players, young, time_limit):
+    """State(rng=...) throws its dice and draws its cards inline (no chance node): from the same seed it
+    pauses at the same decisions, in the same positions, as a plain State whose every chance outcome is
+    drawn by base.sample_chance and applied through apply_action's check."""
+    from pnp.games.base import sample_chance
+    for seed in range(5):
+        rng = random.Random(seed)
+        plain, seen = State(players, young=young, time_limit=time_limit), []
+        while not plain.is_terminal():
+            if plain.is_chance_node():
+                plain.apply_action(sample_chance(plain, rng))
+            else:
+                seen.append(_position(plain))
+                plain.apply_action(rng.choice(plain.legal_actions()))
+        rng = random.Random(seed)
+        inline, met = State(players, young=young, time_limit=time_limit, rng=rng), []
+        while not inline.is_terminal():
+            assert not inline.is_chance_node() and inline.chance_outcomes() == []
+            met.append(_position(inline))
+            inline.apply_action(rng.choice(inline.legal_actions()))
+        assert met == seen and _position(inline) == _position(plain)

@@ -8,7 +8,7 @@ import pytest
 
 from pnp.errors import IllegalMove
 from pnp.games.labors_of_herakles import engine as lh
-from pnp.games.base import TERMINAL, random_playout
+from pnp.games.base import TERMINAL, pick, random_playout
 
 
 # --- data from the card set --------------------------------------------------------------------
@@ -295,3 +295,27 @@ def test_simulator_path_agrees_with_the_checked_path(players):
         assert _snapshot(fast) == _snapshot(checked)
         steps += 1
     assert fast.is_terminal() and steps > 300
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_state_drawing_its_own_cards_meets_the_checked_path(players):
+    """State(rng=...) draws each card itself when _advance reaches a chance step (no chance node): from the
+    same seed it stops at the same choices, in the same positions, as a plain State whose cards are drawn by
+    sample_chance and placed through apply_action's check; and the simulator plays that game."""
+    from pnp.games.labors_of_herakles.simulate import random_game
+    for seed in range(4):
+        rng, plain, seen = random.Random(seed), lh.State(players), []
+        while not plain.is_terminal():
+            if plain.is_chance_node():
+                plain.apply_action(plain.sample_chance(rng))
+            else:
+                seen.append((_snapshot(plain), list(plain.choices)))
+                plain.apply_action(pick(plain.legal_actions(), rng))
+        rng, met = random.Random(seed), []
+        inline = lh.State(players, rng=rng)
+        while not inline.is_terminal():
+            assert not inline.is_chance_node() and inline.chance_outcomes() == []
+            met.append((_snapshot(inline), list(inline.choices)))
+            inline.apply_action(pick(inline.legal_actions(), rng))
+        assert met == seen and _snapshot(inline) == _snapshot(plain)
+        assert _snapshot(random_game(players, random.Random(seed))) == _snapshot(plain)

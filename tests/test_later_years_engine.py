@@ -199,3 +199,39 @@ def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
             rng.setstate(before)
             assert random_policy(state, rng) == plain
             state.apply_action(plain)
+
+
+def _position(s) -> tuple:
+    """Everything a Later Years position holds (the auction's bids included)."""
+    a = s.auction
+    return (dict(s.deck), [dict(h) for h in s.hands], list(s.money), {k: list(v) for k, v in s.board.spaces.items()},
+            dict(s.discard), s.starter, s.round, s.phase, list(s.lots), list(s.deadbeats), s.turn, s.played,
+            s.pending_draw, s.fees_paid, s.bids_paid, s.deadbeat_count,
+            a and (dict(a.top), a.to_bid, set(a.excluded), a.deadbeat, dict(a.coins)))
+
+
+@pytest.mark.parametrize("players,policy", [(2, "random"), (3, "random"), (6, "random"), (4, "greedy")])
+def test_the_simulators_unchecked_path_plays_the_checked_path(players, policy):
+    """take() (a listed move without apply_action's checks) and deal_card() (sample_card's card placed
+    without the deck check) keep a state identical, step by step, to apply_action's on the same moves and
+    draws; and the simulator's game ends where that checked game ends."""
+    from pnp.games.later_years.sim import greedy_policy, play, random_policy
+    pick = {"random": random_policy, "greedy": greedy_policy}[policy]
+    for seed in range(3):
+        rng, checked = random.Random(seed), ly.LaterYearsState(players)
+        fast = ly.LaterYearsState(players)
+        while not checked.is_terminal():
+            before = rng.getstate()
+            if checked.is_chance_node():
+                checked.apply_action(checked.sample_card(rng))
+                rng.setstate(before)
+                fast.deal_card(rng)
+            else:
+                move = pick(checked, rng)
+                assert move in checked.legal_actions()
+                checked.apply_action(move)
+                rng.setstate(before)
+                fast.take(pick(fast, rng))
+            assert _position(fast) == _position(checked)
+        assert fast.is_terminal()
+        assert _position(play(players, random.Random(seed), pick)) == _position(checked)

@@ -1,5 +1,6 @@
 """The By Jove game as an open_spiel-shaped State: a generator plays the rules, pausing at every
-chance event (dice, card draws) and every player decision."""
+chance event (dice, card draws) and every player decision; a State given an rng draws its chance
+outcomes inline and pauses only at decisions."""
 from __future__ import annotations
 
 import random
@@ -42,12 +43,13 @@ def protection(kind: str, protected: bool = True) -> str:
 class Chance:
     """A pending chance event: its kind ('dice', 'die', 'oracle', 'potluck') and outcomes."""
 
-    __slots__ = ("kind", "outcomes", "possible", "_upto")
+    __slots__ = ("kind", "outcomes", "possible", "_upto", "_values")
 
     def __init__(self, kind: str, outcomes: list, possible=None, upto: tuple[float, ...] | None = None):
         self.kind, self.outcomes = kind, outcomes
         self.possible = frozenset(o for o, _ in outcomes) if possible is None else possible   # to check against
         self._upto = _running_totals(tuple(p for _, p in outcomes)) if upto is None else upto
+        self._values = tuple(o for o, _ in outcomes)
 
     @classmethod
     def draw(cls, kind: str, cards: list[str]) -> "Chance":
@@ -58,7 +60,7 @@ class Chance:
     def sample(self, rng: random.Random):
         """One outcome drawn by its probability: the outcome base.sample_chance(state, rng) would draw
         (the same running totals), found by bisection instead of a walk over the outcomes."""
-        return self.outcomes[bisect_right(self._upto, rng.random())][0]
+        return self._values[bisect_right(self._upto, rng.random())]
 
 
 @lru_cache(maxsize=None)
@@ -72,6 +74,11 @@ def _running_totals(probabilities: tuple[float, ...]) -> tuple[float, ...]:
 def _even_totals(n: int) -> tuple[float, ...]:
     """The running totals of n equally likely outcomes."""
     return _running_totals((1 / n,) * n)
+
+
+def _pick_even(cards: list, rng: random.Random):
+    """The card Chance.draw(kind, cards).sample(rng) draws, without building the event."""
+    return cards[bisect_right(_even_totals(len(cards)), rng.random())]
 
 
 ROLL = Chance("dice", DICE)   # a throw of both dice, the same event every time (its outcomes listed once)
@@ -137,7 +144,7 @@ class State:
     """A By Jove game for 2-6 players; seat 0 won the opening roll-off (by-jove.setup.8, gap.38)."""
 
     def __init__(self, players: int = 4, *, time_limit: int | None = None, cap: int = DEFAULT_CAP,
-                 young: bool = False):
+                 young: bool = False, rng: random.Random | None = None):
         if not 2 <= players <= 6:  # by-jove.players.1
             raise UsageError(f"By Jove needs 2 to 6 players, not {players}", field="players", expected="2-6")
         self.board = data.board()
@@ -149,6 +156,9 @@ class State:
         self.hero_owner: dict[str, int | None] = {h: None for h in self.board.heroes}
         self.decks = {"oracle": Deck(list(self.oracle)), "potluck": Deck(list(self.potluck))}
         self.time_limit, self.cap, self.young = time_limit, cap, young
+        # Given an rng, the game throws its own dice and draws its own cards from it (each outcome the one
+        # base.sample_chance would draw, in the same order) and pauses only at decisions.
+        self.rng = rng
         self.round = 0
         self.turn_player = 0
         self.turns = 0
@@ -213,6 +223,11 @@ class State:
             valid = [o for o, _ in req.outcomes] if isinstance(req, Chance) else req.options
             shown = ", ".join(map(str, valid[:12])) + (" ..." if len(valid) > 12 else "")
             raise IllegalMove(f"{action!r} is not allowed at this {req.kind} step", expected=shown)
+        self.take(action)
+
+    def take(self, action) -> None:
+        """apply_action for a move or outcome the pending step offers, without its check (the simulator's
+        moves come from the pending options)."""
         try:
             self._req = self._gen.send(action)
         except StopIteration:
@@ -319,14 +334,14 @@ class State:
             yield from self._adventure(p)
             return
         else:
-            dice = yield ROLL   # by-jove.play.1
+            dice = ROLL.sample(self.rng) if self.rng else (yield ROLL)   # by-jove.play.1
         protected = False
         while True:             # the move, and Protected Turns while gods grant them
             self._move(p, dice[0] + dice[1])
             again = yield from self._arrive(p, dice, protected)
             if again != "protected":
                 return
-            dice = yield ROLL   # the Protected Turn, at once (by-jove.gods.5)
+            dice = ROLL.sample(self.rng) if self.rng else (yield ROLL)   # the Protected Turn, at once (gods.5)
             protected = True
 
     def _hades(self, p: int):
@@ -344,7 +359,7 @@ class State:
             elif choice == "card":
                 pl.holds.remove(release[0])
                 self.decks["oracle"].used.append(release[0])              # by-jove.hades.5, gap.22
-        dice = yield ROLL
+        dice = ROLL.sample(self.rng) if self.rng else (yield ROLL)
         out = rules.hades_turn(pl.hades_turn, *dice, pay=choice == "pay", card=choice == "card",
                                coins=rules.HADES_FEE if choice == "pay" else pl.coins)
         if not out.leaves:
@@ -397,8 +412,11 @@ class State:
     def _sharing(self, p: int) -> list[Player]:
         """The other pawns on p's place (outer space, maze or route space)."""
         pl = self.players[p]
-        pos, where = pl.pos, pl.where
-        return [q for q in self.players if q.pos == pos and q.where == where and q.seat != p]
+        pos, where, out = pl.pos, pl.where, []
+        for q in self.players:            # a loop, not a comprehension: usually nobody is there
+            if q.pos == pos and q.where == where and q is not pl:
+                out.append(q)
+        return out
 
     def _bounce(self, p: int):
         pl = self.players[p]
@@ -434,15 +452,12 @@ class State:
             if len(pl.heroes) > 1:
                 hero = yield Decision(p, "fighter", sorted(pl.heroes))
         kind = rules.fighter_kind(hero)
-        peril = yield THROW                      # by-jove.perils.4
-        throws = []
+        rng = self.rng
+        peril = THROW.sample(rng) if rng else (yield THROW)     # by-jove.perils.4
         for _ in range(rules.throws_for(kind)):               # by-jove.perils.5, gap.9
-            throws.append((yield THROW))
-            if rules.throw_wins(throws[-1], peril):
-                break
-        if rules.throw_wins(throws[-1], peril):                # the throws stop at the first win
-            self._gain(p, "vap", 1)                           # by-jove.perils.6
-            return True
+            if rules.throw_wins(THROW.sample(rng) if rng else (yield THROW), peril):   # the throws stop at a win
+                self._gain(p, "vap", 1)                       # by-jove.perils.6
+                return True
         if protected:                                          # by-jove.gods.7
             return None
         if hero:
@@ -468,7 +483,7 @@ class State:
             pos = 0
         else:
             pos = pl.pos
-        d = yield THROW
+        d = THROW.sample(self.rng) if self.rng else (yield THROW)
         if pl.run == "labyrinth":
             new = rules.maze_step(pos, d)
             if new == 0:   # exact throw back to the Labyrinth space (by-jove.labyrinth.5, gap.32)
@@ -505,7 +520,7 @@ class State:
 
     def _draw(self, deck: str):
         cards = self.decks[deck].ready()
-        cid = yield Chance.draw(deck, cards)
+        cid = _pick_even(cards, self.rng) if self.rng else (yield Chance.draw(deck, cards))
         self.decks[deck].face_down.remove(cid)
         return cid
 
@@ -600,7 +615,9 @@ class State:
         if choice == "none":
             return
         q = int(choice.split()[1])
-        mine, theirs = (yield ROLL), (yield ROLL)
+        rng = self.rng
+        mine = ROLL.sample(rng) if rng else (yield ROLL)
+        theirs = ROLL.sample(rng) if rng else (yield ROLL)
         result = rules.war(sum(mine), sum(theirs))              # by-jove.helen.2, helen.4
         if result == "tie":
             return

@@ -22,15 +22,19 @@ def _quantile(values: list[int], q: float) -> float:
 
 def random_play(state: State, rng: random.Random) -> State:
     """Play random players to the end: base.random_playout's moves and draws from the same random stream,
-    each chance outcome drawn by the pending event itself (Chance.sample) and each choice among its options."""
+    each chance outcome drawn by the pending event itself (Chance.sample) and each choice among its options,
+    taken without apply_action's check. A State made with this rng draws its chance outcomes itself, so
+    only its decisions reach this loop."""
+    take, choice = state.take, rng.choice
     while (req := state.pending) is not None:
-        state.apply_action(req.sample(rng) if isinstance(req, Chance) else rng.choice(req.options))
+        take(req.sample(rng) if req.__class__ is Chance else choice(req.options))
     return state
 
 
 def _game(seed: int, players: int, time_limit: int | None, cap: int, young: bool, index: int) -> tuple:
     """Game `index` of a run: (rounds, turns, how it ended, winners)."""
-    state = random_play(State(players, time_limit=time_limit, cap=cap, young=young), game_rng(seed, index))
+    rng = game_rng(seed, index)
+    state = random_play(State(players, time_limit=time_limit, cap=cap, young=young, rng=rng), rng)
     return (state.round + (0 if state.end_reason != "collection" else 1), state.turns, state.end_reason,
             state.winners)
 

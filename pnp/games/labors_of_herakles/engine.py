@@ -43,6 +43,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5                             # gap.3
 _CHANCE_STEPS = frozenset(("labor", "deal", "start"))           # steps settled by drawing a card
 _DRAW_STEPS = frozenset(("deal", "start", "draw_power"))         # steps that take an adventure card
 _NO_CHOICE: list = []                                            # `choices` at a chance or terminal node
+_TRAIT_AT = {t: i for i, t in enumerate(TRAITS)}                 # TRAITS.index, looked up
+_REGION_AT = {r: i for i, r in enumerate(REGIONS)}               # REGIONS.index, looked up
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,11 @@ def _play_moves() -> dict[str, tuple[str, str]]:
     return {cid: ("play", cid) for cid in adventures()}
 
 
+def _drawn(pile: list[str], rng) -> int:
+    """The index in the pile of the card base.pick(pile, rng) draws."""
+    return int(rng.random() * len(pile))
+
+
 # ---------------------------------------------------------------- pure rules (engine and judge)
 
 def advances(value: int, previous: int) -> bool:
@@ -126,13 +133,14 @@ def hand_bonus(hand: list[tuple[int, str]], levels: dict[str, int]) -> int:
 class State:
     """A game of The Labors of Herakles in progress (open_spiel shape)."""
 
-    def __init__(self, players: int = 4):
+    def __init__(self, players: int = 4, rng=None):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise IllegalMove(f"{players} players", expected=f"{MIN_PLAYERS} to {MAX_PLAYERS} players",
                               hint="labors-of-herakles.gap.3")
         self.n = players
         self.cards = adventures()
         self.labor_defs = labor_cards()
+        self._plays = _play_moves()                                  # ("play", card) by card, made once
         self.traits = [TRAIT_START] * len(TRAITS)                    # setup.1
         self.epic = 0                                                # setup.2
         self.favor = [0] * players                                   # setup.3, gap.20
@@ -153,6 +161,9 @@ class State:
         self._queue += [("start",)]                                                     # setup.6
         self._over = False
         self.choices: list[tuple] = _NO_CHOICE  # the options _advance found at the step it stopped at (below)
+        # Given an rng, _advance draws every card itself (the card draw_chance would draw, in the same order)
+        # and stops only at a player's choice or the end: no chance node is ever met.
+        self.rng = rng
         self._advance()
 
     # ---- protocol
@@ -199,7 +210,7 @@ class State:
             hand = self.hands[p]
             can_draw = len(hand) < HAND_DRAW_LIMIT and (self.draw_pile or len(self.adventure_pile) > 1)  # draw.2, gap.8
             acts = [("draw",)] if can_draw else []
-            acts += map(_play_moves().__getitem__, hand)                       # ("play", card) for each card
+            acts += map(self._plays.__getitem__, hand)                         # ("play", card) for each card
             return acts or [("pass",)]                                                           # gap.9
         if kind == "calm":                                           # power (gap.14): a region with tokens
             return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
@@ -209,11 +220,16 @@ class State:
         if not left:
             return []
         if kind == "token":                                          # play.2: a labor the god supports
-            god = step[2]
-            return [("token", r) for r, lab in enumerate(self.on_region)
-                    if lab and god in self.labor_defs[lab].gods]
+            god, opts = step[2], []
+            for r, lab in enumerate(self.on_region):                 # loops, not comprehensions: 3 regions
+                if lab and god in self.labor_defs[lab].gods:
+                    opts.append(("token", r))
+            return opts
         assert kind in ("pledge", "bonus"), kind
-        opts = [(kind, r) for r, lab in enumerate(self.on_region) if lab]   # power / traits.2: any labor
+        opts = []
+        for r, lab in enumerate(self.on_region):                     # power / traits.2: any labor
+            if lab:
+                opts.append((kind, r))
         return opts + [(kind, None)] if kind == "bonus" else opts
 
     def apply_action(self, action) -> None:
@@ -236,10 +252,15 @@ class State:
     def draw_chance(self, rng) -> None:
         """Settle a chance step with a card drawn with `rng`: the card sample_chance draws, placed as
         apply_action places it (one random number, no search of the pile)."""
-        self._draw_at(int(rng.random() * len(self._pile())))
+        self._draw_at(_drawn(self._pile(), rng))
 
     def _draw_at(self, i: int) -> None:
         """Take card i off the pile the chance step draws from, put it where the step sends it, run on."""
+        self._place_at(i)
+        self._advance()
+
+    def _place_at(self, i: int) -> None:
+        """Take card i off the pile the chance step draws from and put it where the step sends it."""
         step = self._queue.pop(0)
         kind = step[0]
         if kind == "deal":                                         # where the drawn card goes
@@ -248,7 +269,6 @@ class State:
             self.on_region[step[1]] = self.labor_pile.pop(i)
         else:
             self.adventure_pile.append(self.draw_pile.pop(i))
-        self._advance()
 
     def take(self, action: tuple) -> None:
         """Apply a move of `choices` (or one legal_actions() just listed) without checking it again
@@ -285,7 +305,7 @@ class State:
         return self.cards[self.adventure_pile[-1]]
 
     def _raise(self, p: int, trait: str, change: int) -> None:
-        i = TRAITS.index(trait)
+        i = _TRAIT_AT[trait]
         self.traits[i], _, bonus = move_trait(self.traits[i], change)     # traits.1
         if bonus:
             self._queue.insert(0, ("bonus", p))                            # traits.2
@@ -313,7 +333,13 @@ class State:
             kind = step[0]
             if kind == "do":
                 queue.pop(0)
-                getattr(self, step[1])(*step[2:])
+                what = step[1]
+                if what == "_adventure_token":                             # the queued consequences, by name
+                    self._adventure_token(step[2])
+                elif what == "_power":
+                    self._power(step[2], step[3])
+                else:
+                    getattr(self, what)(*step[2:])
                 queue = self._queue                                        # _end replaces the queue
                 continue
             if kind in _DRAW_STEPS:
@@ -326,9 +352,15 @@ class State:
                         continue
                 if kind == "draw_power":
                     queue[0] = ("deal", step[1])
+                if self.rng:                                               # the card drawn at once
+                    self._place_at(_drawn(self.draw_pile, self.rng))
+                    continue
                 self.choices = _NO_CHOICE
                 return
             if kind == "labor":
+                if self.rng:
+                    self._place_at(_drawn(self.labor_pile, self.rng))
+                    continue
                 self.choices = _NO_CHOICE
                 return
             opts = self._options(step)
@@ -359,7 +391,7 @@ class State:
             self._raise(p, power.removeprefix("raise-"), +1)
 
     def _adventure_token(self, region: str) -> None:
-        r = REGIONS.index(region)
+        r = _REGION_AT[region]
         self.adv_tokens[r] += 1                                             # play.4
         if self.adv_tokens[r] >= TOKENS_TO_END:                            # play.5
             self._attempt(r)

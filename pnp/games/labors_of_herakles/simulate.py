@@ -18,17 +18,13 @@ POLICIES = ("random",)
 
 
 def random_game(players: int, rng: random.Random) -> State:
-    """One game to its end: every choice uniformly among the legal ones, every card drawn uniformly."""
-    state = State(players)
-    take, draw = state.take, state.draw_chance
-    while True:
-        acts = state.choices                           # empty only at a chance or terminal node
-        if acts:
-            take(pick(acts, rng))                      # one of legal_actions()
-        elif state.is_terminal():
-            return state
-        else:
-            draw(rng)
+    """One game to its end: every choice uniformly among the legal ones, every card drawn uniformly (by the
+    state itself, from the same rng, in the order a chance node would have asked for it)."""
+    state = State(players, rng=rng)
+    take = state.take
+    while acts := state.choices:                       # empty only at the end: the state draws its own cards
+        take(pick(acts, rng))                          # one of legal_actions()
+    return state
 
 
 def _game(seed: int, players: int, index: int) -> tuple:

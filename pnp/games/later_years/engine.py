@@ -134,22 +134,34 @@ def _name_worth() -> dict[str, tuple[str, int]]:
 
 def minimal_payments(hand: Counter, name: str, need: int) -> list[tuple[str, ...]]:
     """Every minimal set of cards of `name` in hand counting as at least `need` (none can be left out)."""
+    return list(_minimal_payments(tuple((c, hand[c]) for c in _ids_named(name) if hand.get(c, 0) > 0), need))
+
+
+@lru_cache(maxsize=None)
+def _ids_named(name: str) -> tuple[str, ...]:
+    """The card ids of a name, sorted (the order a payment lists its cards in)."""
+    return tuple(sorted(c.id for c in card_types().values() if c.name == name))
+
+
+@lru_cache(maxsize=None)
+def _minimal_payments(held: tuple[tuple[str, int], ...], need: int) -> tuple[tuple[str, ...], ...]:
+    """minimal_payments for the (id, count) pairs held of one name, sorted by id: worked out once per holding."""
+    if not held:
+        return ()
     types = card_types()
-    ids = sorted(c for c, k in hand.items() if k > 0 and types[c].name == name)
-    if not ids:
-        return []
+    ids = [c for c, _ in held]
     worth = [types[c].counts_as for c in ids]
-    if sum(map(mul, worth, [hand[c] for c in ids])) < need:
-        return []                                   # not enough even with every card
+    if sum(map(mul, worth, [k for _, k in held])) < need:
+        return ()                                   # not enough even with every card
     options = []
-    for counts in itertools.product(*[range(hand[c] + 1) for c in ids]):
+    for counts in itertools.product(*[range(k + 1) for _, k in held]):
         total = sum(map(mul, counts, worth))
         if total < need:
             continue
         if any(k and total - w >= need for k, w in zip(counts, worth)):
             continue
         options.append(tuple(c for k, c in zip(counts, ids) for _ in range(k)))
-    return options
+    return tuple(options)
 
 
 # ---------------------------------------------------------------- auction
@@ -207,6 +219,11 @@ class Auction:
 
     def bid(self, player, lot: int, add: int) -> None:
         """Put `add` coins on `lot`; raises IllegalMove; an unaffordable total makes a deadbeat."""
+        self.check_bid(player, lot, add)
+        self.place(player, lot, add)
+
+    def check_bid(self, player, lot: int, add: int) -> None:
+        """Raise IllegalMove, with the reason, unless `player` may put `add` coins on `lot` now."""
         if self.done:
             raise IllegalMove("the auction is over", hint="no more bids are taken")
         if player != self.to_bid:
@@ -216,6 +233,9 @@ class Auction:
             raise IllegalMove(f"no card {lot + 1}", expected=f"a card 1-{self.n_lots}")
         if add < 1:
             raise IllegalMove("a bid must put at least 1 coin on the card", hint="later-years.gap.8")
+
+    def place(self, player, lot: int, add: int) -> None:
+        """bid's effect for a bid check_bid allows (one legal_bids lists): the lot's new total, or a deadbeat."""
         total = add + (self.top[lot][1] if lot in self.top else 0)   # later-years.auction.6
         if total > self.coins[player]:                               # later-years.deadbeat.1
             self.deadbeat = player
@@ -227,9 +247,11 @@ class Auction:
         """(lot, most): `player` may add 1 to `most` coins to the lot, within her coins (later-years.auction.6,
         gap.8); if no lot takes any, the forced smallest overbids, most 1: on each unbid lot, else on
         every lot (deadbeat.1)."""
-        coins, top = self.coins[player], self.top
-        out = [(lot, most) for lot in range(self.n_lots)
-               if (most := coins - (top[lot][1] if lot in top else 0)) >= 1]
+        coins, top, out = self.coins[player], self.top, []
+        for lot in range(self.n_lots):                 # a loop, not a comprehension: a few lots only
+            most = coins - (top[lot][1] if lot in top else 0)
+            if most >= 1:
+                out.append((lot, most))
         if out:
             return out
         return [(lot, 1) for lot in range(self.n_lots) if lot not in top] or [(lot, 1) for lot in range(self.n_lots)]
@@ -260,8 +282,8 @@ def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
     then the flow decomposed into paths (later-years.victory.5, later-years.gap.5).
     """
     live = {cell for cell, k in cap.items() if k > 0}
-    if live.isdisjoint(sources) or live.isdisjoint(sinks):
-        return []                                   # no coin on one of the two sides: no path at all
+    if live.isdisjoint(sources) or live.isdisjoint(sinks) or not _linked(live, sources, sinks, rows, cols):
+        return []                                   # no run of coins joins the two sides: no path at all
     S, T = ("S",), ("T",)
     res: dict = {}
 
@@ -321,6 +343,20 @@ def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
             u = v
         paths.append(_shortcut(path))
     return paths
+
+
+def _linked(live: set[Cell], sources: set[Cell], sinks: set[Cell], rows: int, cols: int) -> bool:
+    """Whether side-sharing live cells join a source to a sink (a flood fill: the flow is 0 when not)."""
+    reach = [cell for cell in live if cell in sources]
+    seen = set(reach)
+    for cell in reach:
+        if cell in sinks:
+            return True
+        for nb in _neighbours(cell, rows, cols):
+            if nb in live and nb not in seen:
+                seen.add(nb)
+                reach.append(nb)
+    return False
 
 
 def _shortcut(path: list[Cell]) -> list[Cell]:
@@ -621,6 +657,11 @@ class LaterYearsState:
         chance_outcomes() (the same running totals in the same order), without listing the outcomes."""
         return sample_count(self.deck, card_ids(), rng)
 
+    def deal_card(self, rng: random.Random) -> None:
+        """Take the next card off the deck, drawn from rng: apply_action(sample_card(rng)) without the
+        check that the card is in the deck (it was drawn from it)."""
+        self._place_card(sample_count(self.deck, card_ids(), rng))
+
     def is_terminal(self) -> bool:
         """True once the deck cannot fill an auction."""
         return self.phase == "over"
@@ -667,10 +708,13 @@ class LaterYearsState:
         """(action, object, need) of every task the hand holds enough cards for, this time round
         (later-years.repeat.2, bonus.1), one at a time; `worth` is hand_worth(hand) if already known."""
         worth = hand_worth(hand) if worth is None else worth
-        actions = [a for a in names("action") if a in worth]
-        objects = [o for o in names("object") if o in worth] if actions else ()
+        objects = None
         done = self.board.done
-        for a in actions:
+        for a in names("action"):                      # loops, not comprehensions: four names each
+            if a not in worth:
+                continue
+            if objects is None:
+                objects = [o for o in names("object") if o in worth]
             held = worth[a]
             for o in objects:
                 need = need_for(done(a, o))
@@ -698,35 +742,47 @@ class LaterYearsState:
     def apply_action(self, action) -> None:
         """Apply a move or a chance outcome (a card id); raises IllegalMove with the reason."""
         if self.phase == "auction":
-            return self._bid(action)
+            if action[0] != "bid":
+                raise IllegalMove(f"'{action[0]}' is not an auction move", expected="('bid', lot, add)")
+            self.auction.check_bid(self.auction.to_bid, action[1], action[2])
+            return self.take(action)
         who = self.current_player()
         if who == CHANCE:
-            return self._apply_chance(action)
+            if self.deck[action] < 1:
+                raise IllegalMove(f"card '{action}' is not in the deck")
+            return self._place_card(action)
         if who == TERMINAL:
             raise IllegalMove("the game is over")
         kind = action[0]
-        hand = self.hands[self.turn]
-        if kind == "pass":
-            self._end_play_turn()
-        elif kind == "draw":                          # later-years.draw.1
+        if kind == "draw":                            # later-years.draw.1
             card = action[1]
-            if hand[card] < 1 or card_types()[card].kind != "draw":
+            if self.hands[self.turn][card] < 1 or card_types()[card].kind != "draw":
                 raise IllegalMove(f"no draw card '{card}' in hand")
-            _spend(hand, Counter({card: 1}))
+        elif kind == "task":
+            self._check_task(self.hands[self.turn], *action[1:])
+        elif kind != "pass":
+            raise IllegalMove(f"unknown move '{kind}'", expected="pass, draw or task")
+        self.take(action)
+
+    def take(self, action) -> None:
+        """apply_action for a move legal_actions() lists, without its checks (the simulator's moves)."""
+        kind = action[0]
+        if kind == "bid":
+            self._bid(action[1], action[2])
+        elif kind == "pass":
+            self._end_play_turn()
+        elif kind == "task":
+            self._task(self.hands[self.turn], *action[1:])
+        else:                                         # later-years.draw.1
+            card = action[1]
+            _spend(self.hands[self.turn], {card: 1})
             self.discard[card] += 1
             self.pending_draw = min(card_types()[card].draw, sum(self.deck.values()))   # later-years.gap.14
-        elif kind == "task":
-            self._task(hand, *action[1:])
-        else:
-            raise IllegalMove(f"unknown move '{kind}'", expected="pass, draw or task")
 
-    def _bid(self, action):
-        """An auction move: the bidder to act puts coins on a lot; a deadbeat starts it again
-        (later-years.auction.*)."""
-        if action[0] != "bid":
-            raise IllegalMove(f"'{action[0]}' is not an auction move", expected="('bid', lot, add)")
+    def _bid(self, lot: int, add: int):
+        """The bidder to act puts coins on a lot; a deadbeat starts the auction again (later-years.auction.*)."""
         a = self.auction
-        a.bid(a.to_bid, action[1], action[2])
+        a.place(a.to_bid, lot, add)
         if a.deadbeat is not None:                    # later-years.deadbeat.1, gap.10
             self.deadbeats.append(a.deadbeat)
             self.deadbeat_count += 1
@@ -734,7 +790,8 @@ class LaterYearsState:
         if a.done:
             self._close_auction()
 
-    def _task(self, hand: Counter, a: str, o: str, pay_a, pay_o):
+    def _check_task(self, hand: Counter, a: str, o: str, pay_a, pay_o):
+        """Raise IllegalMove, with the reason, unless the hand pays for the task with these cards."""
         if a not in names("action") or o not in names("object"):
             raise IllegalMove(f"no task '{a} the {o}'")
         need = need_for(self.board.done(a, o))        # later-years.repeat.2
@@ -747,15 +804,19 @@ class LaterYearsState:
         spent = Counter(pay_a) + Counter(pay_o)
         if any(hand[c] < k for c, k in spent.items()):
             raise IllegalMove("those cards are not all in hand")
+
+    def _task(self, hand: Counter, a: str, o: str, pay_a, pay_o):
+        """The task done with these cards (as _check_task allows): cards spent, coin stacked, fee paid."""
+        spent = Counter((*pay_a, *pay_o))
         _spend(hand, spent)
         self.discard.update(spent)                    # later-years.tasks.3
         self.board.stack(a, o).append(self.turn)      # later-years.repeat.4
-        self.money[self.turn] += fee(a, o)            # later-years.fees.2, repeat.3
-        self.fees_paid += fee(a, o)
+        paid = fee(a, o)                              # later-years.fees.2, repeat.3
+        self.money[self.turn] += paid
+        self.fees_paid += paid
 
-    def _apply_chance(self, card: str):
-        if self.deck[card] < 1:
-            raise IllegalMove(f"card '{card}' is not in the deck")
+    def _place_card(self, card: str):
+        """The card off the deck goes to the auction's lots (dealing) or to the drawing player's hand."""
         self.deck[card] -= 1
         if self.phase == "deal":                      # later-years.auction.1
             self.lots.append(card)

@@ -21,6 +21,8 @@ def _pick(rng: random.Random, options):
 
 def random_policy(state: LaterYearsState, rng: random.Random):
     """A uniformly random kind of move (bid, draw, task, pass), then a random move of that kind."""
+    if state.phase == "auction":                                  # move_kinds() is ["bid"]
+        return _random_bid(state.auction, rng)
     kinds = state.move_kinds()
     kind = kinds[0] if len(kinds) == 1 else rng.choice(kinds)   # as _pick(rng, kinds)
     if kind == "pass":
@@ -33,9 +35,12 @@ def random_policy(state: LaterYearsState, rng: random.Random):
                 ia, io = divmod(i, len(pays_o))
                 return ("task", a, o, pays_a[ia], pays_o[io])
             i -= len(pays_a) * len(pays_o)
-    if kind != "bid":
-        return _pick(rng, state.legal_actions(kind))
-    limits = state.auction.bid_limits(state.auction.to_bid)   # the bids, lot by lot, in legal_actions' order
+    return _pick(rng, state.legal_actions(kind))
+
+
+def _random_bid(auction, rng: random.Random):
+    """One of the bids legal_actions() lists, uniformly (the only one without a draw)."""
+    limits = auction.bid_limits(auction.to_bid)               # the bids, lot by lot, in legal_actions' order
     total = sum(map(itemgetter(1), limits))
     i = 0 if total == 1 else rng.choice(range(total))         # as _pick(rng, legal_actions("bid"))
     for lot, most in limits:
@@ -58,10 +63,15 @@ def greedy_policy(state: LaterYearsState, rng: random.Random):
 
 
 def play(players: int, rng: random.Random, policy) -> LaterYearsState:
-    """One game to its end with every seat using `policy`."""
+    """One game to its end with every seat using `policy`: its moves taken, and the cards drawn, without
+    apply_action's checks (State.take, State.deal_card)."""
     state = LaterYearsState(players)
+    take, deal = state.take, state.deal_card     # the moves come from the legal lists, the cards off the deck
     while (who := state.current_player()) != TERMINAL:
-        state.apply_action(state.sample_card(rng) if who == CHANCE else policy(state, rng))
+        if who == CHANCE:
+            deal(rng)
+        else:
+            take(policy(state, rng))
     return state
 
 
