@@ -208,7 +208,9 @@ def _every_cell_value(state: MicroHeroState, table) -> list[int]:
     a XP and the Defence."""
     others = sum(h.result.attack for h in state.heroes[:state.actor])
     eff, out = state.effects(), []
-    for a, defence, xp in zip(table.cell_attack, table.cell_defence, table.cell_xp):
+    cell_attack = [a for a, (start, stop) in enumerate(zip(table.starts, table.starts[1:] + (len(table.cell_xp),)))
+                   for _ in range(start, stop)]
+    for a, defence, xp in zip(cell_attack, table.cell_defence, table.cell_xp):
         dmg = state.damages([table.attacks[a] + others])[0]
         if dmg >= state.t_life:
             out.append(5000 + xp * 15)

@@ -208,13 +208,13 @@ def plan_set(pattern: tuple[int, ...], stance: str, side: str, stash: bool) -> P
 @dataclass(frozen=True)
 class PlanTable:
     """score_plans of every plan in a PlanSet (read-only rows), and its cells: for each (attack, defence)
-    some plan gives, the most XP a plan with them gives; the plans giving it are members[stops[c-1]:stops[c]]
-    (positions in the PlanSet). Kept compact: many tables stay cached."""
+    some plan gives, the most XP a plan with them gives, by Attack then Defence; the plans giving it are
+    members[stops[c-1]:stops[c]] (positions in the PlanSet). Kept compact: many tables stay cached."""
 
     plans: PlanSet
     rows: np.ndarray
-    attacks: tuple         # the cells' distinct Attacks
-    cell_attack: tuple     # each cell's Attack as a position in attacks
+    attacks: tuple         # the cells' distinct Attacks, from the least
+    starts: tuple          # the first cell of each of them (its cells run to the next one's first)
     cell_defence: tuple    # each cell's Defence
     cell_xp: tuple         # each cell's XP (the most its plans give)
     stops: tuple
@@ -242,9 +242,24 @@ def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int,
     rows.flags.writeable = False
     cell_attack, cell_defence, cell_xp = rows[order[head]].T.tolist()
     attacks = tuple(dict.fromkeys(cell_attack))
-    at = {a: i for i, a in enumerate(attacks)}
-    return PlanTable(plans, rows, attacks, tuple([at[a] for a in cell_attack]), tuple(cell_defence),
+    return PlanTable(plans, rows, attacks, tuple([cell_attack.index(a) for a in attacks]), tuple(cell_defence),
                      tuple(cell_xp), tuple(stops.tolist()), tuple(order[best].tolist()))
+
+
+_RANKS: dict = {}
+
+
+def card_ranks(cat) -> tuple[dict, tuple]:
+    """How plan_choices sorts the cards of a catalog: each (kind, up) key's rank, by its icon row then the key,
+    and the icon row of each rank (worked out once per catalog)."""
+    kept = _RANKS.get(id(cat))
+    if kept is None or kept[0] is not cat:
+        keys = sorted(((i.attack, i.defence, i.xp), (kid, up)) for kid, k in cat.kinds.items()
+                      for up, i in ((False, k.icons(False)), (True, k.icons(True))))
+        if len(_RANKS) > 8:
+            _RANKS.clear()
+        kept = _RANKS[id(cat)] = cat, {key: r for r, (_, key) in enumerate(keys)}, tuple(row for row, _ in keys)
+    return kept[1], kept[2]
 
 
 class PlanChoices:
@@ -383,7 +398,7 @@ class MicroHeroState:
         self._choices: tuple | None = None         # plan_choices' last (player, version, hand, answer)
         self._listed: tuple | None = None          # legal_actions()' last (version, actions) outside planning
         self._version = 0                          # bumped by every change of the state (changed())
-        self._sort_rows: dict = {}
+        self._ranks = card_ranks(self.cat)          # how plan_choices sorts a hand
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
         self._eff: dict = {}
         self._cheapest = min(k.cost for k in self.cat.kinds.values())   # the least any upgrade action costs
@@ -669,20 +684,18 @@ class MicroHeroState:
         if kept is not None and kept[0] == p and kept[1] == self._version and kept[2] is hero.hand \
                 and kept[3] == len(hero.hand):
             return kept[4]
-        rows = self._sort_rows
-        cards = sorted([(rows.get((c.kind, c.up)) or self._sort_row(c.kind, c.up), i) for i, c in enumerate(hero.hand)])
+        rank, row_of = self._ranks
+        codes = [rank[c.kind, c.up] for c in hero.hand]
+        perm = sorted(range(len(codes)), key=codes.__getitem__)     # by icon row, then kind; ties in hand order
+        ranked = [codes[i] for i in perm]
         first: dict = {}
-        pattern = tuple([first.setdefault(c[0][1], len(first)) for c in cards])
+        pattern = tuple([first.setdefault(r, len(first)) for r in ranked])
         stance, side, stash, solo = self._plan_key(hero)
-        table = plan_table(pattern, tuple([c[0][0] for c in cards]), stance, side, stash if side == "B" else 0, solo)
-        choices = PlanChoices(table, tuple([c[1] for c in cards]))
+        table = plan_table(pattern, tuple([row_of[r] for r in ranked]), stance, side, stash if side == "B" else 0, solo)
+        choices = PlanChoices(table, tuple(perm))
         self._choices = p, self._version, hero.hand, len(hero.hand), choices
         return choices
 
-    def _sort_row(self, kind: str, up: bool) -> tuple:
-        """How plan_choices sorts a card: its icon row, then its (kind, up) key."""
-        row = self._sort_rows[kind, up] = (self._icon_row(kind, up), (kind, up))
-        return row
 
     def preview_plan(self, p: int, action) -> Icons:
         """Attack, Defence and XP player p's plan action would produce (nothing is changed)."""
