@@ -141,7 +141,7 @@ class PlanLayout:
         for pos, action in enumerate(actions):
             by_len.setdefault(len(action[1]), []).append(pos)
         shape = (len(actions), cards + len(STANCE_EXTRA))
-        plain, solo = np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.int64)
+        plain, solo = np.zeros(shape), np.zeros(shape)     # whole numbers as floats: scored by BLAS
         for n, positions in by_len.items():
             index = np.fromiter(chain.from_iterable(actions[i][1] for i in positions), dtype=np.intp,
                                 count=len(positions) * n).reshape(len(positions), n)
@@ -165,10 +165,11 @@ def score_plans(icons: np.ndarray, layout: PlanLayout, solo: bool, stash: int, w
     Ceryneian Hind); then the stance's icons (gap.7 boost, gap.26 skin: one Attack per stashed card);
     weary (Hercules on side B, gap.7): one Defence less, not below 0.
     """
-    out = (layout.solo if solo else layout.plain) @ np.concatenate((icons, _extras(stash)))
+    icons = np.concatenate((icons, _extras(stash)), dtype=np.float64)      # whole numbers: the sums are exact
+    out = (icons.T @ (layout.solo if solo else layout.plain).T).astype(np.int64)   # (3, plans), C order
     if weary:
-        out[:, 1] = np.maximum(0, out[:, 1] - 1)
-    return out
+        np.maximum(out[1] - 1, 0, out=out[1])
+    return out.T
 
 
 @dataclass(frozen=True)
@@ -208,8 +209,8 @@ def plan_set(pattern: tuple[int, ...], stance: str, side: str, stash: bool) -> P
 @dataclass(frozen=True)
 class PlanTable:
     """score_plans of every plan in a PlanSet (read-only rows), and its cells: for each (attack, defence)
-    some plan gives, the most XP a plan with them gives, by Attack then Defence; the plans giving it are
-    members[stops[c-1]:stops[c]] (positions in the PlanSet). Kept compact: many tables stay cached."""
+    some plan gives, the most XP a plan with them gives, by Attack then Defence; members(c) are the plans
+    giving cell c its XP. Kept compact: many tables stay cached."""
 
     plans: PlanSet
     rows: np.ndarray
@@ -217,8 +218,16 @@ class PlanTable:
     starts: tuple          # the first cell of each of them (its cells run to the next one's first)
     cell_defence: tuple    # each cell's Defence
     cell_xp: tuple         # each cell's XP (the most its plans give)
-    stops: tuple
-    members: tuple
+    code: np.ndarray       # each plan's (attack, defence, xp) as one number, ordered as those
+    cell_code: tuple       # each cell's code (its attack, defence and most XP)
+    kept: dict = field(default_factory=dict, compare=False, repr=False)   # members by cell, once asked
+
+    def members(self, c: int) -> tuple:
+        """The plans giving cell c its XP (positions in the PlanSet, in order)."""
+        found = self.kept.get(c)
+        if found is None:
+            found = self.kept[c] = tuple(np.flatnonzero(self.code == self.cell_code[c]).tolist())
+        return found
 
 
 @lru_cache(maxsize=8192)
@@ -227,23 +236,24 @@ def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int,
     plans = plan_set(pattern, stance, side, stash > 0)
     rows = score_plans(np.array(icons, dtype=np.int64).reshape(-1, 3), plans.layout, solo, stash,
                        stance == "hercules" and side == "B")
-    attack, defence, xp = rows.T
-    cell = attack * (int(defence.max()) + 1) + defence
-    order = np.lexsort((-xp, cell))                     # by cell, the most XP first, then by position
-    cell, xp_sorted = cell[order], xp[order]
-    head = np.empty(len(order), dtype=bool)
-    head[:1] = True
-    np.not_equal(cell[1:], cell[:-1], out=head[1:])
-    number = np.cumsum(head) - 1
-    best = xp_sorted == xp_sorted[head][number]
-    stops = np.cumsum(np.bincount(number[best]))
-    if len(rows) and -2 ** 15 <= rows.min() and rows.max() < 2 ** 15:
+    columns = rows.T                                    # attack, defence, xp: each one contiguous
+    (a0, d0, x0), (a1, d1, x1) = columns.min(1).tolist(), columns.max(1).tolist()
+    defences, span = d1 - d0 + 1, x1 - x0 + 1
+    code = np.array((defences * span, span, 1)) @ columns - ((a0 * defences + d0) * span + x0)
+    ordered = np.sort(code)                             # by cell, then XP: a cell's last code has its most XP
+    cell = ordered // span
+    last = np.empty(len(ordered), dtype=bool)
+    last[-1] = True
+    np.not_equal(cell[1:], cell[:-1], out=last[:-1])
+    cell_code, cell = ordered[last], cell[last]
+    if -2 ** 15 <= min(a0, d0, x0) and max(a1, d1, x1) < 2 ** 15:
         rows = rows.astype(np.int16)
-    rows.flags.writeable = False
-    cell_attack, cell_defence, cell_xp = rows[order[head]].T.tolist()
+    rows.flags.writeable = code.flags.writeable = False
+    cell_attack = (cell // defences + a0).tolist()
     attacks = tuple(dict.fromkeys(cell_attack))
-    return PlanTable(plans, rows, attacks, tuple([cell_attack.index(a) for a in attacks]), tuple(cell_defence),
-                     tuple(cell_xp), tuple(stops.tolist()), tuple(order[best].tolist()))
+    return PlanTable(plans, rows, attacks, tuple([cell_attack.index(a) for a in attacks]),
+                     tuple((cell % defences + d0).tolist()), tuple((cell_code % span + x0).tolist()),
+                     code, tuple(cell_code.tolist()))
 
 
 _RANKS: dict = {}

@@ -104,13 +104,12 @@ def greedy_action(state: MicroHeroState, rng: random.Random):
         # most-XP plans of each (attack, defence) cell of the engine's plan table can be best
         plans = state.plan_choices(state.actor)
         table = plans.table
-        tied = _best_cells(state, state.actor, table)
-        sizes = [table.stops[c] - (table.stops[c - 1] if c else 0) for c in tied]
-        k = rng.randrange(sum(sizes))
-        for c, size in zip(tied, sizes):
-            if k < size:
-                return plans.action(table.members[table.stops[c] - size + k])
-            k -= size
+        tied = [table.members(c) for c in _best_cells(state, state.actor, table)]
+        k = rng.randrange(sum(map(len, tied)))
+        for members in tied:
+            if k < len(members):
+                return plans.action(members[k])
+            k -= len(members)
     legal = state.legal_actions()
     if phase == "upgrade":
         return _upgrade_choice(state, legal)
