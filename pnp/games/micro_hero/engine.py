@@ -226,7 +226,7 @@ class PlanTable:
         """The plans giving cell c its XP (positions in the PlanSet, in order)."""
         found = self.kept.get(c)
         if found is None:
-            found = self.kept[c] = tuple(np.flatnonzero(self.code == self.cell_code[c]).tolist())
+            found = self.kept[c] = tuple((self.code == self.cell_code[c]).nonzero()[0].tolist())
         return found
 
 
@@ -539,7 +539,7 @@ class MicroHeroState:
                 valid = [o for o, _ in self.chance_outcomes()]
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
             self.changed()
-            getattr(self, f"_chance_{self.phase}")(action)
+            _STEP[self.phase](self, action)
             return
         if self.phase == "plan":
             row = self.plan_choices(self.actor).outcome_of(action)     # a plan the table lists is legal
@@ -558,7 +558,7 @@ class MicroHeroState:
         if not legal:
             raise IllegalMove(self._why_illegal(action))
         self.changed()
-        getattr(self, f"_act_{self.phase}")(action)
+        _STEP[self.phase](self, action)
 
     # ---------------------------------------------------------------- chance
     def _chance_shuffle(self, kind: str) -> None:
@@ -1050,3 +1050,9 @@ class MicroHeroState:
     def card_count(self) -> int:
         """How many physical cards the game started with."""
         return self._uid
+
+
+_STEP = {"shuffle": MicroHeroState._chance_shuffle, "reveal": MicroHeroState._chance_reveal,
+         "revenge": MicroHeroState._chance_revenge, "upgrade": MicroHeroState._act_upgrade,
+         "split": MicroHeroState._act_split, "prep": MicroHeroState._act_prep,
+         "lifecard": MicroHeroState._act_lifecard}   # what apply_action does in each phase but planning

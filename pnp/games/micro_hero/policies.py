@@ -15,7 +15,7 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
     the most back, a kill by its most XP; any other cell whose value before Wounds (plus `slack`, what a
     Wound count below 0 could add) is below the best so far is passed over: the same cells as valuing
     every one."""
-    others = sum(h.result.attack for h in state.heroes[:p])
+    others = sum([h.result.attack for h in state.heroes[:p]]) if p else 0
     eff = state.effects()
     shield, idle_wound = state.heroes[p].shield, eff.get("idle_wound")
     slack = -225 * min(0, 1 + eff.get("extra_wound", 0))    # wounds_for gives 0, or 1 + extra_wound at least
@@ -23,8 +23,7 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
     cell_defence, cell_xp, starts = table.cell_defence, table.cell_xp, table.starts
     by_trial: dict = {}                                # Trial Attack -> Wounds by Defence so far
     best, tied = None, []
-    stop = len(cell_xp)
-    i = len(starts)
+    stop, i, last = len(cell_xp), len(starts), None
     for dmg in reversed(state.damages([attack + others for attack in table.attacks])):
         i -= 1
         start = starts[i]
@@ -37,9 +36,11 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
                 tied += [c for c in range(start, stop) if cell_xp[c] == most]
             stop = start
             continue
-        base = dmg * 50 - (225 if dmg == 0 and idle_wound else 0)
-        trial_attack = state.t_attack + calm(life - dmg).attack
-        hurt = by_trial.setdefault(trial_attack, {})
+        if dmg != last:                                # Attacks below the Defence all deal 0
+            last = dmg
+            base = dmg * 50 - (225 if dmg == 0 and idle_wound else 0)
+            trial_attack = state.t_attack + calm(life - dmg).attack
+            hurt = by_trial.setdefault(trial_attack, {})
         for c in range(stop - 1, start - 1, -1):
             defence = cell_defence[c]
             value = base + cell_xp[c] * 15 + defence
@@ -59,6 +60,8 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
 
 
 def _upgrade_choice(state: MicroHeroState, legal: list[tuple]):
+    if len(legal) == 1:                                # only ("done",)
+        return legal[0]
     kinds = state.cat.kinds
     for p, hero in enumerate(state.heroes):
         top = hero.discard[-1] if hero.discard else None
