@@ -13,8 +13,8 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
     """The cells of a PlanTable whose plans are valued best, in cell order. A cell's value, times 5 (whole
     numbers, so equal values tie exactly): a kill first, then few Wounds, then XP. Attacks are valued from
     the most back, a kill by its most XP; any other cell whose value before Wounds (plus `slack`, what a
-    Wound count below 0 could add) is below the best so far is passed over: the same cells as valuing
-    every one."""
+    Wound count below 0 could add) is below the best so far is passed over, and so is a whole Attack whose
+    most XP and most Defence could not reach it: the same cells as valuing every one."""
     others = sum([h.result.attack for h in state.heroes[:p]]) if p else 0
     eff = state.effects()
     shield, idle_wound = state.heroes[p].shield, eff.get("idle_wound")
@@ -41,6 +41,9 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
             base = dmg * 50 - (225 if dmg == 0 and idle_wound else 0)
             trial_attack = state.t_attack + calm(life - dmg).attack
             hurt = by_trial.setdefault(trial_attack, {})
+        if best is not None and base + max(cell_xp[start:stop]) * 15 + cell_defence[stop - 1] + slack < best:
+            stop = start                               # no cell of this Attack can reach the best (Defences rise)
+            continue
         for c in range(stop - 1, start - 1, -1):
             defence = cell_defence[c]
             value = base + cell_xp[c] * 15 + defence
