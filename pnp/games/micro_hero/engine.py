@@ -375,6 +375,11 @@ class Hero:
     result: Icons = Icons()
 
 
+def _first(pile: list, kind: str) -> int:
+    """The position of the first card of this kind in a pile (taken by position: no card comparisons)."""
+    return next(i for i, c in enumerate(pile) if c.kind == kind)
+
+
 # ---------------------------------------------------------------- the game state
 
 class MicroHeroState:
@@ -430,8 +435,7 @@ class MicroHeroState:
             for kid, n in self.opt.start_deck.items():
                 kid = self.cat.kind(kid).id
                 for _ in range(n):
-                    card = next(c for c in self.supply if c.kind == kid)
-                    self.supply.remove(card)
+                    card = self.supply.pop(_first(self.supply, kid))
                     hero.pool.append(card)
         pile = []                                                   # micro-hero.blood.2, gap.12
         if "blood" in self.opt.expansions:
@@ -563,8 +567,7 @@ class MicroHeroState:
     # ---------------------------------------------------------------- chance
     def _chance_shuffle(self, kind: str) -> None:
         hero = self.heroes[self.actor]
-        card = next(c for c in hero.pool if c.kind == kind)
-        hero.pool.remove(card)
+        card = hero.pool.pop(_first(hero.pool, kind))
         hero.deck.append(card)                                      # bottom of the new deck
         if not hero.pool:
             if self.actor + 1 < len(self.heroes):
@@ -574,8 +577,8 @@ class MicroHeroState:
                 self.phase = "reveal"
 
     def _chance_reveal(self, trial_id: str) -> None:
-        card = next(c for c in self.upcoming if self.cat.kinds[c.kind].trial == trial_id)
-        self.upcoming.remove(card)
+        kinds = self.cat.kinds
+        card = self.upcoming.pop(next(i for i, c in enumerate(self.upcoming) if kinds[c.kind].trial == trial_id))
         self.trial = card
         self.round += 1
         self.turn = 0
@@ -808,8 +811,7 @@ class MicroHeroState:
         p = action[-1]
         hero = self.heroes[p]
         if action[0] == "buy":
-            card = next(c for c in self.supply if c.kind == action[1])
-            self.supply.remove(card)
+            card = self.supply.pop(_first(self.supply, action[1]))
             hero.discard.append(card)
             self.xp -= self.cat.kinds[card.kind].cost
         elif action[0] == "upgrade":
@@ -975,13 +977,11 @@ class MicroHeroState:
         what, p = action[1], action[2]
         hero = self.heroes[p]
         if what == "rest":
-            card = next(c for c in hero.discard if c.kind == action[3])
-            hero.discard.remove(card)
+            card = hero.discard.pop(_first(hero.discard, action[3]))
             card.up = False
             self.wounds.append(card)
         elif what == "ready":
-            card = next(c for c in hero.deck if c.kind == action[3])
-            hero.deck.remove(card)
+            card = hero.deck.pop(_first(hero.deck, action[3]))
             hero.deck.insert(0, card)
         elif what == "recover":
             hero.side = "A"
