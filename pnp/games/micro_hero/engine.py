@@ -37,6 +37,7 @@ BOOST = 2                    # Supercharged action, micro-hero.gap.7
 LINGER = {"normal": 0, "heroic": 1, "mythic": 2}   # micro-hero.difficulty.2, .4
 RECOMMENDED = {"training": 4, "strike": 3, "block": 3}  # micro-hero.setup-deck.2
 STANCES = ("hercules", "omphale")
+CHANCE_PHASES = frozenset({"shuffle", "reveal", "revenge"})   # deck shuffling, Trial reveals, Hera's Revenge draws
 NO_ICONS = Icons()
 
 
@@ -460,7 +461,7 @@ class MicroHeroState:
 
     def is_chance_node(self) -> bool:
         """Deck shuffling, Trial reveals and Hera's Revenge draws are chance."""
-        return self.phase in ("shuffle", "reveal", "revenge")
+        return self.phase in CHANCE_PHASES
 
     def is_terminal(self) -> bool:
         """True once the game is won or lost."""
@@ -531,38 +532,39 @@ class MicroHeroState:
         try:
             self._apply(action)
         finally:
-            self.changed()
+            self._version += 1                                      # changed()
 
     def _apply(self, action) -> None:
         """apply_action's check and change (what was worked out from the state is dropped as it starts
         changing, and again by apply_action once it is done)."""
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             raise IllegalMove("the game is over")
-        if self.is_chance_node():
+        if phase in CHANCE_PHASES:
             if not self._is_outcome(action):
                 valid = [o for o, _ in self.chance_outcomes()]
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
-            self.changed()
-            _STEP[self.phase](self, action)
+            self._version += 1                                      # changed()
+            _STEP[phase](self, action)
             return
-        if self.phase == "plan":
+        if phase == "plan":
             row = self.plan_choices(self.actor).outcome_of(action)     # a plan the table lists is legal
             if row is None and not self._plan_legal(action):
                 raise IllegalMove(self._why_illegal(action))
-            self.changed()
+            self._version += 1                                      # changed()
             self._act_plan(action, row)
             return
         listed = self._listed
         if listed is not None and listed[0] == self._version:      # listed by legal_actions() since the last change
             legal = action in listed[1]
-        elif self.phase == "upgrade":
+        elif phase == "upgrade":
             legal = action is not None and bool(self._upgrade_actions(only=action))   # None: no action
         else:
             legal = action in self._listing()
         if not legal:
             raise IllegalMove(self._why_illegal(action))
-        self.changed()
-        _STEP[self.phase](self, action)
+        self._version += 1                                          # changed()
+        _STEP[phase](self, action)
 
     # ---------------------------------------------------------------- chance
     def _chance_shuffle(self, kind: str) -> None:
