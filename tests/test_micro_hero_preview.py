@@ -208,7 +208,9 @@ def _every_cell_value(state: MicroHeroState, table) -> list[int]:
     a XP and the Defence."""
     others = sum(h.result.attack for h in state.heroes[:state.actor])
     eff, out = state.effects(), []
-    for a, defence, xp in zip(table.cell_attack, table.cell_defence, table.cell_xp):
+    cell_attack = [a for a, (start, stop) in enumerate(zip(table.starts, table.starts[1:] + (len(table.cell_xp),)))
+                   for _ in range(start, stop)]
+    for a, defence, xp in zip(cell_attack, table.cell_defence, table.cell_xp):
         dmg = state.damages([table.attacks[a] + others])[0]
         if dmg >= state.t_life:
             out.append(5000 + xp * 15)
@@ -337,4 +339,29 @@ def test_check_from_the_kept_listing_agrees_with_the_full_check(players):
             for action in [rng.choice(legal), rng.choice(junk)]:
                 assert _attempt(state, action, True) == _attempt(state, action, False), action
                 checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("expansions,stances", [((), ("hercules", "hercules")),
+                                                (("omphale", "blood"), ("omphale", "omphale"))])
+def test_plan_table_cells_and_members_equal_grouping_its_rows_by_hand(expansions, stances):
+    """A PlanTable's cells are every (attack, defence) its rows give, by Attack then Defence, each with the
+    most XP a row with them gives, and members(c) the rows giving exactly that, in order."""
+    checked = 0
+    opt = Options(difficulty="heroic", expansions=frozenset(expansions), stances=stances)
+    for state, _ in _decisions("plan", lambda seed: opt):
+        table = state.plan_choices(state.actor).table
+        most: dict = {}
+        for i, (a, d, x) in enumerate(table.rows.tolist()):
+            if (a, d) not in most or x > most[a, d][0]:
+                most[a, d] = (x, [i])
+            elif x == most[a, d][0]:
+                most[a, d][1].append(i)
+        cells = sorted(most)
+        stops = table.starts[1:] + (len(table.cell_xp),)
+        attack_of = [table.attacks[g] for g, (start, stop) in enumerate(zip(table.starts, stops)) for _ in range(start, stop)]
+        assert list(zip(attack_of, table.cell_defence)) == cells
+        assert list(table.cell_xp) == [most[c][0] for c in cells]
+        assert [list(table.members(c)) for c in range(len(cells))] == [most[c][1] for c in cells]
+        checked += len(cells)
     assert checked > 100

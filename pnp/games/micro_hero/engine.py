@@ -37,6 +37,7 @@ BOOST = 2                    # Supercharged action, micro-hero.gap.7
 LINGER = {"normal": 0, "heroic": 1, "mythic": 2}   # micro-hero.difficulty.2, .4
 RECOMMENDED = {"training": 4, "strike": 3, "block": 3}  # micro-hero.setup-deck.2
 STANCES = ("hercules", "omphale")
+CHANCE_PHASES = frozenset({"shuffle", "reveal", "revenge"})   # deck shuffling, Trial reveals, Hera's Revenge draws
 NO_ICONS = Icons()
 
 
@@ -141,7 +142,7 @@ class PlanLayout:
         for pos, action in enumerate(actions):
             by_len.setdefault(len(action[1]), []).append(pos)
         shape = (len(actions), cards + len(STANCE_EXTRA))
-        plain, solo = np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.int64)
+        plain, solo = np.zeros(shape), np.zeros(shape)     # whole numbers as floats: scored by BLAS
         for n, positions in by_len.items():
             index = np.fromiter(chain.from_iterable(actions[i][1] for i in positions), dtype=np.intp,
                                 count=len(positions) * n).reshape(len(positions), n)
@@ -165,10 +166,11 @@ def score_plans(icons: np.ndarray, layout: PlanLayout, solo: bool, stash: int, w
     Ceryneian Hind); then the stance's icons (gap.7 boost, gap.26 skin: one Attack per stashed card);
     weary (Hercules on side B, gap.7): one Defence less, not below 0.
     """
-    out = (layout.solo if solo else layout.plain) @ np.concatenate((icons, _extras(stash)))
+    icons = np.concatenate((icons, _extras(stash)), dtype=np.float64)      # whole numbers: the sums are exact
+    out = (icons.T @ (layout.solo if solo else layout.plain).T).astype(np.int64)   # (3, plans), C order
     if weary:
-        out[:, 1] = np.maximum(0, out[:, 1] - 1)
-    return out
+        np.maximum(out[1] - 1, 0, out=out[1])
+    return out.T
 
 
 @dataclass(frozen=True)
@@ -208,17 +210,25 @@ def plan_set(pattern: tuple[int, ...], stance: str, side: str, stash: bool) -> P
 @dataclass(frozen=True)
 class PlanTable:
     """score_plans of every plan in a PlanSet (read-only rows), and its cells: for each (attack, defence)
-    some plan gives, the most XP a plan with them gives; the plans giving it are members[stops[c-1]:stops[c]]
-    (positions in the PlanSet). Kept compact: many tables stay cached."""
+    some plan gives, the most XP a plan with them gives, by Attack then Defence; members(c) are the plans
+    giving cell c its XP. Kept compact: many tables stay cached."""
 
     plans: PlanSet
     rows: np.ndarray
-    attacks: tuple         # the cells' distinct Attacks
-    cell_attack: tuple     # each cell's Attack as a position in attacks
+    attacks: tuple         # the cells' distinct Attacks, from the least
+    starts: tuple          # the first cell of each of them (its cells run to the next one's first)
     cell_defence: tuple    # each cell's Defence
     cell_xp: tuple         # each cell's XP (the most its plans give)
-    stops: tuple
-    members: tuple
+    code: np.ndarray       # each plan's (attack, defence, xp) as one number, ordered as those
+    cell_code: tuple       # each cell's code (its attack, defence and most XP)
+    kept: dict = field(default_factory=dict, compare=False, repr=False)   # members by cell, once asked
+
+    def members(self, c: int) -> tuple:
+        """The plans giving cell c its XP (positions in the PlanSet, in order)."""
+        found = self.kept.get(c)
+        if found is None:
+            found = self.kept[c] = tuple((self.code == self.cell_code[c]).nonzero()[0].tolist())
+        return found
 
 
 @lru_cache(maxsize=8192)
@@ -227,24 +237,40 @@ def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int,
     plans = plan_set(pattern, stance, side, stash > 0)
     rows = score_plans(np.array(icons, dtype=np.int64).reshape(-1, 3), plans.layout, solo, stash,
                        stance == "hercules" and side == "B")
-    attack, defence, xp = rows.T
-    cell = attack * (int(defence.max()) + 1) + defence
-    order = np.lexsort((-xp, cell))                     # by cell, the most XP first, then by position
-    cell, xp_sorted = cell[order], xp[order]
-    head = np.empty(len(order), dtype=bool)
-    head[:1] = True
-    np.not_equal(cell[1:], cell[:-1], out=head[1:])
-    number = np.cumsum(head) - 1
-    best = xp_sorted == xp_sorted[head][number]
-    stops = np.cumsum(np.bincount(number[best]))
-    if len(rows) and -2 ** 15 <= rows.min() and rows.max() < 2 ** 15:
+    columns = rows.T                                    # attack, defence, xp: each one contiguous
+    (a0, d0, x0), (a1, d1, x1) = columns.min(1).tolist(), columns.max(1).tolist()
+    defences, span = d1 - d0 + 1, x1 - x0 + 1
+    code = np.array((defences * span, span, 1)) @ columns - ((a0 * defences + d0) * span + x0)
+    ordered = np.sort(code)                             # by cell, then XP: a cell's last code has its most XP
+    cell = ordered // span
+    last = np.empty(len(ordered), dtype=bool)
+    last[-1] = True
+    np.not_equal(cell[1:], cell[:-1], out=last[:-1])
+    cell_code, cell = ordered[last], cell[last]
+    if -2 ** 15 <= min(a0, d0, x0) and max(a1, d1, x1) < 2 ** 15:
         rows = rows.astype(np.int16)
-    rows.flags.writeable = False
-    cell_attack, cell_defence, cell_xp = rows[order[head]].T.tolist()
+    rows.flags.writeable = code.flags.writeable = False
+    cell_attack = (cell // defences + a0).tolist()
     attacks = tuple(dict.fromkeys(cell_attack))
-    at = {a: i for i, a in enumerate(attacks)}
-    return PlanTable(plans, rows, attacks, tuple([at[a] for a in cell_attack]), tuple(cell_defence),
-                     tuple(cell_xp), tuple(stops.tolist()), tuple(order[best].tolist()))
+    return PlanTable(plans, rows, attacks, tuple([cell_attack.index(a) for a in attacks]),
+                     tuple((cell % defences + d0).tolist()), tuple((cell_code % span + x0).tolist()),
+                     code, tuple(cell_code.tolist()))
+
+
+_RANKS: dict = {}
+
+
+def card_ranks(cat) -> tuple[dict, tuple]:
+    """How plan_choices sorts the cards of a catalog: each (kind, up) key's rank, by its icon row then the key,
+    and the icon row of each rank (worked out once per catalog)."""
+    kept = _RANKS.get(id(cat))
+    if kept is None or kept[0] is not cat:
+        keys = sorted(((i.attack, i.defence, i.xp), (kid, up)) for kid, k in cat.kinds.items()
+                      for up, i in ((False, k.icons(False)), (True, k.icons(True))))
+        if len(_RANKS) > 8:
+            _RANKS.clear()
+        kept = _RANKS[id(cat)] = cat, {key: r for r, (_, key) in enumerate(keys)}, tuple(row for row, _ in keys)
+    return kept[1], kept[2]
 
 
 class PlanChoices:
@@ -350,6 +376,11 @@ class Hero:
     result: Icons = Icons()
 
 
+def _first(pile: list, kind: str) -> int:
+    """The position of the first card of this kind in a pile (taken by position: no card comparisons)."""
+    return next(i for i, c in enumerate(pile) if c.kind == kind)
+
+
 # ---------------------------------------------------------------- the game state
 
 class MicroHeroState:
@@ -383,7 +414,7 @@ class MicroHeroState:
         self._choices: tuple | None = None         # plan_choices' last (player, version, hand, answer)
         self._listed: tuple | None = None          # legal_actions()' last (version, actions) outside planning
         self._version = 0                          # bumped by every change of the state (changed())
-        self._sort_rows: dict = {}
+        self._ranks = card_ranks(self.cat)          # how plan_choices sorts a hand
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
         self._eff: dict = {}
         self._cheapest = min(k.cost for k in self.cat.kinds.values())   # the least any upgrade action costs
@@ -405,8 +436,7 @@ class MicroHeroState:
             for kid, n in self.opt.start_deck.items():
                 kid = self.cat.kind(kid).id
                 for _ in range(n):
-                    card = next(c for c in self.supply if c.kind == kid)
-                    self.supply.remove(card)
+                    card = self.supply.pop(_first(self.supply, kid))
                     hero.pool.append(card)
         pile = []                                                   # micro-hero.blood.2, gap.12
         if "blood" in self.opt.expansions:
@@ -431,7 +461,7 @@ class MicroHeroState:
 
     def is_chance_node(self) -> bool:
         """Deck shuffling, Trial reveals and Hera's Revenge draws are chance."""
-        return self.phase in ("shuffle", "reveal", "revenge")
+        return self.phase in CHANCE_PHASES
 
     def is_terminal(self) -> bool:
         """True once the game is won or lost."""
@@ -502,44 +532,44 @@ class MicroHeroState:
         try:
             self._apply(action)
         finally:
-            self.changed()
+            self._version += 1                                      # changed()
 
     def _apply(self, action) -> None:
         """apply_action's check and change (what was worked out from the state is dropped as it starts
         changing, and again by apply_action once it is done)."""
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             raise IllegalMove("the game is over")
-        if self.is_chance_node():
+        if phase in CHANCE_PHASES:
             if not self._is_outcome(action):
                 valid = [o for o, _ in self.chance_outcomes()]
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
-            self.changed()
-            getattr(self, f"_chance_{self.phase}")(action)
+            self._version += 1                                      # changed()
+            _STEP[phase](self, action)
             return
-        if self.phase == "plan":
+        if phase == "plan":
             row = self.plan_choices(self.actor).outcome_of(action)     # a plan the table lists is legal
             if row is None and not self._plan_legal(action):
                 raise IllegalMove(self._why_illegal(action))
-            self.changed()
+            self._version += 1                                      # changed()
             self._act_plan(action, row)
             return
         listed = self._listed
         if listed is not None and listed[0] == self._version:      # listed by legal_actions() since the last change
             legal = action in listed[1]
-        elif self.phase == "upgrade":
+        elif phase == "upgrade":
             legal = action is not None and bool(self._upgrade_actions(only=action))   # None: no action
         else:
             legal = action in self._listing()
         if not legal:
             raise IllegalMove(self._why_illegal(action))
-        self.changed()
-        getattr(self, f"_act_{self.phase}")(action)
+        self._version += 1                                          # changed()
+        _STEP[phase](self, action)
 
     # ---------------------------------------------------------------- chance
     def _chance_shuffle(self, kind: str) -> None:
         hero = self.heroes[self.actor]
-        card = next(c for c in hero.pool if c.kind == kind)
-        hero.pool.remove(card)
+        card = hero.pool.pop(_first(hero.pool, kind))
         hero.deck.append(card)                                      # bottom of the new deck
         if not hero.pool:
             if self.actor + 1 < len(self.heroes):
@@ -549,8 +579,8 @@ class MicroHeroState:
                 self.phase = "reveal"
 
     def _chance_reveal(self, trial_id: str) -> None:
-        card = next(c for c in self.upcoming if self.cat.kinds[c.kind].trial == trial_id)
-        self.upcoming.remove(card)
+        kinds = self.cat.kinds
+        card = self.upcoming.pop(next(i for i, c in enumerate(self.upcoming) if kinds[c.kind].trial == trial_id))
         self.trial = card
         self.round += 1
         self.turn = 0
@@ -669,20 +699,18 @@ class MicroHeroState:
         if kept is not None and kept[0] == p and kept[1] == self._version and kept[2] is hero.hand \
                 and kept[3] == len(hero.hand):
             return kept[4]
-        rows = self._sort_rows
-        cards = sorted([(rows.get((c.kind, c.up)) or self._sort_row(c.kind, c.up), i) for i, c in enumerate(hero.hand)])
+        rank, row_of = self._ranks
+        codes = [rank[c.kind, c.up] for c in hero.hand]
+        perm = sorted(range(len(codes)), key=codes.__getitem__)     # by icon row, then kind; ties in hand order
+        ranked = [codes[i] for i in perm]
         first: dict = {}
-        pattern = tuple([first.setdefault(c[0][1], len(first)) for c in cards])
+        pattern = tuple([first.setdefault(r, len(first)) for r in ranked])
         stance, side, stash, solo = self._plan_key(hero)
-        table = plan_table(pattern, tuple([c[0][0] for c in cards]), stance, side, stash if side == "B" else 0, solo)
-        choices = PlanChoices(table, tuple([c[1] for c in cards]))
+        table = plan_table(pattern, tuple([row_of[r] for r in ranked]), stance, side, stash if side == "B" else 0, solo)
+        choices = PlanChoices(table, tuple(perm))
         self._choices = p, self._version, hero.hand, len(hero.hand), choices
         return choices
 
-    def _sort_row(self, kind: str, up: bool) -> tuple:
-        """How plan_choices sorts a card: its icon row, then its (kind, up) key."""
-        row = self._sort_rows[kind, up] = (self._icon_row(kind, up), (kind, up))
-        return row
 
     def preview_plan(self, p: int, action) -> Icons:
         """Attack, Defence and XP player p's plan action would produce (nothing is changed)."""
@@ -785,8 +813,7 @@ class MicroHeroState:
         p = action[-1]
         hero = self.heroes[p]
         if action[0] == "buy":
-            card = next(c for c in self.supply if c.kind == action[1])
-            self.supply.remove(card)
+            card = self.supply.pop(_first(self.supply, action[1]))
             hero.discard.append(card)
             self.xp -= self.cat.kinds[card.kind].cost
         elif action[0] == "upgrade":
@@ -952,13 +979,11 @@ class MicroHeroState:
         what, p = action[1], action[2]
         hero = self.heroes[p]
         if what == "rest":
-            card = next(c for c in hero.discard if c.kind == action[3])
-            hero.discard.remove(card)
+            card = hero.discard.pop(_first(hero.discard, action[3]))
             card.up = False
             self.wounds.append(card)
         elif what == "ready":
-            card = next(c for c in hero.deck if c.kind == action[3])
-            hero.deck.remove(card)
+            card = hero.deck.pop(_first(hero.deck, action[3]))
             hero.deck.insert(0, card)
         elif what == "recover":
             hero.side = "A"
@@ -1027,3 +1052,9 @@ class MicroHeroState:
     def card_count(self) -> int:
         """How many physical cards the game started with."""
         return self._uid
+
+
+_STEP = {"shuffle": MicroHeroState._chance_shuffle, "reveal": MicroHeroState._chance_reveal,
+         "revenge": MicroHeroState._chance_revenge, "upgrade": MicroHeroState._act_upgrade,
+         "split": MicroHeroState._act_split, "prep": MicroHeroState._act_prep,
+         "lifecard": MicroHeroState._act_lifecard}   # what apply_action does in each phase but planning

@@ -11,48 +11,60 @@ LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury"
 
 def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
     """The cells of a PlanTable whose plans are valued best, in cell order. A cell's value, times 5 (whole
-    numbers, so equal values tie exactly): a kill first, then few Wounds, then XP. Cells are valued from
-    the last (most Attack) back, and a cell whose value before Wounds (plus `slack`, what a Wound count
-    below 0 could add) is below the best so far is passed over: the same cells as valuing every one."""
-    others = sum(h.result.attack for h in state.heroes[:p])
+    numbers, so equal values tie exactly): a kill first, then few Wounds, then XP. Attacks are valued from
+    the most back, a kill by its most XP; any other cell whose value before Wounds (plus `slack`, what a
+    Wound count below 0 could add) is below the best so far is passed over, and so is a whole Attack whose
+    most XP and most Defence could not reach it: the same cells as valuing every one."""
+    others = sum([h.result.attack for h in state.heroes[:p]]) if p else 0
     eff = state.effects()
     shield, idle_wound = state.heroes[p].shield, eff.get("idle_wound")
     slack = -225 * min(0, 1 + eff.get("extra_wound", 0))    # wounds_for gives 0, or 1 + extra_wound at least
     life, calm, wounds_for = state.t_life, state.calm_bonus, state.wounds_for
-    by_attack: list = []                               # per distinct Attack: None (a kill) or its part
+    cell_defence, cell_xp, starts = table.cell_defence, table.cell_xp, table.starts
     by_trial: dict = {}                                # Trial Attack -> Wounds by Defence so far
-    for dmg in state.damages([a + others for a in table.attacks]):
-        if dmg >= life:
-            by_attack.append(None)
-            continue
-        trial_attack = state.t_attack + calm(life - dmg).attack
-        by_attack.append((dmg * 50 - (225 if dmg == 0 and idle_wound else 0), trial_attack,
-                          by_trial.setdefault(trial_attack, {})))
     best, tied = None, []
-    cell_defence, cell_xp = table.cell_defence, table.cell_xp
-    for c in range(len(cell_xp) - 1, -1, -1):
-        known, xp = by_attack[table.cell_attack[c]], cell_xp[c]
-        if known is None:
-            value = 5000 + xp * 15
-        else:
-            base, trial_attack, hurt = known
+    stop, i, last = len(cell_xp), len(starts), None
+    for dmg in reversed(state.damages([attack + others for attack in table.attacks])):
+        i -= 1
+        start = starts[i]
+        if dmg >= life:                                # a kill: 5000 plus 15 a XP
+            most = max(cell_xp[start:stop])
+            value = 5000 + most * 15
+            if best is None or value > best:
+                best, tied = value, []
+            if value == best:
+                tied += [c for c in range(start, stop) if cell_xp[c] == most]
+            stop = start
+            continue
+        if dmg != last:                                # Attacks below the Defence all deal 0
+            last = dmg
+            base = dmg * 50 - (225 if dmg == 0 and idle_wound else 0)
+            trial_attack = state.t_attack + calm(life - dmg).attack
+            hurt = by_trial.setdefault(trial_attack, {})
+        if best is not None and base + max(cell_xp[start:stop]) * 15 + cell_defence[stop - 1] + slack < best:
+            stop = start                               # no cell of this Attack can reach the best (Defences rise)
+            continue
+        for c in range(stop - 1, start - 1, -1):
             defence = cell_defence[c]
-            value = base + xp * 15 + defence
+            value = base + cell_xp[c] * 15 + defence
             if best is not None and value + slack < best:
                 continue
             wounds = hurt.get(defence)
             if wounds is None:
                 wounds = hurt[defence] = wounds_for(defence, shield, trial_attack)[0]
             value -= wounds * 225
-        if best is None or value > best:
-            best, tied = value, [c]
-        elif value == best:
-            tied.append(c)
-    tied.reverse()
+            if best is None or value > best:
+                best, tied = value, [c]
+            elif value == best:
+                tied.append(c)
+        stop = start
+    tied.sort()
     return tied
 
 
 def _upgrade_choice(state: MicroHeroState, legal: list[tuple]):
+    if len(legal) == 1:                                # only ("done",)
+        return legal[0]
     kinds = state.cat.kinds
     for p, hero in enumerate(state.heroes):
         top = hero.discard[-1] if hero.discard else None
@@ -98,13 +110,12 @@ def greedy_action(state: MicroHeroState, rng: random.Random):
         # most-XP plans of each (attack, defence) cell of the engine's plan table can be best
         plans = state.plan_choices(state.actor)
         table = plans.table
-        tied = _best_cells(state, state.actor, table)
-        sizes = [table.stops[c] - (table.stops[c - 1] if c else 0) for c in tied]
-        k = rng.randrange(sum(sizes))
-        for c, size in zip(tied, sizes):
-            if k < size:
-                return plans.action(table.members[table.stops[c] - size + k])
-            k -= size
+        tied = [table.members(c) for c in _best_cells(state, state.actor, table)]
+        k = rng.randrange(sum(map(len, tied)))
+        for members in tied:
+            if k < len(members):
+                return plans.action(members[k])
+            k -= len(members)
     legal = state.legal_actions()
     if phase == "upgrade":
         return _upgrade_choice(state, legal)
