@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import partial
-from itertools import repeat
 
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
 from pnp.games.hera_zeus.state import State
@@ -40,23 +39,39 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
     key = (not mine[0], not mine[1], not mine[2], few)
     fixed = _FIXED.get(key)
     if fixed is None:
-        fixed = _FIXED[key] = {}
-    scores = list(map(fixed.get, moves, repeat(_UNSCORED, len(moves))))
-    if _UNSCORED not in scores:
+        fixed = _FIXED[key] = _Table()
+    scores = list(map(fixed.__getitem__, moves))
+    unscored = scores.count(_UNSCORED)
+    if not unscored:
         return scores
     face_up, known = state.face_up, state.known[p]           # opponent cards the mover may know
     my_hostage, their_hostage = _HOSTAGE[p], _HOSTAGE[o]
     i = -1
-    for _ in range(scores.count(_UNSCORED)):
+    for _ in range(unscored):
         i = scores.index(_UNSCORED, i + 1)
         move = moves[i]
         verb = move[0]
-        if verb == "challenge":
+        if verb == "challenge":                              # the front card of mine[c] challenging theirs[c]
             c = _COLUMN[move[1]]
-            if not mine[c] or not theirs[c]:
+            ours, yours = mine[c], theirs[c]
+            if not ours or not yours:
                 score = 0.0                                  # no card to challenge with or at: never legal
+            elif yours[0] not in face_up and yours[0] not in known:    # unseen: a hidden Pandora would sink
+                score = _UNSEEN[ours[0]] - (20.0 if my_hostage in ours else 0.0)   # one's own hostage
             else:
-                score = _challenge(cards, mine[c], theirs[c], face_up, known, my_hostage, their_hostage)
+                a, kind = ours[0], cards[yours[0]].kind
+                if kind == "hostage":
+                    score = 100.0
+                elif kind == "pandora":
+                    found = their_hostage in yours and (their_hostage in face_up or their_hostage in known)
+                    score = -100.0 if my_hostage in ours else (100.0 if found else -4.0)
+                elif kind == "medusa":
+                    score = 8.0 if cards[a].kind == "hero" else -8.0
+                elif cards[a].kind == "pythia" and kind == "seven":
+                    score = 12.0
+                else:
+                    diff = _FIGHT[a] - _FIGHT[yours[0]]
+                    score = 6.0 + _FIGHT[yours[0]] if diff > 0 else (-1.0 if diff == 0 else -6.0)
         elif verb == "pegasus":
             target = "hand" if move[1] == "hand" else state.front(o, _COLUMN[move[2]])
             if target == "hand":
@@ -83,27 +98,6 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
     return scores
 
 
-def _challenge(cards, mine: list[str], theirs: list[str], face_up, known, my_hostage: str,
-               their_hostage: str) -> float:
-    """The score of the front card of `mine` challenging the front card of `theirs`."""
-    a, d = mine[0], theirs[0]
-    if d not in face_up and d not in known:
-        risky = my_hostage in mine                           # a hidden Pandora would sink it
-        return 1.0 + 0.6 * _FIGHT[a] - 2.5 - (20.0 if risky else 0.0)
-    kind = cards[d].kind
-    if kind == "hostage":
-        return 100.0
-    if kind == "pandora":
-        found = their_hostage in theirs and (their_hostage in face_up or their_hostage in known)
-        return -100.0 if my_hostage in mine else (100.0 if found else -4.0)
-    if kind == "medusa":
-        return 8.0 if cards[a].kind == "hero" else -8.0
-    if cards[a].kind == "pythia" and kind == "seven":
-        return 12.0
-    diff = _FIGHT[a] - _FIGHT[d]
-    return 6.0 + _FIGHT[d] if diff > 0 else (-1.0 if diff == 0 else -6.0)
-
-
 def _score(state: State, move: tuple[str, ...]) -> float:
     """The heuristic score of one parsed move in this position (see _scores)."""
     return _scores(state, [move])[0]
@@ -122,11 +116,19 @@ _FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysu
          "swap": 0.0, "put": 0.5, "pythia": 1.0}
 _PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a token names one kind of card
           if card.placeable and card.kind != "hostage"}
-_FIXED: dict[tuple[bool, ...], dict[tuple[str, ...], float]] = {}   # see _scores
+class _Table(dict):
+    """move -> its score where it is fixed (see _scores); _UNSCORED for a move it does not hold."""
+
+    def __missing__(self, move: tuple[str, ...]) -> float:
+        return _UNSCORED
+
+
+_FIXED: dict[tuple[bool, ...], _Table] = {}   # see _scores
 _UNSCORED = float("nan")  # marks a move _FIXED does not hold (found by identity; a float, so quick to compare)
 _COLUMN = {str(c + 1): c for c in range(3)}
 _HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == "hostage"}  # one per side
 _FIGHT = {card.id: card.field_strength or 0 for card in all_cards().values()}  # strength in a fight, 0 if none
+_UNSEEN = {a: 1.0 + 0.6 * f - 2.5 for a, f in _FIGHT.items()}  # challenging an unseen card, before the hostage risk
 NOISE = 0.05  # random tie-break: moves scored within this of the best are equally likely picks
 
 

@@ -166,8 +166,10 @@ class State:
         return self.winner is None and not self.chance and self._why(move) is None
 
     def _has_legal(self) -> bool:
-        if self._why(_DRAW) is None:                         # the usual answer, without listing every move
-            return True
+        """Whether the player to move in a turn with action points left has a legal move."""
+        p = self.to_move
+        if self._why_draw(p, 1 - p, ()) is None:             # _why(_DRAW) with points left: the usual answer,
+            return True                                      # without listing every move
         why = self._why
         return any(why(m) is None for m in self._candidates())
 
@@ -663,7 +665,7 @@ class State:
         """End the turn when the points are spent; a player who cannot spend them loses (end.2)."""
         if self.winner is not None or self.chance or self.phase != "turn":
             return
-        if self.ap_left() <= 0:
+        if self.ap_total <= self.ap_spent:                   # no action points left
             self._start_turn(1 - self.to_move)               # hera-zeus.flow.5
             if self.winner is not None:
                 return
