@@ -31,15 +31,12 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
 
     Most moves score the same whenever the same of the mover's columns are empty and the hand is as short or
     long (a place of a card other than the hostage, a draw, a spell): those scores are kept in _FIXED, one
-    table per such pattern, and looked up; the rest are worked out from the position."""
+    table per such pattern (a new-column bonus, the hand's length), and looked up; the rest are worked out from the position."""
     p, o = state.to_move, 1 - state.to_move
     cards = state.cards
     mine, theirs = state.field[p], state.field[o]
     few = len(state.hand[p]) < 7
-    key = (not mine[0], not mine[1], not mine[2], few)
-    fixed = _FIXED.get(key)
-    if fixed is None:
-        fixed = _FIXED[key] = _Table()
+    fixed = _FIXED[few][not mine[0]][not mine[1]][not mine[2]]
     scores = list(map(fixed.__getitem__, moves))
     unscored = scores.count(_UNSCORED)
     if not unscored:
@@ -88,7 +85,7 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
         else:
             if verb == "place":
                 front, behind = _PLACE[move[1]]
-                score = (3.0 if key[_COLUMN[move[2]]] else 0.0) + (front if move[3] == "1" else behind)
+                score = (3.0 if not mine[_COLUMN[move[2]]] else 0.0) + (front if move[3] == "1" else behind)
             elif verb == "draw":
                 score = 2.5 if few else 0.3
             else:
@@ -123,7 +120,8 @@ class _Table(dict):
         return _UNSCORED
 
 
-_FIXED: dict[tuple[bool, ...], _Table] = {}   # see _scores
+_FIXED = [[[[_Table() for _ in range(2)] for _ in range(2)] for _ in range(2)] for _ in range(2)]  # see _scores:
+# [hand short][column 1 empty][column 2 empty][column 3 empty]
 _UNSCORED = float("nan")  # marks a move _FIXED does not hold (found by identity; a float, so quick to compare)
 _COLUMN = {str(c + 1): c for c in range(3)}
 _HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == "hostage"}  # one per side
@@ -135,16 +133,20 @@ NOISE = 0.05  # random tie-break: moves scored within this of the best are equal
 def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     """The greedy pick: the legal move with the highest score plus a random tie-break of up to NOISE.
 
-    Candidates are taken best score first; a candidate's tie-break is drawn, and its legality checked, only
-    while it could still beat the best legal pick so far, so most candidates are never checked."""
+    Candidates are taken best score first, equal scores in the order of moves() (a stable sort); a
+    candidate's tie-break is drawn, and its legality checked, only while it could still beat the best legal
+    pick so far, so most candidates are never checked. The scores alone are sorted (floats sort quickly);
+    the move of each is found again by value, the next one along for a repeated score."""
     moves = state.moves()
     scores = _scores(state, moves)
     pick, best = None, float("-inf")
     why, draw = state._why, rng.random                       # is_legal's check (a player node: moves() is not empty)
-    for i in sorted(range(len(moves)), key=scores.__getitem__, reverse=True):
-        score = scores[i]
+    i, last = -1, None
+    for score in sorted(scores, reverse=True):
         if score + NOISE <= best:
             break                                            # neither this nor any later move can win
+        i = scores.index(score, i + 1) if score == last else scores.index(score)
+        last = score
         key = score + draw() * NOISE
         if key > best and why(moves[i]) is None:
             pick, best = moves[i], key
