@@ -167,11 +167,13 @@ def choose(state: State, policy: str, rng: random.Random) -> tuple[str, ...]:
 def play(policy: str, rng: random.Random, first: int = HERA) -> State:
     """Play one whole game with both sides using the policy; returns the finished State."""
     state = State(first=first)
+    apply, sample = state.apply_legal, state.sample_chance
+    decide = best_move if policy == "greedy" else (lambda state, rng: choose(state, policy, rng))   # as choose
     while state.winner is None:                              # is_terminal(), is_chance_node() read directly
         if state.chance:
-            state.apply_legal(state.sample_chance(rng))
+            apply(sample(rng))
         else:
-            state.apply_legal(choose(state, policy, rng))
+            apply(decide(state, rng))
     return state
 
 
