@@ -32,15 +32,16 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
     Most moves score the same whenever the same of the mover's columns are empty and the hand is as short or
     long (a place of a card other than the hostage, a draw, a spell): those scores are kept in _FIXED, one
     table per such pattern (a new-column bonus, the hand's length), and looked up; the rest are worked out from the position."""
-    p, o = state.to_move, 1 - state.to_move
-    cards = state.cards
-    mine, theirs = state.field[p], state.field[o]
+    p = state.to_move
+    mine = state.field[p]
     few = len(state.hand[p]) < 7
     fixed = _FIXED[few][not mine[0]][not mine[1]][not mine[2]]
     scores = list(map(fixed.__getitem__, moves))
     unscored = scores.count(_UNSCORED)
     if not unscored:
         return scores
+    o, cards = 1 - p, state.cards
+    theirs = state.field[o]
     face_up, known = state.face_up, state.known[p]           # opponent cards the mover may know
     my_hostage, their_hostage = _HOSTAGE[p], _HOSTAGE[o]
     i = -1

@@ -219,7 +219,7 @@ class State:
 
     def columns_held(self, p: int) -> int:
         """Columns with at least one of p's cards (hera-zeus.flow.2)."""
-        return sum(1 for c in range(COLUMNS) if self.field[p][c])
+        return sum(map(bool, self.field[p]))
 
     def ap_left(self) -> int:
         """Action points the player to move still has to spend."""
@@ -638,7 +638,7 @@ class State:
         """Move the opening on when the player to place has filled 3 columns or has nothing placeable (gap 30)."""
         while self.phase == "opening":
             p = self.to_move
-            done = sum(1 for c in range(COLUMNS) if self.field[p][c]) >= OPENING
+            done = self.columns_held(p) >= OPENING
             if not done and any(self.cards[c].placeable for c in self.hand[p]):
                 return
             if p == HERA:
