@@ -31,23 +31,23 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
 
     Most moves score the same whenever the same of the mover's columns are empty and the hand is as short or
     long (a place of a card other than the hostage, a draw, a spell): those scores are kept in _FIXED, one
-    table per such pattern (a new-column bonus, the hand's length), and looked up; the rest are worked out from the position."""
+    table per such pattern (a new-column bonus, the hand's length), and looked up; the rest (the moves a
+    table missed) are worked out from the position."""
     p = state.to_move
     mine = state.field[p]
     few = len(state.hand[p]) < 7
     fixed = _FIXED[few][not mine[0]][not mine[1]][not mine[2]]
+    missed = fixed.missed = []
     scores = list(map(fixed.__getitem__, moves))
-    unscored = scores.count(_UNSCORED)
-    if not unscored:
+    if not missed:
         return scores
     o, cards = 1 - p, state.cards
     theirs = state.field[o]
     face_up, known = state.face_up, state.known[p]           # opponent cards the mover may know
     my_hostage, their_hostage = _HOSTAGE[p], _HOSTAGE[o]
     i = -1
-    for _ in range(unscored):
-        i = scores.index(_UNSCORED, i + 1)
-        move = moves[i]
+    for move in missed:
+        i = scores.index(_UNSCORED, i + 1)                   # where that move is
         verb = move[0]
         if verb == "challenge":                              # the front card of mine[c] challenging theirs[c]
             c = _COLUMN[move[1]]
@@ -114,10 +114,18 @@ _FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysu
          "swap": 0.0, "put": 0.5, "pythia": 1.0}
 _PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a token names one kind of card
           if card.placeable and card.kind != "hostage"}
+
+
 class _Table(dict):
-    """move -> its score where it is fixed (see _scores); _UNSCORED for a move it does not hold."""
+    """move -> its score where it is fixed (see _scores); _UNSCORED for a move it does not hold, which is
+    added to `missed`, in the order asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.missed: list[tuple[str, ...]] = []
 
     def __missing__(self, move: tuple[str, ...]) -> float:
+        self.missed.append(move)
         return _UNSCORED
 
 
