@@ -35,10 +35,15 @@ def test_fast_paths_agree_with_the_reasoned_check_on_greedy_and_random_games(see
         for m in everything:
             assert state.is_legal(m) == (state.why_illegal(" ".join(m)) is None), m
         assert set(checked) <= {" ".join(m) for m in state.moves()}
+        if state.phase == "turn":                                     # the end.2 test _settle makes
+            assert state._has_legal() == bool(checked)
         if (seed + decisions) % 2:                                    # alternate greedy and uniform picks
+            plain = random.Random()
+            plain.setstate(rng.getstate())
             pick = sim.best_move(state, rng)
             best = max(sim._score(state, m) for m in everything if state.is_legal(m))
             assert " ".join(pick) in checked and sim._score(state, pick) >= best - sim.NOISE
+            assert pick == plain_best_move(state, plain) and rng.getstate() == plain.getstate()
         else:
             pick = tuple(rng.choice(checked).split())
         twin = copy.deepcopy(state)
@@ -92,3 +97,19 @@ def test_hand_index_kept_card_by_card_equals_a_fresh_index_and_events_read_as_te
             state._hands[p] = [None]                                  # forget it: the next read indexes afresh
             assert state._indexed(p) == kept
             assert kept[2] and all(ids == sorted(ids) for ids in kept[2].values()) or not state.hand[p]
+
+
+def plain_best_move(state: State, rng: random.Random) -> tuple[str, ...]:
+    """The greedy pick as first written: indices sorted by score (a stable sort), each checked with is_legal;
+    best_move must pick the same move with the same random draws."""
+    moves = state.moves()
+    scores = [sim._score(state, m) for m in moves]
+    pick, best = None, float("-inf")
+    for i in sorted(range(len(moves)), key=scores.__getitem__, reverse=True):
+        if scores[i] + sim.NOISE <= best:
+            break
+        key = scores[i] + rng.random() * sim.NOISE
+        if key > best and state.is_legal(moves[i]):
+            pick, best = moves[i], key
+    return pick
+

@@ -68,8 +68,14 @@ def all_cards() -> dict[str, Card]:
 
 
 def deck(side: int) -> list[str]:
-    """Card ids of one side's 43-card deck."""
-    return [c.id for c in all_cards().values() if c.side == side]
+    """Card ids of one side's 43-card deck (a new list each time)."""
+    return list(_deck_ids()[side])
+
+
+@lru_cache(maxsize=1)
+def _deck_ids() -> tuple[tuple[str, ...], ...]:
+    """Card ids of each side's deck, Hera's then Zeus's."""
+    return tuple(tuple(c.id for c in all_cards().values() if c.side == side) for side in (HERA, ZEUS))
 
 
 @lru_cache(maxsize=1)

@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import partial
-from itertools import repeat
 
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
 from pnp.games.hera_zeus.state import State
@@ -32,31 +31,45 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
 
     Most moves score the same whenever the same of the mover's columns are empty and the hand is as short or
     long (a place of a card other than the hostage, a draw, a spell): those scores are kept in _FIXED, one
-    table per such pattern, and looked up; the rest are worked out from the position."""
-    p, o = state.to_move, 1 - state.to_move
-    cards = state.cards
-    mine, theirs = state.field[p], state.field[o]
+    table per such pattern (a new-column bonus, the hand's length), and looked up; the rest (the moves a
+    table missed) are worked out from the position."""
+    p = state.to_move
+    mine = state.field[p]
     few = len(state.hand[p]) < 7
-    key = (not mine[0], not mine[1], not mine[2], few)
-    fixed = _FIXED.get(key)
-    if fixed is None:
-        fixed = _FIXED[key] = {}
-    scores = list(map(fixed.get, moves, repeat(_UNSCORED, len(moves))))
-    if _UNSCORED not in scores:
+    fixed = _FIXED[few][not mine[0]][not mine[1]][not mine[2]]
+    missed = fixed.missed = []
+    scores = list(map(fixed.__getitem__, moves))
+    if not missed:
         return scores
+    o, cards = 1 - p, state.cards
+    theirs = state.field[o]
     face_up, known = state.face_up, state.known[p]           # opponent cards the mover may know
     my_hostage, their_hostage = _HOSTAGE[p], _HOSTAGE[o]
     i = -1
-    for _ in range(scores.count(_UNSCORED)):
-        i = scores.index(_UNSCORED, i + 1)
-        move = moves[i]
+    for move in missed:
+        i = scores.index(_UNSCORED, i + 1)                   # where that move is
         verb = move[0]
-        if verb == "challenge":
+        if verb == "challenge":                              # the front card of mine[c] challenging theirs[c]
             c = _COLUMN[move[1]]
-            if not mine[c] or not theirs[c]:
+            ours, yours = mine[c], theirs[c]
+            if not ours or not yours:
                 score = 0.0                                  # no card to challenge with or at: never legal
+            elif yours[0] not in face_up and yours[0] not in known:    # unseen: a hidden Pandora would sink
+                score = _UNSEEN[ours[0]] - (20.0 if my_hostage in ours else 0.0)   # one's own hostage
             else:
-                score = _challenge(cards, mine[c], theirs[c], face_up, known, my_hostage, their_hostage)
+                a, kind = ours[0], cards[yours[0]].kind
+                if kind == "hostage":
+                    score = 100.0
+                elif kind == "pandora":
+                    found = their_hostage in yours and (their_hostage in face_up or their_hostage in known)
+                    score = -100.0 if my_hostage in ours else (100.0 if found else -4.0)
+                elif kind == "medusa":
+                    score = 8.0 if cards[a].kind == "hero" else -8.0
+                elif cards[a].kind == "pythia" and kind == "seven":
+                    score = 12.0
+                else:
+                    diff = _FIGHT[a] - _FIGHT[yours[0]]
+                    score = 6.0 + _FIGHT[yours[0]] if diff > 0 else (-1.0 if diff == 0 else -6.0)
         elif verb == "pegasus":
             target = "hand" if move[1] == "hand" else state.front(o, _COLUMN[move[2]])
             if target == "hand":
@@ -73,7 +86,7 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
         else:
             if verb == "place":
                 front, behind = _PLACE[move[1]]
-                score = (3.0 if key[_COLUMN[move[2]]] else 0.0) + (front if move[3] == "1" else behind)
+                score = (3.0 if not mine[_COLUMN[move[2]]] else 0.0) + (front if move[3] == "1" else behind)
             elif verb == "draw":
                 score = 2.5 if few else 0.3
             else:
@@ -81,27 +94,6 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
             fixed[move] = score
         scores[i] = score
     return scores
-
-
-def _challenge(cards, mine: list[str], theirs: list[str], face_up, known, my_hostage: str,
-               their_hostage: str) -> float:
-    """The score of the front card of `mine` challenging the front card of `theirs`."""
-    a, d = mine[0], theirs[0]
-    if d not in face_up and d not in known:
-        risky = my_hostage in mine                           # a hidden Pandora would sink it
-        return 1.0 + 0.6 * _FIGHT[a] - 2.5 - (20.0 if risky else 0.0)
-    kind = cards[d].kind
-    if kind == "hostage":
-        return 100.0
-    if kind == "pandora":
-        found = their_hostage in theirs and (their_hostage in face_up or their_hostage in known)
-        return -100.0 if my_hostage in mine else (100.0 if found else -4.0)
-    if kind == "medusa":
-        return 8.0 if cards[a].kind == "hero" else -8.0
-    if cards[a].kind == "pythia" and kind == "seven":
-        return 12.0
-    diff = _FIGHT[a] - _FIGHT[d]
-    return 6.0 + _FIGHT[d] if diff > 0 else (-1.0 if diff == 0 else -6.0)
 
 
 def _score(state: State, move: tuple[str, ...]) -> float:
@@ -122,27 +114,48 @@ _FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysu
          "swap": 0.0, "put": 0.5, "pythia": 1.0}
 _PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a token names one kind of card
           if card.placeable and card.kind != "hostage"}
-_FIXED: dict[tuple[bool, ...], dict[tuple[str, ...], float]] = {}   # see _scores
+
+
+class _Table(dict):
+    """move -> its score where it is fixed (see _scores); _UNSCORED for a move it does not hold, which is
+    added to `missed`, in the order asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.missed: list[tuple[str, ...]] = []
+
+    def __missing__(self, move: tuple[str, ...]) -> float:
+        self.missed.append(move)
+        return _UNSCORED
+
+
+_FIXED = [[[[_Table() for _ in range(2)] for _ in range(2)] for _ in range(2)] for _ in range(2)]  # see _scores:
+# [hand short][column 1 empty][column 2 empty][column 3 empty]
 _UNSCORED = float("nan")  # marks a move _FIXED does not hold (found by identity; a float, so quick to compare)
 _COLUMN = {str(c + 1): c for c in range(3)}
 _HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == "hostage"}  # one per side
 _FIGHT = {card.id: card.field_strength or 0 for card in all_cards().values()}  # strength in a fight, 0 if none
+_UNSEEN = {a: 1.0 + 0.6 * f - 2.5 for a, f in _FIGHT.items()}  # challenging an unseen card, before the hostage risk
 NOISE = 0.05  # random tie-break: moves scored within this of the best are equally likely picks
 
 
 def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     """The greedy pick: the legal move with the highest score plus a random tie-break of up to NOISE.
 
-    Candidates are taken best score first; a candidate's tie-break is drawn, and its legality checked, only
-    while it could still beat the best legal pick so far, so most candidates are never checked."""
+    Candidates are taken best score first, equal scores in the order of moves() (a stable sort); a
+    candidate's tie-break is drawn, and its legality checked, only while it could still beat the best legal
+    pick so far, so most candidates are never checked. The scores alone are sorted (floats sort quickly);
+    the move of each is found again by value, the next one along for a repeated score."""
     moves = state.moves()
     scores = _scores(state, moves)
     pick, best = None, float("-inf")
     why, draw = state._why, rng.random                       # is_legal's check (a player node: moves() is not empty)
-    for i in sorted(range(len(moves)), key=scores.__getitem__, reverse=True):
-        score = scores[i]
+    i, last = -1, None
+    for score in sorted(scores, reverse=True):
         if score + NOISE <= best:
             break                                            # neither this nor any later move can win
+        i = scores.index(score, i + 1) if score == last else scores.index(score)
+        last = score
         key = score + draw() * NOISE
         if key > best and why(moves[i]) is None:
             pick, best = moves[i], key
@@ -163,11 +176,13 @@ def choose(state: State, policy: str, rng: random.Random) -> tuple[str, ...]:
 def play(policy: str, rng: random.Random, first: int = HERA) -> State:
     """Play one whole game with both sides using the policy; returns the finished State."""
     state = State(first=first)
+    apply, sample = state.apply_legal, state.sample_chance
+    decide = best_move if policy == "greedy" else (lambda state, rng: choose(state, policy, rng))   # as choose
     while state.winner is None:                              # is_terminal(), is_chance_node() read directly
         if state.chance:
-            state.apply_legal(state.sample_chance(rng))
+            apply(sample(rng))
         else:
-            state.apply_legal(choose(state, policy, rng))
+            apply(decide(state, rng))
     return state
 
 

@@ -166,8 +166,10 @@ class State:
         return self.winner is None and not self.chance and self._why(move) is None
 
     def _has_legal(self) -> bool:
-        if self._why(_DRAW) is None:                         # the usual answer, without listing every move
-            return True
+        """Whether the player to move in a turn with action points left has a legal move."""
+        p = self.to_move
+        if self._why_draw(p, 1 - p, ()) is None:             # _why(_DRAW) with points left: the usual answer,
+            return True                                      # without listing every move
         why = self._why
         return any(why(m) is None for m in self._candidates())
 
@@ -217,7 +219,7 @@ class State:
 
     def columns_held(self, p: int) -> int:
         """Columns with at least one of p's cards (hera-zeus.flow.2)."""
-        return sum(1 for c in range(COLUMNS) if self.field[p][c])
+        return sum(map(bool, self.field[p]))
 
     def ap_left(self) -> int:
         """Action points the player to move still has to spend."""
@@ -337,23 +339,22 @@ class State:
             return self._phase_candidates(p)
         index = self._indexed(p)
         kinds, placings = index[3], index[4]
-        if not prune:
-            kinds = _ALL_KINDS
         out = [_DRAW]
         field, statue = self.field[p], self.statue[p]
-        theirs, their_statue = self.field[1 - p], self.statue[1 - p]
-        fights = [] if prune else _CHALLENGES
-        fight = prune and not self.first_turn                 # as _why_challenge (hera-zeus.attack.2)
-        for c in range(COLUMNS):
-            if fight and field[c] and theirs[c] and statue != c and their_statue != c:
-                fights.append(_CHALLENGES[c])                 # face to face, no statue (challenge.1, statue.5)
-            slots = len(field[c]) + (statue == c)
-            if prune and slots >= ROWS:                       # a full column (battlefield.3)
-                continue
-            rows = slice(1 if statue == c else 0, slots + 1)  # rows from 1 (2 behind a statue) to slots + 1
-            for by_column in placings:
-                out += by_column[c][rows]
-        out += fights
+        rows_of = _OPEN_ROWS if prune else _ALL_ROWS
+        for c in _CS:
+            rows = rows_of[statue == c][len(field[c])]
+            if rows is not None:
+                for by_column in placings:
+                    out += by_column[c][rows]
+        if not prune:
+            kinds = _ALL_KINDS
+            out += _CHALLENGES
+        elif not self.first_turn:                             # as _why_challenge (hera-zeus.attack.2)
+            theirs, their_statue = self.field[1 - p], self.statue[1 - p]
+            for c in _CS:
+                if field[c] and theirs[c] and statue != c and their_statue != c:
+                    out.append(_CHALLENGES[c])                # face to face, no statue (challenge.1, statue.5)
         if "god" in kinds and (statue is None or not prune):   # one statue only, as _why_statue (gap.16)
             out += _STATUES
         if "pegasus" in kinds and not (prune and self.first_turn):   # no first-turn attack, _why_pegasus (attack.2)
@@ -367,7 +368,7 @@ class State:
         if "dionysus" in kinds:
             out.append(_DIONYSUS)
         if "hades" in kinds:
-            out += [("hades", t) for t in sorted({self.cards[c].token for c in self.discard[p]})]
+            out += map(_HADES.__getitem__, sorted(set(map(_TOKEN_OF_CARD.__getitem__, self.discard[p]))))
         return out
 
     def _phase_candidates(self, p: int) -> list[tuple[str, ...]]:
@@ -637,7 +638,7 @@ class State:
         """Move the opening on when the player to place has filled 3 columns or has nothing placeable (gap 30)."""
         while self.phase == "opening":
             p = self.to_move
-            done = sum(1 for c in range(COLUMNS) if self.field[p][c]) >= OPENING
+            done = self.columns_held(p) >= OPENING
             if not done and any(self.cards[c].placeable for c in self.hand[p]):
                 return
             if p == HERA:
@@ -664,7 +665,7 @@ class State:
         """End the turn when the points are spent; a player who cannot spend them loses (end.2)."""
         if self.winner is not None or self.chance or self.phase != "turn":
             return
-        if self.ap_left() <= 0:
+        if self.ap_total <= self.ap_spent:                   # no action points left
             self._start_turn(1 - self.to_move)               # hera-zeus.flow.5
             if self.winner is not None:
                 return
@@ -995,10 +996,25 @@ class _Placings(dict):
 
 
 _PLACINGS = _Placings()
+_CS = tuple(range(COLUMNS))
+
+
+def _rows(behind_statue: bool, cards: int, prune: bool) -> slice | None:
+    """Which of a token's place moves in a column (rows 1 to ROWS + 1) to offer: rows from 1 (2 behind a
+    statue) to one past the places taken (hera-zeus.gap.10); with prune, none in a full column
+    (hera-zeus.battlefield.3)."""
+    slots = cards + behind_statue
+    return None if prune and slots >= ROWS else slice(1 if behind_statue else 0, slots + 1)
+
+
+_OPEN_ROWS = [[_rows(s, n, True) for n in range(ROWS + 1)] for s in (False, True)]  # [statue there][cards]
+_ALL_ROWS = [[_rows(s, n, False) for n in range(ROWS + 1)] for s in (False, True)]
 _CHALLENGES = [("challenge", c) for c in _COLS]
 _STATUES = [("statue", c) for c in _COLS]
 _PEGASUS = [("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS]
 _PYTHIA = [("pythia", "hand")] + [("pythia", "column", c) for c in _COLS]
+_TOKEN_OF_CARD = {c.id: c.token for c in all_cards().values()}   # card id -> its token
+_HADES = {t: ("hades", t) for t in _TOKEN_OF_CARD.values()}       # token -> the move bringing it back
 _SIRENS, _PERSEPHONE, _DIONYSUS = ("sirens",), ("persephone",), ("dionysus",)
 _ALL_KINDS = frozenset({"god", "pegasus", "pythia", "sirens", "persephone", "dionysus", "hades"})  # cards moves need
 _CHECKS = {verb: getattr(State, f"_why_{verb}") for verb in   # turn verb -> State._why_VERB
