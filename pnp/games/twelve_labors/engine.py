@@ -13,13 +13,17 @@ Rules in brief (ids from cardsets/twelve-labors/rules.yaml):
 * The game ends when the last Labor is resolved; the player with most acclaim wins (end.1, gap.2,
   gap.3); the "beat the heroes" variant also requires beating Hercules and Iolaus.
 
-The deck is a multiset of (colour, value) kinds: drawing is a chance node over the kinds left.
+The deck is a multiset of (colour, value) kinds: drawing is a chance node over the kinds left. A State
+given an rng shuffles, draws and rolls for itself (the outcome base.sample_chance would draw from that rng,
+from the same random numbers in the same order) and stops only at choices; without one, every shuffle,
+draw and roll is a chance node.
 Labor values and the deck come from cardsets/twelve-labors (one source of truth).
 """
 from __future__ import annotations
 
 import itertools
 import random
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,6 +44,19 @@ DEAL = (1, 2, 3, 3, 3)                                 # twelve-labors.setup.6, 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5                        # twelve-labors.gap.4
 _CHANCE_STEPS = frozenset(("order", "draw", "roll"))       # steps settled by a shuffle, draw or roll
 IOLAUS = -1                                            # owner id of a white die
+FACES = tuple(range(1, 7))                             # a die's faces, the order roll outcomes are listed in
+
+
+def _running_totals(n: int) -> tuple[float, ...]:
+    """The running totals sample_chance adds up over n outcomes of 1/n each (the same floats)."""
+    out, acc = [], 0.0
+    for _ in range(n):
+        acc += 1 / n
+        out.append(acc)
+    return tuple(out)
+
+
+_ROLL_UPTO = _running_totals(len(FACES))
 
 
 @dataclass(frozen=True)
@@ -146,7 +163,7 @@ class State:
     asked about, or puts a new step at the head of the queue.
     """
 
-    def __init__(self, players: int = 4, beat_the_heroes: bool = False):
+    def __init__(self, players: int = 4, beat_the_heroes: bool = False, rng: random.Random | None = None):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise IllegalMove(f"{players} players", expected=f"{MIN_PLAYERS} to {MAX_PLAYERS} players",
                               hint="twelve-labors.gap.4")
@@ -179,6 +196,7 @@ class State:
         self._step_seen: tuple | None = None     # the step whose options are worked out below
         self._options: list = []                 # its legal actions, or its chance outcomes
         self._possible: list = []                # the outcomes alone (a chance step)
+        self.rng = rng                           # given: shuffles, draws and rolls are made inline from it
         self._advance()
 
     # ---- protocol
@@ -243,7 +261,7 @@ class State:
             pile = self.pile
             total = sum(pile.values())
             return [(k, pile.get(k, 0) / total) for k in kinds() if pile.get(k)]
-        return [(f, 1 / 6) for f in range(1, 7)]                           # roll
+        return [(f, 1 / len(FACES)) for f in FACES]                        # roll
 
     def _choices(self, step: tuple) -> list[object]:
         kind, p = step[0], step[1]
@@ -285,8 +303,16 @@ class State:
             if action not in options:
                 raise IllegalMove(f"{action!r} is not legal for player {step[1]} at step '{step[0]}'",
                                   expected=", ".join(map(repr, options[:8])))
-            self._forget()
-            self._apply_choice(step, action)
+            self.take(action)
+            return
+        self._advance()
+
+    def take(self, action) -> None:
+        """apply_action for a choice the pending step offers, without its check (the simulator's moves come
+        from legal_actions())."""
+        step = self._queue.pop(0)
+        self._step_seen = None
+        self._apply_choice(step, action)
         self._advance()
 
     def _forget(self) -> None:
@@ -327,21 +353,42 @@ class State:
 
     # ---- the flow: a queue of steps run until a choice or a chance outcome is needed
     def _advance(self) -> None:
+        """Run the queue until a choice (or, without an rng, a chance outcome) is needed; given an rng, each
+        shuffle, draw and roll is drawn inline, the outcome sample_chance draws from the same random number."""
+        rng = self.rng
         while not self._over:
-            if not self._queue:
+            queue = self._queue
+            if not queue:
                 self._start_turn()
                 continue
-            step = self._queue[0]
-            if step[0] == "draw" and not any(self.pile.values()):
-                if any(self.discard.values()):                           # gap.10: reshuffle the discards
-                    self.pile, self.discard = self.discard, Counter()
-                    self._step_seen = None
-                else:
-                    self._forget()                                        # gap.10: nothing to draw
-                    continue
-            if step[0] in _CHANCE_STEPS:
-                return
-            if step[0] == "do":
+            step = queue[0]
+            kind = step[0]
+            if kind == "draw":
+                pile = self.pile
+                if not any(pile.values()):
+                    if any(self.discard.values()):                       # gap.10: reshuffle the discards
+                        self.pile, self.discard = self.discard, Counter()
+                        self._step_seen = None
+                    else:
+                        self._forget()                                    # gap.10: nothing to draw
+                        continue
+                if rng is None:
+                    return
+                outcome = sample_count(self.pile, kinds(), rng)
+            elif kind == "roll":
+                if rng is None:
+                    return
+                outcome = FACES[min(bisect_right(_ROLL_UPTO, rng.random()), len(FACES) - 1)]
+            elif kind == "order":
+                if rng is None:
+                    return
+                outcome = sample_chance(self, rng)
+            if kind in _CHANCE_STEPS:
+                queue.pop(0)
+                self._step_seen = None
+                self._apply_chance(step, outcome)
+                continue
+            if kind == "do":
                 self._forget()
                 getattr(self, step[1])(*step[2:])
                 continue
