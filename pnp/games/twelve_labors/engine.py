@@ -59,6 +59,15 @@ def _running_totals(n: int) -> tuple[float, ...]:
 _ROLL_UPTO = _running_totals(len(FACES))
 
 
+def _lose(hand: Counter, kind: tuple[str, int]) -> None:
+    """One card of `kind` leaves a hand; a kind no longer held is dropped from it."""
+    left = hand[kind] - 1
+    if left:
+        hand[kind] = left
+    else:
+        del hand[kind]
+
+
 @dataclass(frozen=True)
 class Labor:
     """One Labor on the board: colour, die boxes, Target and black numbers (twelve-labors.labors.1)."""
@@ -93,6 +102,12 @@ def deck() -> dict[tuple[str, int], int]:
 def kinds() -> tuple[tuple[str, int], ...]:
     """Every (colour, value) card kind of the deck, sorted: the order draw outcomes are listed in."""
     return tuple(sorted(deck()))
+
+
+@lru_cache(maxsize=None)
+def _place_moves() -> tuple[tuple[str, int], ...]:
+    """The ("place", labor index) moves, one per Labor of the board (assist.1)."""
+    return tuple(("place", i) for i in range(len(board())))
 
 
 def colours() -> tuple[str, ...]:
@@ -170,6 +185,7 @@ class State:
         self.n = players
         self.beat_the_heroes = beat_the_heroes                            # gap.2 variant
         self.labors = board()
+        self._place = _place_moves()                                      # ("place", i) per Labor, made once
         self.order: list[int] = list(range(players))
         self.hands = [Counter() for _ in range(players)]
         self.pile: Counter = Counter(deck())
@@ -221,7 +237,7 @@ class State:
 
     def legal_actions(self) -> list[object]:
         """Choices open to the player to act (empty at chance and terminal nodes)."""
-        return [] if self._over or self.is_chance_node() else list(self._current())
+        return [] if self._over or self._queue[0][0] in _CHANCE_STEPS else list(self._current())
 
     def _current(self) -> list:
         """The pending step's options (legal actions, or chance outcomes with probabilities), worked out
@@ -277,8 +293,11 @@ class State:
         if kind in ("assist", "bonus"):
             if not self.active[p]:
                 return []
-            opts = [("place", i) for i in self._open_labors()]
-            return opts + [("pass",)] if kind == "bonus" else opts
+            place = self._place
+            opts = [place[i] for i in self._open_labors()]
+            if kind == "bonus":
+                opts.append(("pass",))
+            return opts
         if kind == "wit":
             colour = self.labors[step[2]].colour
             values = sorted(v for (c, v), n in self.hands[p].items() for _ in range(n) if c == colour)
@@ -348,8 +367,12 @@ class State:
         return any(self.pile.values()) or any(self.discard.values())
 
     def _open_labors(self) -> list[int]:
-        return [i for i, lab in enumerate(self.labors)
-                if not self.resolved[i] and len(self.dice_on[i]) < lab.boxes]
+        """Labors with a free box: unresolved and not full (assist.1)."""
+        out, resolved, dice_on = [], self.resolved, self.dice_on
+        for i, lab in enumerate(self.labors):
+            if not resolved[i] and len(dice_on[i]) < lab.boxes:
+                out.append(i)
+        return out
 
     # ---- the flow: a queue of steps run until a choice or a chance outcome is needed
     def _advance(self) -> None:
@@ -423,7 +446,7 @@ class State:
         elif kind == "show":
             self._shown[p] = action[1]
             if action[1] is not None:
-                self.hands[p][action[1]] -= 1
+                _lose(self.hands[p], action[1])
         elif kind == "keep":                                              # research.2: discard 1 of 3
             self._held.remove(action[1])
             self.discard[action[1]] += 1
@@ -442,14 +465,11 @@ class State:
         elif kind == "wit":                                               # resolve.3
             if action[1] is not None:
                 for v in action[1]:
-                    self.hands[p][(self._wit_colour, v)] -= 1
+                    _lose(self.hands[p], (self._wit_colour, v))
                 self._wit[p] = action[1]
         elif kind == "cut":                                               # turn.5
-            self.hands[p][action[1]] -= 1
+            _lose(self.hands[p], action[1])
             self.discard[action[1]] += 1
-        hand = self.hands[p]                                              # only p's hand changed
-        for k in [k for k, c in hand.items() if c == 0]:
-            del hand[k]
 
     def _start_turn(self) -> None:
         self.turn += 1
