@@ -186,6 +186,7 @@ class State:
         self.beat_the_heroes = beat_the_heroes                            # gap.2 variant
         self.labors = board()
         self._place = _place_moves()                                      # ("place", i) per Labor, made once
+        self._kinds = kinds()                                             # the order draws are listed in
         self.order: list[int] = list(range(players))
         self.hands = [Counter() for _ in range(players)]
         self.pile: Counter = Counter(deck())
@@ -397,37 +398,32 @@ class State:
                         continue
                 if rng is None:
                     return
-                outcome = sample_count(self.pile, kinds(), rng)
+                outcome = sample_count(self.pile, self._kinds, rng)
             elif kind == "roll":
                 if rng is None:
                     return
                 outcome = FACES[min(bisect_right(_ROLL_UPTO, rng.random()), len(FACES) - 1)]
+            elif kind == "do":
+                queue.pop(0)
+                self._step_seen = None
+                getattr(self, step[1])(*step[2:])
+                continue
             elif kind == "order":
                 if rng is None:
                     return
                 outcome = sample_chance(self, rng)
-            if kind in _CHANCE_STEPS:
-                queue.pop(0)
-                self._step_seen = None
-                self._apply_chance(step, outcome)
-                continue
-            if kind == "do":
-                self._forget()
-                getattr(self, step[1])(*step[2:])
-                continue
-            if not self._current():                                       # nothing to choose: skip
-                self._forget()
-                continue
-            return
+            else:
+                if not self._current():                                   # nothing to choose: skip
+                    self._forget()
+                    continue
+                return
+            queue.pop(0)                                                  # a chance step drawn inline
+            self._step_seen = None
+            self._apply_chance(step, outcome)
 
     def _apply_chance(self, step: tuple, outcome) -> None:
-        if step[0] == "order":
-            self.order = list(outcome)
-            self.initial_order = list(outcome)
-            for seat, p in enumerate(self.order):                         # setup.6
-                self._queue += [("draw", ("hand", p))] * DEAL[seat]
-            self._queue += [("draw", ("faceup", i)) for i in range(self.n)]   # setup.7
-        elif step[0] == "draw":
+        kind = step[0]
+        if kind == "draw":
             self.pile[outcome] -= 1
             where = step[1]
             if where[0] == "hand":
@@ -436,7 +432,13 @@ class State:
                 self.faceup[where[1]] = outcome
             else:
                 self._held.append(outcome)
-        elif step[0] == "roll":
+        elif kind == "order":
+            self.order = list(outcome)
+            self.initial_order = list(outcome)
+            for seat, p in enumerate(self.order):                         # setup.6
+                self._queue += [("draw", ("hand", p))] * DEAL[seat]
+            self._queue += [("draw", ("faceup", i)) for i in range(self.n)]   # setup.7
+        elif kind == "roll":
             self._rolls.setdefault(step[1], []).append(outcome)
 
     def _apply_choice(self, step: tuple, action) -> None:
