@@ -238,7 +238,12 @@ class State:
 
     def legal_actions(self) -> list[object]:
         """Choices open to the player to act (empty at chance and terminal nodes)."""
-        return [] if self._over or self._queue[0][0] in _CHANCE_STEPS else list(self._current())
+        if self._over:
+            return []
+        step = self._queue[0]
+        if step[0] in _CHANCE_STEPS:
+            return []
+        return list(self._options if step is self._step_seen else self._current())
 
     def _current(self) -> list:
         """The pending step's options (legal actions, or chance outcomes with probabilities), worked out
@@ -412,8 +417,10 @@ class State:
                 if rng is None:
                     return
                 outcome = sample_chance(self, rng)
-            else:
-                if not self._current():                                   # nothing to choose: skip
+            else:                                                         # a choice: its options, once
+                if step is not self._step_seen:
+                    self._options, self._step_seen = self._choices(step), step
+                if not self._options:                                     # nothing to choose: skip
                     self._forget()
                     continue
                 return
