@@ -155,11 +155,18 @@ def helper_winner(target: int, helpers: list[Helper], order: list[str]) -> Helpe
 
     twelve-labors.resolve.6, gap.1. None when nobody is above the target (resolve.7).
     """
-    above = [h for h in helpers if h.total > target]
-    if not above:
-        return None
-    rank = {name: i for i, name in enumerate(n for n in order if n != "iolaus")}   # gap.1: Iolaus is off the track
-    return min(above, key=lambda h: (-h.total, rank.get(h.name, len(order))))
+    rank, i = {}, 0
+    for name in order:
+        if name != "iolaus":                                              # gap.1: Iolaus is off the track
+            rank[name], i = i, i + 1
+    best, best_key = None, None
+    for h in helpers:
+        total = h.total
+        if total > target:
+            key = (-total, rank.get(h.name, len(order)))
+            if best is None or key < best_key:
+                best, best_key = h, key
+    return best
 
 
 def train_moves(chose: bool, reserve: int) -> int:
@@ -187,6 +194,7 @@ class State:
         self.labors = board()
         self._place = _place_moves()                                      # ("place", i) per Labor, made once
         self._kinds = kinds()                                             # the order draws are listed in
+        self._names = {IOLAUS: "iolaus", **{p: PLAYER_COLOURS[p] for p in range(players)}}   # dice owners' names
         self.order: list[int] = list(range(players))
         self.hands = [Counter() for _ in range(players)]
         self.pile: Counter = Counter(deck())
@@ -306,7 +314,11 @@ class State:
             return opts
         if kind == "wit":
             colour = self.labors[step[2]].colour
-            values = sorted(v for (c, v), n in self.hands[p].items() for _ in range(n) if c == colour)
+            values = []
+            for (c, v), n in self.hands[p].items():
+                if c == colour:
+                    values += [v] * n
+            values.sort()
             triples = sorted(set(itertools.combinations(values, 3)))
             return [("wit", None)] + [("wit", t) for t in triples] if triples else []
         if kind == "cut":
@@ -560,7 +572,7 @@ class State:
 
     def _finish_resolution(self, i: int) -> None:
         lab = self.labors[i]
-        names = {IOLAUS: "iolaus", **{p: PLAYER_COLOURS[p] for p in range(self.n)}}
+        names = self._names
         helpers = [Helper(names[o], tuple(self._rolls.get(o, ())), tuple(self._wit.get(o, ())))
                    for o in dict.fromkeys(self.dice_on[i])]
         win = helper_winner(lab.target, helpers, [PLAYER_COLOURS[p] for p in self.order])
