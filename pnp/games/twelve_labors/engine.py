@@ -132,8 +132,12 @@ def wrestle_order(order: list[str], chose: set[str], cards: dict[str, int | None
 
     twelve-labors.wrestle.2-5: no card (None) ranks below a 0 (gap.11).
     """
-    return sorted(order, key=lambda p: (p not in chose, -(cards.get(p) if cards.get(p) is not None else -1),
-                                        order.index(p)))
+    ranked = []
+    for i, p in enumerate(order):
+        card = cards.get(p)
+        ranked.append((p not in chose, -(card if card is not None else -1), i, p))
+    ranked.sort()
+    return [r[3] for r in ranked]
 
 
 @dataclass(frozen=True)
@@ -501,7 +505,7 @@ class State:
 
     def _iolaus(self) -> None:
         """twelve-labors.turn.1: a white die on the earliest unresolved Labor (gap.22), and 1 point (gap.8)."""
-        earliest = next(i for i, r in enumerate(self.resolved) if not r)
+        earliest = self.resolved.index(False)
         if self.white_free and len(self.dice_on[earliest]) < self.labors[earliest].boxes:
             self.dice_on[earliest].append(IOLAUS)
             self.white_free -= 1
@@ -553,10 +557,11 @@ class State:
 
     def _resolve_full(self) -> None:
         """Resolve every full Labor in board order (turn.4, gap.6), then cut hands or end."""
-        full = [i for i, lab in enumerate(self.labors) if not self.resolved[i] and len(self.dice_on[i]) == lab.boxes]
         steps: list[tuple] = []
-        for i in full:
-            steps += [("do", "_start_resolution", i)]
+        resolved, dice_on = self.resolved, self.dice_on
+        for i, lab in enumerate(self.labors):
+            if not resolved[i] and len(dice_on[i]) == lab.boxes:
+                steps.append(("do", "_start_resolution", i))
         steps += [("do", "_end_of_turn")]
         self._queue[0:0] = steps
 
