@@ -331,3 +331,47 @@ def test_the_simulators_random_players_play_the_same_games_as_random_playout():
         slow = random_playout(tl.State(players), random.Random(players))
         assert (fast.turn, fast.score, fast.helped, fast.hercules, fast.iolaus) == \
                (slow.turn, slow.score, slow.helped, slow.hercules, slow.iolaus)
+
+
+def _position(state: tl.State) -> tuple:
+    """Everything a position holds that play reads (the queue included), for comparing two states."""
+    return (list(state._queue), state.order,
+            state.hands, state.pile, state.discard, state.faceup, state.active, state.reserve, state.dice_on,
+            state.resolved, state.score, state.hercules, state.iolaus, state.white_free, state.turn,
+            state.chosen, state.helped, state._held, state._shown, state._wit, state._rolls, state.initial_order,
+            state.is_terminal(), state.current_player(), state.legal_actions())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_state_given_an_rng_meets_the_same_choices_in_the_same_positions_as_the_chance_node_path(players):
+    """State(rng=...) shuffles, draws and rolls inline and stops only at choices, taken through take():
+    from the same seed it meets each choice in the same position, with the random stream at the same
+    point, as a state whose chance nodes base.sample_chance settles and whose moves go through apply_action."""
+    for seed in range(4):
+        slow_rng, fast_rng = random.Random(seed), random.Random(seed)
+        slow, fast = tl.State(players), tl.State(players, rng=fast_rng)
+        choices = 0
+        while True:
+            while slow.is_chance_node():
+                slow.apply_action(sample_chance(slow, slow_rng))
+            assert not fast.is_chance_node()
+            assert _position(fast) == _position(slow)
+            assert fast_rng.getstate() == slow_rng.getstate()
+            if slow.is_terminal():
+                break
+            move = slow_rng.choice(slow.legal_actions())
+            assert fast_rng.choice(fast.legal_actions()) == move
+            slow.apply_action(move)
+            fast.take(move)
+            choices += 1
+        assert choices > 50 and fast.turn == slow.turn > 0
+
+
+def test_the_simulator_plays_the_same_games_with_inline_chance_as_random_playout():
+    from pnp.games.twelve_labors.simulate import random_play
+    for players in (2, 4, 5):
+        rng = random.Random(players)
+        fast = random_play(tl.State(players, rng=rng), rng)
+        slow = random_playout(tl.State(players), random.Random(players))
+        assert (fast.turn, fast.score, fast.helped, fast.hercules, fast.iolaus, fast.initial_order) == \
+               (slow.turn, slow.score, slow.helped, slow.hercules, slow.iolaus, slow.initial_order)

@@ -13,13 +13,17 @@ Rules in brief (ids from cardsets/twelve-labors/rules.yaml):
 * The game ends when the last Labor is resolved; the player with most acclaim wins (end.1, gap.2,
   gap.3); the "beat the heroes" variant also requires beating Hercules and Iolaus.
 
-The deck is a multiset of (colour, value) kinds: drawing is a chance node over the kinds left.
+The deck is a multiset of (colour, value) kinds: drawing is a chance node over the kinds left. A State
+given an rng shuffles, draws and rolls for itself (the outcome base.sample_chance would draw from that rng,
+from the same random numbers in the same order) and stops only at choices; without one, every shuffle,
+draw and roll is a chance node.
 Labor values and the deck come from cardsets/twelve-labors (one source of truth).
 """
 from __future__ import annotations
 
 import itertools
 import random
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,6 +44,28 @@ DEAL = (1, 2, 3, 3, 3)                                 # twelve-labors.setup.6, 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5                        # twelve-labors.gap.4
 _CHANCE_STEPS = frozenset(("order", "draw", "roll"))       # steps settled by a shuffle, draw or roll
 IOLAUS = -1                                            # owner id of a white die
+FACES = tuple(range(1, 7))                             # a die's faces, the order roll outcomes are listed in
+
+
+def _running_totals(n: int) -> tuple[float, ...]:
+    """The running totals sample_chance adds up over n outcomes of 1/n each (the same floats)."""
+    out, acc = [], 0.0
+    for _ in range(n):
+        acc += 1 / n
+        out.append(acc)
+    return tuple(out)
+
+
+_ROLL_UPTO = _running_totals(len(FACES))
+
+
+def _lose(hand: Counter, kind: tuple[str, int]) -> None:
+    """One card of `kind` leaves a hand; a kind no longer held is dropped from it."""
+    left = hand[kind] - 1
+    if left:
+        hand[kind] = left
+    else:
+        del hand[kind]
 
 
 @dataclass(frozen=True)
@@ -78,6 +104,12 @@ def kinds() -> tuple[tuple[str, int], ...]:
     return tuple(sorted(deck()))
 
 
+@lru_cache(maxsize=None)
+def _place_moves() -> tuple[tuple[str, int], ...]:
+    """The ("place", labor index) moves, one per Labor of the board (assist.1)."""
+    return tuple(("place", i) for i in range(len(board())))
+
+
 def colours() -> tuple[str, ...]:
     """The deck's colours, in card-set order."""
     return tuple(dict.fromkeys(c for c, _ in deck()))
@@ -100,8 +132,12 @@ def wrestle_order(order: list[str], chose: set[str], cards: dict[str, int | None
 
     twelve-labors.wrestle.2-5: no card (None) ranks below a 0 (gap.11).
     """
-    return sorted(order, key=lambda p: (p not in chose, -(cards.get(p) if cards.get(p) is not None else -1),
-                                        order.index(p)))
+    ranked = []
+    for i, p in enumerate(order):
+        card = cards.get(p)
+        ranked.append((p not in chose, -(card if card is not None else -1), i, p))
+    ranked.sort()
+    return [r[3] for r in ranked]
 
 
 @dataclass(frozen=True)
@@ -123,11 +159,18 @@ def helper_winner(target: int, helpers: list[Helper], order: list[str]) -> Helpe
 
     twelve-labors.resolve.6, gap.1. None when nobody is above the target (resolve.7).
     """
-    above = [h for h in helpers if h.total > target]
-    if not above:
-        return None
-    rank = {name: i for i, name in enumerate(n for n in order if n != "iolaus")}   # gap.1: Iolaus is off the track
-    return min(above, key=lambda h: (-h.total, rank.get(h.name, len(order))))
+    rank, i = {}, 0
+    for name in order:
+        if name != "iolaus":                                              # gap.1: Iolaus is off the track
+            rank[name], i = i, i + 1
+    best, best_key = None, None
+    for h in helpers:
+        total = h.total
+        if total > target:
+            key = (-total, rank.get(h.name, len(order)))
+            if best is None or key < best_key:
+                best, best_key = h, key
+    return best
 
 
 def train_moves(chose: bool, reserve: int) -> int:
@@ -146,13 +189,16 @@ class State:
     asked about, or puts a new step at the head of the queue.
     """
 
-    def __init__(self, players: int = 4, beat_the_heroes: bool = False):
+    def __init__(self, players: int = 4, beat_the_heroes: bool = False, rng: random.Random | None = None):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise IllegalMove(f"{players} players", expected=f"{MIN_PLAYERS} to {MAX_PLAYERS} players",
                               hint="twelve-labors.gap.4")
         self.n = players
         self.beat_the_heroes = beat_the_heroes                            # gap.2 variant
         self.labors = board()
+        self._place = _place_moves()                                      # ("place", i) per Labor, made once
+        self._kinds = kinds()                                             # the order draws are listed in
+        self._names = {IOLAUS: "iolaus", **{p: PLAYER_COLOURS[p] for p in range(players)}}   # dice owners' names
         self.order: list[int] = list(range(players))
         self.hands = [Counter() for _ in range(players)]
         self.pile: Counter = Counter(deck())
@@ -179,6 +225,7 @@ class State:
         self._step_seen: tuple | None = None     # the step whose options are worked out below
         self._options: list = []                 # its legal actions, or its chance outcomes
         self._possible: list = []                # the outcomes alone (a chance step)
+        self.rng = rng                           # given: shuffles, draws and rolls are made inline from it
         self._advance()
 
     # ---- protocol
@@ -203,7 +250,12 @@ class State:
 
     def legal_actions(self) -> list[object]:
         """Choices open to the player to act (empty at chance and terminal nodes)."""
-        return [] if self._over or self.is_chance_node() else list(self._current())
+        if self._over:
+            return []
+        step = self._queue[0]
+        if step[0] in _CHANCE_STEPS:
+            return []
+        return list(self._options if step is self._step_seen else self._current())
 
     def _current(self) -> list:
         """The pending step's options (legal actions, or chance outcomes with probabilities), worked out
@@ -243,7 +295,7 @@ class State:
             pile = self.pile
             total = sum(pile.values())
             return [(k, pile.get(k, 0) / total) for k in kinds() if pile.get(k)]
-        return [(f, 1 / 6) for f in range(1, 7)]                           # roll
+        return [(f, 1 / len(FACES)) for f in FACES]                        # roll
 
     def _choices(self, step: tuple) -> list[object]:
         kind, p = step[0], step[1]
@@ -259,11 +311,18 @@ class State:
         if kind in ("assist", "bonus"):
             if not self.active[p]:
                 return []
-            opts = [("place", i) for i in self._open_labors()]
-            return opts + [("pass",)] if kind == "bonus" else opts
+            place = self._place
+            opts = [place[i] for i in self._open_labors()]
+            if kind == "bonus":
+                opts.append(("pass",))
+            return opts
         if kind == "wit":
             colour = self.labors[step[2]].colour
-            values = sorted(v for (c, v), n in self.hands[p].items() for _ in range(n) if c == colour)
+            values = []
+            for (c, v), n in self.hands[p].items():
+                if c == colour:
+                    values += [v] * n
+            values.sort()
             triples = sorted(set(itertools.combinations(values, 3)))
             return [("wit", None)] + [("wit", t) for t in triples] if triples else []
         if kind == "cut":
@@ -285,8 +344,16 @@ class State:
             if action not in options:
                 raise IllegalMove(f"{action!r} is not legal for player {step[1]} at step '{step[0]}'",
                                   expected=", ".join(map(repr, options[:8])))
-            self._forget()
-            self._apply_choice(step, action)
+            self.take(action)
+            return
+        self._advance()
+
+    def take(self, action) -> None:
+        """apply_action for a choice the pending step offers, without its check (the simulator's moves come
+        from legal_actions())."""
+        step = self._queue.pop(0)
+        self._step_seen = None
+        self._apply_choice(step, action)
         self._advance()
 
     def _forget(self) -> None:
@@ -322,42 +389,64 @@ class State:
         return any(self.pile.values()) or any(self.discard.values())
 
     def _open_labors(self) -> list[int]:
-        return [i for i, lab in enumerate(self.labors)
-                if not self.resolved[i] and len(self.dice_on[i]) < lab.boxes]
+        """Labors with a free box: unresolved and not full (assist.1)."""
+        out, resolved, dice_on = [], self.resolved, self.dice_on
+        for i, lab in enumerate(self.labors):
+            if not resolved[i] and len(dice_on[i]) < lab.boxes:
+                out.append(i)
+        return out
 
     # ---- the flow: a queue of steps run until a choice or a chance outcome is needed
     def _advance(self) -> None:
+        """Run the queue until a choice (or, without an rng, a chance outcome) is needed; given an rng, each
+        shuffle, draw and roll is drawn inline, the outcome sample_chance draws from the same random number."""
+        rng = self.rng
         while not self._over:
-            if not self._queue:
+            queue = self._queue
+            if not queue:
                 self._start_turn()
                 continue
-            step = self._queue[0]
-            if step[0] == "draw" and not any(self.pile.values()):
-                if any(self.discard.values()):                           # gap.10: reshuffle the discards
-                    self.pile, self.discard = self.discard, Counter()
-                    self._step_seen = None
-                else:
-                    self._forget()                                        # gap.10: nothing to draw
-                    continue
-            if step[0] in _CHANCE_STEPS:
-                return
-            if step[0] == "do":
-                self._forget()
+            step = queue[0]
+            kind = step[0]
+            if kind == "draw":
+                pile = self.pile
+                if not any(pile.values()):
+                    if any(self.discard.values()):                       # gap.10: reshuffle the discards
+                        self.pile, self.discard = self.discard, Counter()
+                        self._step_seen = None
+                    else:
+                        self._forget()                                    # gap.10: nothing to draw
+                        continue
+                if rng is None:
+                    return
+                outcome = sample_count(self.pile, self._kinds, rng)
+            elif kind == "roll":
+                if rng is None:
+                    return
+                outcome = FACES[min(bisect_right(_ROLL_UPTO, rng.random()), len(FACES) - 1)]
+            elif kind == "do":
+                queue.pop(0)
+                self._step_seen = None
                 getattr(self, step[1])(*step[2:])
                 continue
-            if not self._current():                                       # nothing to choose: skip
-                self._forget()
-                continue
-            return
+            elif kind == "order":
+                if rng is None:
+                    return
+                outcome = sample_chance(self, rng)
+            else:                                                         # a choice: its options, once
+                if step is not self._step_seen:
+                    self._options, self._step_seen = self._choices(step), step
+                if not self._options:                                     # nothing to choose: skip
+                    self._forget()
+                    continue
+                return
+            queue.pop(0)                                                  # a chance step drawn inline
+            self._step_seen = None
+            self._apply_chance(step, outcome)
 
     def _apply_chance(self, step: tuple, outcome) -> None:
-        if step[0] == "order":
-            self.order = list(outcome)
-            self.initial_order = list(outcome)
-            for seat, p in enumerate(self.order):                         # setup.6
-                self._queue += [("draw", ("hand", p))] * DEAL[seat]
-            self._queue += [("draw", ("faceup", i)) for i in range(self.n)]   # setup.7
-        elif step[0] == "draw":
+        kind = step[0]
+        if kind == "draw":
             self.pile[outcome] -= 1
             where = step[1]
             if where[0] == "hand":
@@ -366,7 +455,13 @@ class State:
                 self.faceup[where[1]] = outcome
             else:
                 self._held.append(outcome)
-        elif step[0] == "roll":
+        elif kind == "order":
+            self.order = list(outcome)
+            self.initial_order = list(outcome)
+            for seat, p in enumerate(self.order):                         # setup.6
+                self._queue += [("draw", ("hand", p))] * DEAL[seat]
+            self._queue += [("draw", ("faceup", i)) for i in range(self.n)]   # setup.7
+        elif kind == "roll":
             self._rolls.setdefault(step[1], []).append(outcome)
 
     def _apply_choice(self, step: tuple, action) -> None:
@@ -376,7 +471,7 @@ class State:
         elif kind == "show":
             self._shown[p] = action[1]
             if action[1] is not None:
-                self.hands[p][action[1]] -= 1
+                _lose(self.hands[p], action[1])
         elif kind == "keep":                                              # research.2: discard 1 of 3
             self._held.remove(action[1])
             self.discard[action[1]] += 1
@@ -395,14 +490,11 @@ class State:
         elif kind == "wit":                                               # resolve.3
             if action[1] is not None:
                 for v in action[1]:
-                    self.hands[p][(self._wit_colour, v)] -= 1
+                    _lose(self.hands[p], (self._wit_colour, v))
                 self._wit[p] = action[1]
         elif kind == "cut":                                               # turn.5
-            self.hands[p][action[1]] -= 1
+            _lose(self.hands[p], action[1])
             self.discard[action[1]] += 1
-        hand = self.hands[p]                                              # only p's hand changed
-        for k in [k for k, c in hand.items() if c == 0]:
-            del hand[k]
 
     def _start_turn(self) -> None:
         self.turn += 1
@@ -413,7 +505,7 @@ class State:
 
     def _iolaus(self) -> None:
         """twelve-labors.turn.1: a white die on the earliest unresolved Labor (gap.22), and 1 point (gap.8)."""
-        earliest = next(i for i, r in enumerate(self.resolved) if not r)
+        earliest = self.resolved.index(False)
         if self.white_free and len(self.dice_on[earliest]) < self.labors[earliest].boxes:
             self.dice_on[earliest].append(IOLAUS)
             self.white_free -= 1
@@ -465,10 +557,11 @@ class State:
 
     def _resolve_full(self) -> None:
         """Resolve every full Labor in board order (turn.4, gap.6), then cut hands or end."""
-        full = [i for i, lab in enumerate(self.labors) if not self.resolved[i] and len(self.dice_on[i]) == lab.boxes]
         steps: list[tuple] = []
-        for i in full:
-            steps += [("do", "_start_resolution", i)]
+        resolved, dice_on = self.resolved, self.dice_on
+        for i, lab in enumerate(self.labors):
+            if not resolved[i] and len(dice_on[i]) == lab.boxes:
+                steps.append(("do", "_start_resolution", i))
         steps += [("do", "_end_of_turn")]
         self._queue[0:0] = steps
 
@@ -484,7 +577,7 @@ class State:
 
     def _finish_resolution(self, i: int) -> None:
         lab = self.labors[i]
-        names = {IOLAUS: "iolaus", **{p: PLAYER_COLOURS[p] for p in range(self.n)}}
+        names = self._names
         helpers = [Helper(names[o], tuple(self._rolls.get(o, ())), tuple(self._wit.get(o, ())))
                    for o in dict.fromkeys(self.dice_on[i])]
         win = helper_winner(lab.target, helpers, [PLAYER_COLOURS[p] for p in self.order])

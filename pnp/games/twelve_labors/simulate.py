@@ -22,8 +22,14 @@ def _shares(scores: list[int]) -> list[float]:
 
 
 def random_play(state: State, rng: random.Random) -> State:
-    """Play random players to the end: base.random_playout's moves and draws from the same random stream,
-    chance outcomes drawn by the engine (State.sample_outcome) without listing every card kind."""
+    """Play random players to the end: base.random_playout's moves and draws from the same random stream.
+    A State made with this rng (State(players, rng=rng)) draws its chance outcomes itself and stops only at
+    choices, each taken through State.take (it came from legal_actions()); any other is played through
+    apply_action, with chance outcomes drawn by State.sample_outcome."""
+    if state.rng is rng:
+        while not state.is_terminal():
+            state.take(rng.choice(state.legal_actions()))
+        return state
     while not state.is_terminal():
         state.apply_action(state.sample_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
     return state
@@ -31,7 +37,8 @@ def random_play(state: State, rng: random.Random) -> State:
 
 def _game(seed: int, players: int, index: int) -> tuple:
     """Game `index` of a run: (turns, who helped each Labor, scores, Hercules, Iolaus, starting order)."""
-    state = random_play(State(players), game_rng(seed, index))
+    rng = game_rng(seed, index)
+    state = random_play(State(players, rng=rng), rng)
     return state.turn, [who for _, who in state.helped], state.score, state.hercules, state.iolaus, state.initial_order
 
 
