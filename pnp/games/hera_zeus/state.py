@@ -72,7 +72,7 @@ def check_syntax(text: str) -> tuple[str, ...]:
 class State:
     """A game of Hera and Zeus in progress (see the module docstring for action forms)."""
 
-    def __init__(self, first: int = HERA, *, deal: bool = True):
+    def __init__(self, first: int = HERA, *, deal: bool = True, rng=None):
         self.cards: dict[str, Card] = all_cards()
         self.first = first                                   # hera-zeus.flow.1 (Hera by default)
         self.pile = [deck(HERA), deck(ZEUS)]
@@ -96,6 +96,13 @@ class State:
         self._log: list[tuple] = []                          # the last action's notes: (rule id, text, format args)
         self.steps = 0
         self._hands: list[list] = [[None], [None]]           # per player: the hand's index (see _indexed)
+        # Given an rng (a random.Random), the game deals, draws and raids from it at once, each card the one
+        # sample_chance(rng) would pick (the same random numbers in the same order), so it stops only at
+        # decisions; without one, each of those is a chance node.
+        self.rng = rng
+        if self.chance and rng is not None:
+            self._draw_inline()
+            self._settle()
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:
@@ -193,6 +200,8 @@ class State:
             if why is not None:
                 raise IllegalMove(f"illegal move '{action}': {why}")
             self._do(move)
+        if self.chance and self.rng is not None:
+            self._draw_inline()
         self._settle()
 
     def apply_legal(self, move: tuple[str, ...] | str) -> None:
@@ -204,7 +213,16 @@ class State:
             self._resolve_chance(move)
         else:
             self._do(move)
+        if self.chance and self.rng is not None:
+            self._draw_inline()
         self._settle()
+
+    def _draw_inline(self) -> None:
+        """Resolve the pending chance events with the state's rng, each outcome as sample_chance draws it."""
+        rng = self.rng
+        while self.chance:
+            self.steps += 1
+            self._resolve_chance(self.sample_chance(rng))
 
     # ------------------------------------------------------------------ helpers
     def slots(self, p: int, c: int) -> int:
