@@ -34,7 +34,8 @@ def test_fast_paths_agree_with_the_reasoned_check_on_greedy_and_random_games(see
         assert state.legal_actions() == checked                       # pruning drops no legal move, keeps order
         for m in everything:
             assert state.is_legal(m) == (state.why_illegal(" ".join(m)) is None), m
-        assert set(checked) <= {" ".join(m) for m in state.moves()}
+        listed = state.moves()                                        # kept from _has_legal when it built them
+        assert listed == state._candidates() and set(checked) <= {" ".join(m) for m in listed}
         if state.phase == "turn":                                     # the end.2 test _settle makes
             assert state._has_legal() == bool(checked)
         if (seed + decisions) % 2:                                    # alternate greedy and uniform picks

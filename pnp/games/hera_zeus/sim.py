@@ -137,6 +137,7 @@ _HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == 
 _FIGHT = {card.id: card.field_strength or 0 for card in all_cards().values()}  # strength in a fight, 0 if none
 _UNSEEN = {a: 1.0 + 0.6 * f - 2.5 for a, f in _FIGHT.items()}  # challenging an unseen card, before the hostage risk
 NOISE = 0.05  # random tie-break: moves scored within this of the best are equally likely picks
+_LOWEST = float("-inf")
 
 
 def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
@@ -148,7 +149,7 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     the move of each is found again by value, the next one along for a repeated score."""
     moves = state.moves()
     scores = _scores(state, moves)
-    pick, best = None, float("-inf")
+    pick, best = None, _LOWEST
     why, draw = state._why, rng.random                       # is_legal's check (a player node: moves() is not empty)
     i, last = -1, None
     for score in sorted(scores, reverse=True):

@@ -100,6 +100,7 @@ class State:
         # sample_chance(rng) would pick (the same random numbers in the same order), so it stops only at
         # decisions; without one, each of those is a chance node.
         self.rng = rng
+        self._listed: tuple[int, list] | None = None         # (steps, candidates) _has_legal built for moves()
         if self.chance and rng is not None:
             self._draw_inline()
             self._settle()
@@ -166,6 +167,11 @@ class State:
         that check only the moves they consider (is_legal) and play one with apply_legal."""
         if self.winner is not None or self.chance:
             return []
+        listed = self._listed
+        if listed is not None:                               # built by _has_legal since the last action?
+            self._listed = None
+            if listed[0] == self.steps:
+                return listed[1]
         return self._candidates()
 
     def is_legal(self, move: tuple[str, ...]) -> bool:
@@ -177,8 +183,9 @@ class State:
         p = self.to_move
         if self._why_draw(p, 1 - p, ()) is None:             # _why(_DRAW) with points left: the usual answer,
             return True                                      # without listing every move
-        why = self._why
-        return any(why(m) is None for m in self._candidates())
+        why, moves = self._why, self._candidates()
+        self._listed = (self.steps, moves)                   # moves() hands them to the next decision
+        return any(why(m) is None for m in moves)
 
     def apply_action(self, action: str) -> None:
         """Apply a move or chance outcome; raises IllegalMove naming the broken rule."""
