@@ -189,27 +189,27 @@ class State:
 
     def apply_action(self, action: str) -> None:
         """Apply a move or chance outcome; raises IllegalMove naming the broken rule."""
-        self._log = []
-        self.steps += 1
-        if self.winner is not None:
-            raise IllegalMove("the game is over", hint=f"{SIDES[self.winner]} won ({self.end_reason})")
-        if self.chance:
-            if action not in self._chance_pool():
-                raise IllegalMove(f"'{action}' is not a possible chance outcome here",
-                                  expected="a card id from chance_outcomes()")
-            self._resolve_chance(action)
-        else:
-            try:
-                move = parse_move(action)
-            except UsageError as exc:
-                raise IllegalMove(f"illegal move '{action}': {exc.one_line()}") from None
-            why = self._why(move)
-            if why is not None:
-                raise IllegalMove(f"illegal move '{action}': {why}")
-            self._do(move)
-        if self.chance and self.rng is not None:
-            self._draw_inline()
-        self._settle()
+        try:
+            if self.winner is not None:
+                raise IllegalMove("the game is over", hint=f"{SIDES[self.winner]} won ({self.end_reason})")
+            if self.chance:
+                if action not in self._chance_pool():
+                    raise IllegalMove(f"'{action}' is not a possible chance outcome here",
+                                      expected="a card id from chance_outcomes()")
+                move = action
+            else:
+                try:
+                    move = parse_move(action)
+                except UsageError as exc:
+                    raise IllegalMove(f"illegal move '{action}': {exc.one_line()}") from None
+                why = self._why(move)
+                if why is not None:
+                    raise IllegalMove(f"illegal move '{action}': {why}")
+        except IllegalMove:
+            self._log = []                                   # a refused action still counts as a step
+            self.steps += 1
+            raise
+        self.apply_legal(move)
 
     def apply_legal(self, move: tuple[str, ...] | str) -> None:
         """Apply a move already found legal (a parsed move that is_legal() accepted, or a card id from
@@ -218,6 +218,11 @@ class State:
         self.steps += 1
         if self.chance:
             self._resolve_chance(move)
+        elif self.phase == "turn":
+            p = self.to_move
+            if move[0] != "statue":
+                self.ap_spent += 1                           # hera-zeus.flow.4
+            _EFFECTS[move[0]](self, p, 1 - p, move[1:])
         else:
             self._do(move)
         if self.chance and self.rng is not None:
@@ -362,7 +367,9 @@ class State:
         p = self.to_move
         if self.phase != "turn":
             return self._phase_candidates(p)
-        index = self._indexed(p)
+        index, hand = self._hands[p], self.hand[p]
+        if index[0] is not hand or index[1] != len(hand):    # as _indexed, without a call when it is kept
+            index = self._indexed(p)
         kinds, placings = index[3], index[4]
         out = [_DRAW]
         field, statue = self.field[p], self.statue[p]
@@ -699,13 +706,9 @@ class State:
             self._end(1 - p, f"{SIDES[p].capitalize()} cannot spend the action points left", "hera-zeus.end.2")
 
     def _do(self, m: tuple[str, ...]) -> None:
+        """A move outside the turn phase (turn moves are applied by apply_legal)."""
         p, o = self.to_move, 1 - self.to_move
         verb, args = m[0], m[1:]
-        if self.phase == "turn":
-            if verb != "statue":
-                self.ap_spent += 1                             # hera-zeus.flow.4
-            _EFFECTS[verb](self, p, o, args)
-            return
         if self.phase == "opening":
             card = self._in_hand(p, args[0])
             self._take(p, card)
