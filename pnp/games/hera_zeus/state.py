@@ -181,8 +181,10 @@ class State:
     def _has_legal(self) -> bool:
         """Whether the player to move in a turn with action points left has a legal move."""
         p = self.to_move
-        if self._why_draw(p, 1 - p, ()) is None:             # _why(_DRAW) with points left: the usual answer,
-            return True                                      # without listing every move
+        return self._why_draw(p, 1 - p, ()) is None or self._any_listed_legal()  # a draw: the usual answer
+
+    def _any_listed_legal(self) -> bool:
+        """Whether any of the listed candidates is legal now (_has_legal when a draw is not)."""
         why, moves = self._why, self._candidates()
         self._listed = (self.steps, moves)                   # moves() hands them to the next decision
         return any(why(m) is None for m in moves)
@@ -701,8 +703,8 @@ class State:
             self._start_turn(1 - self.to_move)               # hera-zeus.flow.5
             if self.winner is not None:
                 return
-        if not self._has_legal():
-            p = self.to_move
+        p = self.to_move
+        if self._why_draw(p, 1 - p, ()) is not None and not self._any_listed_legal():   # not _has_legal()
             self._end(1 - p, f"{SIDES[p].capitalize()} cannot spend the action points left", "hera-zeus.end.2")
 
     def _do(self, m: tuple[str, ...]) -> None:
@@ -728,7 +730,9 @@ class State:
         self.chance = ("draw", p)                              # hera-zeus.draw.1
 
     def _do_place(self, p, o, args) -> None:
-        card, c, row = self._in_hand(p, args[0]), self._col(args[1]), int(args[2])
+        card, c, row = self._in_hand(p, args[0]), _COLUMN_OF.get(args[1]), int(args[2])
+        if c is None:
+            c = self._col(args[1])                             # a column written with leading zeros
         self._take(p, card)
         index = row - (2 if self.statue[p] == c else 1)
         self.field[p][c].insert(index, card)                   # hera-zeus.place.1, hera-zeus.place.2
