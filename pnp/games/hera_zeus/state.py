@@ -1020,11 +1020,13 @@ _DRAW = ("draw",)
 
 
 class _Placings(dict):
-    """token -> the place moves of that token, by column, rows 1 to ROWS + 1 (built the first time it is asked)."""
+    """token -> the place moves of that token, by column, then by _OFFERS entry: the moves of the rows that
+    entry offers (built the first time it is asked; a column's moves are then one ready tuple)."""
 
-    def __missing__(self, token: str) -> list[list[tuple[str, ...]]]:
-        rows = self[token] = [[("place", token, col, _ROW_WORDS[r]) for r in range(1, ROWS + 2)] for col in _COLS]
-        return rows
+    def __missing__(self, token: str) -> list[list[tuple]]:
+        moves = [[("place", token, col, _ROW_WORDS[r]) for r in range(1, ROWS + 2)] for col in _COLS]
+        offers = self[token] = [[tuple(rows[sl]) if sl else () for sl in _OFFERS] for rows in moves]
+        return offers
 
 
 _PLACINGS = _Placings()
@@ -1039,8 +1041,9 @@ def _rows(behind_statue: bool, cards: int, prune: bool) -> slice | None:
     return None if prune and slots >= ROWS else slice(1 if behind_statue else 0, slots + 1)
 
 
-_OPEN_ROWS = [[_rows(s, n, True) for n in range(ROWS + 1)] for s in (False, True)]  # [statue there][cards]
-_ALL_ROWS = [[_rows(s, n, False) for n in range(ROWS + 1)] for s in (False, True)]
+_OFFERS = [_rows(s, n, prune) for prune in (True, False) for s in (False, True) for n in range(ROWS + 1)]
+_OPEN_ROWS, _ALL_ROWS = ([[k if _OFFERS[k] else None for k in range(i, i + ROWS + 1)]   # [statue there][cards]:
+                          for i in (start, start + ROWS + 1)] for start in (0, 2 * (ROWS + 1)))  # _OFFERS index
 _CHALLENGES = [("challenge", c) for c in _COLS]
 _STATUES = [("statue", c) for c in _COLS]
 _PEGASUS = [("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS]
