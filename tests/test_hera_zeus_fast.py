@@ -34,7 +34,8 @@ def test_fast_paths_agree_with_the_reasoned_check_on_greedy_and_random_games(see
         assert state.legal_actions() == checked                       # pruning drops no legal move, keeps order
         for m in everything:
             assert state.is_legal(m) == (state.why_illegal(" ".join(m)) is None), m
-        assert set(checked) <= {" ".join(m) for m in state.moves()}
+        listed = state.moves()                                        # kept from _has_legal when it built them
+        assert listed == state._candidates() and set(checked) <= {" ".join(m) for m in listed}
         if state.phase == "turn":                                     # the end.2 test _settle makes
             assert state._has_legal() == bool(checked)
         if (seed + decisions) % 2:                                    # alternate greedy and uniform picks
@@ -113,3 +114,43 @@ def plain_best_move(state: State, rng: random.Random) -> tuple[str, ...]:
             pick, best = moves[i], key
     return pick
 
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_state_given_an_rng_meets_the_decisions_of_the_chance_node_path(seed):
+    """A State drawing its own cards stops at the same decisions, in the same positions, as one whose deals,
+    draws and raids are chance nodes sampled with the same rng; the whole game ends alike."""
+    plain_rng, inline_rng = random.Random(seed), random.Random(seed)
+    plain, inline = State(first=seed % 2), State(first=seed % 2, rng=inline_rng)
+    decisions = 0
+    while not plain.is_terminal():
+        if plain.is_chance_node():
+            plain.apply_legal(plain.sample_chance(plain_rng))
+            continue
+        assert not inline.is_chance_node() and inline.rng is inline_rng
+        assert snapshot(inline)[:-2] == snapshot(plain)[:-2]           # all but the last notes and step count
+        assert inline.steps == plain.steps and plain_rng.getstate() == inline_rng.getstate()
+        assert inline.legal_actions() == plain.legal_actions()
+        policy = "greedy" if (seed + decisions) % 2 else "random"
+        move = sim.choose(plain, policy, plain_rng)
+        assert sim.choose(inline, policy, inline_rng) == move
+        plain.apply_legal(move)
+        if (seed + decisions) % 3:
+            inline.apply_legal(move)                                  # the trusted way in
+        else:
+            inline.apply_action(" ".join(move))                       # the checked way in draws inline too
+        decisions += 1
+    assert inline.is_terminal() and snapshot(inline)[:-2] == snapshot(plain)[:-2] and inline.steps == plain.steps
+    assert decisions > 20
+
+
+def test_play_draws_inline_and_reports_as_the_chance_node_path():
+    """sim.play (a State with the rng) ends each game as the chance-node loop with the same seed does."""
+    for index in range(6):
+        rng = random.Random(index)
+        state = State(first=index % 2)
+        while not state.is_terminal():
+            state.apply_legal(state.sample_chance(rng) if state.is_chance_node() else sim.best_move(state, rng))
+        played = sim.play("greedy", random.Random(index), index % 2)
+        assert (played.turns, played.winner, played.end_rule, played.hand, played.field) == \
+               (state.turns, state.winner, state.end_rule, state.hand, state.field)

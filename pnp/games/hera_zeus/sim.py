@@ -137,6 +137,7 @@ _HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == 
 _FIGHT = {card.id: card.field_strength or 0 for card in all_cards().values()}  # strength in a fight, 0 if none
 _UNSEEN = {a: 1.0 + 0.6 * f - 2.5 for a, f in _FIGHT.items()}  # challenging an unseen card, before the hostage risk
 NOISE = 0.05  # random tie-break: moves scored within this of the best are equally likely picks
+_LOWEST = float("-inf")
 
 
 def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
@@ -148,7 +149,7 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     the move of each is found again by value, the next one along for a repeated score."""
     moves = state.moves()
     scores = _scores(state, moves)
-    pick, best = None, float("-inf")
+    pick, best = None, _LOWEST
     why, draw = state._why, rng.random                       # is_legal's check (a player node: moves() is not empty)
     i, last = -1, None
     for score in sorted(scores, reverse=True):
@@ -175,14 +176,11 @@ def choose(state: State, policy: str, rng: random.Random) -> tuple[str, ...]:
 
 def play(policy: str, rng: random.Random, first: int = HERA) -> State:
     """Play one whole game with both sides using the policy; returns the finished State."""
-    state = State(first=first)
-    apply, sample = state.apply_legal, state.sample_chance
+    state = State(first=first, rng=rng)                      # draws its own cards: only decisions are left
+    apply = state.apply_legal
     decide = best_move if policy == "greedy" else (lambda state, rng: choose(state, policy, rng))   # as choose
-    while state.winner is None:                              # is_terminal(), is_chance_node() read directly
-        if state.chance:
-            apply(sample(rng))
-        else:
-            apply(decide(state, rng))
+    while state.winner is None:                              # is_terminal() read directly
+        apply(decide(state, rng))
     return state
 
 

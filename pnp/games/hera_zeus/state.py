@@ -72,7 +72,7 @@ def check_syntax(text: str) -> tuple[str, ...]:
 class State:
     """A game of Hera and Zeus in progress (see the module docstring for action forms)."""
 
-    def __init__(self, first: int = HERA, *, deal: bool = True):
+    def __init__(self, first: int = HERA, *, deal: bool = True, rng=None):
         self.cards: dict[str, Card] = all_cards()
         self.first = first                                   # hera-zeus.flow.1 (Hera by default)
         self.pile = [deck(HERA), deck(ZEUS)]
@@ -96,6 +96,14 @@ class State:
         self._log: list[tuple] = []                          # the last action's notes: (rule id, text, format args)
         self.steps = 0
         self._hands: list[list] = [[None], [None]]           # per player: the hand's index (see _indexed)
+        # Given an rng (a random.Random), the game deals, draws and raids from it at once, each card the one
+        # sample_chance(rng) would pick (the same random numbers in the same order), so it stops only at
+        # decisions; without one, each of those is a chance node.
+        self.rng = rng
+        self._listed: tuple[int, list] | None = None         # (steps, candidates) _has_legal built for moves()
+        if self.chance and rng is not None:
+            self._draw_inline()
+            self._settle()
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:
@@ -159,6 +167,11 @@ class State:
         that check only the moves they consider (is_legal) and play one with apply_legal."""
         if self.winner is not None or self.chance:
             return []
+        listed = self._listed
+        if listed is not None:                               # built by _has_legal since the last action?
+            self._listed = None
+            if listed[0] == self.steps:
+                return listed[1]
         return self._candidates()
 
     def is_legal(self, move: tuple[str, ...]) -> bool:
@@ -168,32 +181,37 @@ class State:
     def _has_legal(self) -> bool:
         """Whether the player to move in a turn with action points left has a legal move."""
         p = self.to_move
-        if self._why_draw(p, 1 - p, ()) is None:             # _why(_DRAW) with points left: the usual answer,
-            return True                                      # without listing every move
-        why = self._why
-        return any(why(m) is None for m in self._candidates())
+        return self._why_draw(p, 1 - p, ()) is None or self._any_listed_legal()  # a draw: the usual answer
+
+    def _any_listed_legal(self) -> bool:
+        """Whether any of the listed candidates is legal now (_has_legal when a draw is not)."""
+        why, moves = self._why, self._candidates()
+        self._listed = (self.steps, moves)                   # moves() hands them to the next decision
+        return any(why(m) is None for m in moves)
 
     def apply_action(self, action: str) -> None:
         """Apply a move or chance outcome; raises IllegalMove naming the broken rule."""
-        self._log = []
-        self.steps += 1
-        if self.winner is not None:
-            raise IllegalMove("the game is over", hint=f"{SIDES[self.winner]} won ({self.end_reason})")
-        if self.chance:
-            if action not in self._chance_pool():
-                raise IllegalMove(f"'{action}' is not a possible chance outcome here",
-                                  expected="a card id from chance_outcomes()")
-            self._resolve_chance(action)
-        else:
-            try:
-                move = parse_move(action)
-            except UsageError as exc:
-                raise IllegalMove(f"illegal move '{action}': {exc.one_line()}") from None
-            why = self._why(move)
-            if why is not None:
-                raise IllegalMove(f"illegal move '{action}': {why}")
-            self._do(move)
-        self._settle()
+        try:
+            if self.winner is not None:
+                raise IllegalMove("the game is over", hint=f"{SIDES[self.winner]} won ({self.end_reason})")
+            if self.chance:
+                if action not in self._chance_pool():
+                    raise IllegalMove(f"'{action}' is not a possible chance outcome here",
+                                      expected="a card id from chance_outcomes()")
+                move = action
+            else:
+                try:
+                    move = parse_move(action)
+                except UsageError as exc:
+                    raise IllegalMove(f"illegal move '{action}': {exc.one_line()}") from None
+                why = self._why(move)
+                if why is not None:
+                    raise IllegalMove(f"illegal move '{action}': {why}")
+        except IllegalMove:
+            self._log = []                                   # a refused action still counts as a step
+            self.steps += 1
+            raise
+        self.apply_legal(move)
 
     def apply_legal(self, move: tuple[str, ...] | str) -> None:
         """Apply a move already found legal (a parsed move that is_legal() accepted, or a card id from
@@ -202,9 +220,23 @@ class State:
         self.steps += 1
         if self.chance:
             self._resolve_chance(move)
+        elif self.phase == "turn":
+            p = self.to_move
+            if move[0] != "statue":
+                self.ap_spent += 1                           # hera-zeus.flow.4
+            _EFFECTS[move[0]](self, p, 1 - p, move[1:])
         else:
             self._do(move)
+        if self.chance and self.rng is not None:
+            self._draw_inline()
         self._settle()
+
+    def _draw_inline(self) -> None:
+        """Resolve the pending chance events with the state's rng, each outcome as sample_chance draws it."""
+        rng = self.rng
+        while self.chance:
+            self.steps += 1
+            self._resolve_chance(self.sample_chance(rng))
 
     # ------------------------------------------------------------------ helpers
     def slots(self, p: int, c: int) -> int:
@@ -337,7 +369,9 @@ class State:
         p = self.to_move
         if self.phase != "turn":
             return self._phase_candidates(p)
-        index = self._indexed(p)
+        index, hand = self._hands[p], self.hand[p]
+        if index[0] is not hand or index[1] != len(hand):    # as _indexed, without a call when it is kept
+            index = self._indexed(p)
         kinds, placings = index[3], index[4]
         out = [_DRAW]
         field, statue = self.field[p], self.statue[p]
@@ -669,18 +703,14 @@ class State:
             self._start_turn(1 - self.to_move)               # hera-zeus.flow.5
             if self.winner is not None:
                 return
-        if not self._has_legal():
-            p = self.to_move
+        p = self.to_move
+        if self._why_draw(p, 1 - p, ()) is not None and not self._any_listed_legal():   # not _has_legal()
             self._end(1 - p, f"{SIDES[p].capitalize()} cannot spend the action points left", "hera-zeus.end.2")
 
     def _do(self, m: tuple[str, ...]) -> None:
+        """A move outside the turn phase (turn moves are applied by apply_legal)."""
         p, o = self.to_move, 1 - self.to_move
         verb, args = m[0], m[1:]
-        if self.phase == "turn":
-            if verb != "statue":
-                self.ap_spent += 1                             # hera-zeus.flow.4
-            _EFFECTS[verb](self, p, o, args)
-            return
         if self.phase == "opening":
             card = self._in_hand(p, args[0])
             self._take(p, card)
@@ -700,7 +730,9 @@ class State:
         self.chance = ("draw", p)                              # hera-zeus.draw.1
 
     def _do_place(self, p, o, args) -> None:
-        card, c, row = self._in_hand(p, args[0]), self._col(args[1]), int(args[2])
+        card, c, row = self._in_hand(p, args[0]), _COLUMN_OF.get(args[1]), int(args[2])
+        if c is None:
+            c = self._col(args[1])                             # a column written with leading zeros
         self._take(p, card)
         index = row - (2 if self.statue[p] == c else 1)
         self.field[p][c].insert(index, card)                   # hera-zeus.place.1, hera-zeus.place.2
@@ -988,11 +1020,13 @@ _DRAW = ("draw",)
 
 
 class _Placings(dict):
-    """token -> the place moves of that token, by column, rows 1 to ROWS + 1 (built the first time it is asked)."""
+    """token -> the place moves of that token, by column, then by _OFFERS entry: the moves of the rows that
+    entry offers (built the first time it is asked; a column's moves are then one ready tuple)."""
 
-    def __missing__(self, token: str) -> list[list[tuple[str, ...]]]:
-        rows = self[token] = [[("place", token, col, _ROW_WORDS[r]) for r in range(1, ROWS + 2)] for col in _COLS]
-        return rows
+    def __missing__(self, token: str) -> list[list[tuple]]:
+        moves = [[("place", token, col, _ROW_WORDS[r]) for r in range(1, ROWS + 2)] for col in _COLS]
+        offers = self[token] = [[tuple(rows[sl]) if sl else () for sl in _OFFERS] for rows in moves]
+        return offers
 
 
 _PLACINGS = _Placings()
@@ -1007,8 +1041,9 @@ def _rows(behind_statue: bool, cards: int, prune: bool) -> slice | None:
     return None if prune and slots >= ROWS else slice(1 if behind_statue else 0, slots + 1)
 
 
-_OPEN_ROWS = [[_rows(s, n, True) for n in range(ROWS + 1)] for s in (False, True)]  # [statue there][cards]
-_ALL_ROWS = [[_rows(s, n, False) for n in range(ROWS + 1)] for s in (False, True)]
+_OFFERS = [_rows(s, n, prune) for prune in (True, False) for s in (False, True) for n in range(ROWS + 1)]
+_OPEN_ROWS, _ALL_ROWS = ([[k if _OFFERS[k] else None for k in range(i, i + ROWS + 1)]   # [statue there][cards]:
+                          for i in (start, start + ROWS + 1)] for start in (0, 2 * (ROWS + 1)))  # _OFFERS index
 _CHALLENGES = [("challenge", c) for c in _COLS]
 _STATUES = [("statue", c) for c in _COLS]
 _PEGASUS = [("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS]
