@@ -709,13 +709,18 @@ class MicroHeroState:
                 and kept[3] == len(hero.hand):
             return kept[4]
         rank, row_of = self._ranks
-        codes = [rank[c.kind, c.up] for c in hero.hand]
+        codes = []
+        for c in hero.hand:
+            codes.append(rank[c.kind, c.up])
         perm = sorted(range(len(codes)), key=codes.__getitem__)     # by icon row, then kind; ties in hand order
-        ranked = [codes[i] for i in perm]
-        first: dict = {}
-        pattern = tuple([first.setdefault(r, len(first)) for r in ranked])
+        pattern, icons, last, n = [], [], None, -1                  # the sorted hand's kinds numbered from 0
+        for r in sorted(codes):                                     # (the ranks in perm's order)
+            if r != last:
+                last, n = r, n + 1
+            pattern.append(n)
+            icons.append(row_of[r])
         stance, side, stash, solo = self._plan_key(hero)
-        table = plan_table(pattern, tuple([row_of[r] for r in ranked]), stance, side, stash if side == "B" else 0, solo)
+        table = plan_table(tuple(pattern), tuple(icons), stance, side, stash if side == "B" else 0, solo)
         choices = PlanChoices(table, tuple(perm))
         self._choices = p, self._version, hero.hand, len(hero.hand), choices
         return choices
