@@ -168,10 +168,33 @@ def test_effects_cache_equals_a_fresh_reading_at_every_decision(phase):
     opt = Options(difficulty="mythic", expansions=frozenset({"hera", "blood"}))
     for state, _ in _decisions(phase, lambda seed: opt, range(6)):
         kept = dict(state.effects())
-        state._eff_key = None
+        state._eff_key = state._eff_at = None
         assert state.effects() == kept
         checked += 1
     assert checked > 20
+
+
+def test_effects_kept_within_a_step_equal_a_fresh_reading_at_every_node():
+    """effects() answered again without reading the state (nothing changed since: same _version) equals a
+    fresh reading at every node, chance ones too; and each turn's hand has the size the effects in force at
+    its start give (Hera's Revenge changes the first hand of a Trial, micro-hero.gap.13), so a step that
+    changes what effects() reads does not get an answer kept from before the change."""
+    checked = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        state = MicroHeroState(Options(difficulty="normal", expansions=frozenset({"hera", "blood", "calm"})))
+        while not state.is_terminal():
+            kept = dict(state.effects())
+            state._eff_key = state._eff_at = None
+            assert state.effects() == kept
+            if state.phase == "plan" and state.actor == 0:
+                eff = dict(state.effects())
+                size = max(1, 5 + eff.get("hand_size", 0))
+                hero = state.heroes[0]
+                assert len(hero.hand) == size or not hero.deck, (state.round, state.turn)
+            checked += 1
+            state.apply_action(sample_chance(state, rng) if state.is_chance_node() else POLICIES["greedy"](state, rng))
+    assert checked > 200
 
 
 @pytest.mark.parametrize("expansions", [(), ("hera", "calm")])
@@ -241,7 +264,7 @@ def test_greedy_best_cells_equal_valuing_every_cell(expansions, stances, players
             values = _every_cell_value(state, table)
             assert _best_cells(state, state.actor, table) == [c for c, v in enumerate(values) if v == max(values)]
             checked += 1
-        state._eff_key = None                           # the next reading is afresh, without the made-up effect
+        state._eff_key = state._eff_at = None           # the next reading is afresh, without the made-up effect
     assert checked > 50
 
 
@@ -346,7 +369,8 @@ def test_check_from_the_kept_listing_agrees_with_the_full_check(players):
                                                 (("omphale", "blood"), ("omphale", "omphale"))])
 def test_plan_table_cells_and_members_equal_grouping_its_rows_by_hand(expansions, stances):
     """A PlanTable's cells are every (attack, defence) its rows give, by Attack then Defence, each with the
-    most XP a row with them gives, and members(c) the rows giving exactly that, in order."""
+    most XP a row with them gives, attack_xp the most XP of each Attack, and members(c) the rows giving
+    exactly the cell's, in order."""
     checked = 0
     opt = Options(difficulty="heroic", expansions=frozenset(expansions), stances=stances)
     for state, _ in _decisions("plan", lambda seed: opt):
@@ -362,6 +386,7 @@ def test_plan_table_cells_and_members_equal_grouping_its_rows_by_hand(expansions
         attack_of = [table.attacks[g] for g, (start, stop) in enumerate(zip(table.starts, stops)) for _ in range(start, stop)]
         assert list(zip(attack_of, table.cell_defence)) == cells
         assert list(table.cell_xp) == [most[c][0] for c in cells]
+        assert list(table.attack_xp) == [max(x for (a, _), (x, _) in most.items() if a == attack) for attack in table.attacks]
         assert [list(table.members(c)) for c in range(len(cells))] == [most[c][1] for c in cells]
         checked += len(cells)
     assert checked > 100

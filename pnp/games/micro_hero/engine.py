@@ -217,6 +217,7 @@ class PlanTable:
     rows: np.ndarray
     attacks: tuple         # the cells' distinct Attacks, from the least
     starts: tuple          # the first cell of each of them (its cells run to the next one's first)
+    attack_xp: tuple       # the most XP of each of them (over its cells)
     cell_defence: tuple    # each cell's Defence
     cell_xp: tuple         # each cell's XP (the most its plans give)
     code: np.ndarray       # each plan's (attack, defence, xp) as one number, ordered as those
@@ -252,9 +253,10 @@ def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int,
     rows.flags.writeable = code.flags.writeable = False
     cell_attack = (cell // defences + a0).tolist()
     attacks = tuple(dict.fromkeys(cell_attack))
-    return PlanTable(plans, rows, attacks, tuple([cell_attack.index(a) for a in attacks]),
-                     tuple((cell % defences + d0).tolist()), tuple((cell_code % span + x0).tolist()),
-                     code, tuple(cell_code.tolist()))
+    starts = [cell_attack.index(a) for a in attacks]
+    cell_xp = cell_code % span + x0
+    return PlanTable(plans, rows, attacks, tuple(starts), tuple(np.maximum.reduceat(cell_xp, starts).tolist()),
+                     tuple((cell % defences + d0).tolist()), tuple(cell_xp.tolist()), code, tuple(cell_code.tolist()))
 
 
 _RANKS: dict = {}
@@ -417,6 +419,7 @@ class MicroHeroState:
         self._ranks = card_ranks(self.cat)          # how plan_choices sorts a hand
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
         self._eff: dict = {}
+        self._eff_at: int | None = None            # the _version effects() last answered at (None: read afresh)
         self._cheapest = min(k.cost for k in self.cat.kinds.values())   # the least any upgrade action costs
         self._setup()
 
@@ -584,6 +587,7 @@ class MicroHeroState:
         self.trial = card
         self.round += 1
         self.turn = 0
+        self._eff_at = None                                         # effects() reads the round, turn, Trial
         t = self.cat.trials[trial_id]
         life = t.life + self.beaten                                 # micro-hero.gap.11
         life *= self.opt.players                                    # micro-hero.coop-setup.2
@@ -603,6 +607,7 @@ class MicroHeroState:
 
     def _apply_revenge(self, rid: str) -> None:                     # micro-hero.gap.13
         self.revenge = rid
+        self._eff_at = None
         eff = self.cat.revenge[rid]
         self.t_attack += eff.get("attack", 0)
         self.t_defence += eff.get("defence", 0)
@@ -623,8 +628,11 @@ class MicroHeroState:
     # ---------------------------------------------------------------- effects
     def effects(self) -> dict:
         """Special rules in force: the current Trial's plus lingering ones, added up (gap.30)."""
+        if self._eff_at == self._version:          # nothing changed since the last answer (steps that change
+            return self._eff                        # what it reads set _eff_at to None; changed() bumps _version)
         key = (self.round, self.turn == 1, self.trial is None, len(self.lingering), self.revenge)   # what they read
         if self._eff_key == key:
+            self._eff_at = self._version
             return self._eff
         out: dict = {}
         cards = ([self.trial] if self.trial else []) + [c for c, _ in self.lingering]
@@ -641,7 +649,7 @@ class MicroHeroState:
             out["xp_penalty"] = out.get("xp_penalty", 0) + eff.get("xp_penalty", 0)
             if self.turn == 1:
                 out["hand_size"] = out.get("hand_size", 0) + eff.get("first_hand", 0)
-        self._eff_key, self._eff = key, out
+        self._eff_key, self._eff, self._eff_at = key, out, self._version
         return out
 
     def calm_bonus(self, life: int) -> Icons:
@@ -656,6 +664,7 @@ class MicroHeroState:
     # ---------------------------------------------------------------- turn
     def _start_turn(self) -> None:
         self.turn += 1
+        self._eff_at = None
         if self.turn > TURN_LIMIT:                                  # micro-hero.gap.33
             self._end(-1, f"round {self.round}: not beaten within {TURN_LIMIT} turns")
             return
@@ -700,13 +709,18 @@ class MicroHeroState:
                 and kept[3] == len(hero.hand):
             return kept[4]
         rank, row_of = self._ranks
-        codes = [rank[c.kind, c.up] for c in hero.hand]
+        codes = []
+        for c in hero.hand:
+            codes.append(rank[c.kind, c.up])
         perm = sorted(range(len(codes)), key=codes.__getitem__)     # by icon row, then kind; ties in hand order
-        ranked = [codes[i] for i in perm]
-        first: dict = {}
-        pattern = tuple([first.setdefault(r, len(first)) for r in ranked])
+        pattern, icons, last, n = [], [], None, -1                  # the sorted hand's kinds numbered from 0
+        for r in sorted(codes):                                     # (the ranks in perm's order)
+            if r != last:
+                last, n = r, n + 1
+            pattern.append(n)
+            icons.append(row_of[r])
         stance, side, stash, solo = self._plan_key(hero)
-        table = plan_table(pattern, tuple([row_of[r] for r in ranked]), stance, side, stash if side == "B" else 0, solo)
+        table = plan_table(tuple(pattern), tuple(icons), stance, side, stash if side == "B" else 0, solo)
         choices = PlanChoices(table, tuple(perm))
         self._choices = p, self._version, hero.hand, len(hero.hand), choices
         return choices
@@ -783,17 +797,20 @@ class MicroHeroState:
             return [a for a in acts if a == only] if only is not None else acts   # nothing else affordable
         eff = self.effects()
         players = range(len(self.heroes))
+        kinds, xp, first_round = self.cat.kinds, self.xp, self.round == 1
         seen = set()
         for c in self.supply if only is None or what == "buy" else ():   # micro-hero.upgrade.2
-            if only is not None and (len(only) < 2 or c.kind != only[1]):
+            kid = c.kind
+            if kid in seen or (only is not None and (len(only) < 2 or kid != only[1])):
                 continue
-            k = self.cat.kinds[c.kind]
-            if c.kind in seen or k.cost > self.xp:
+            seen.add(kid)                                           # the same kind, the same answer
+            k = kinds[kid]
+            if k.cost > xp:
                 continue
-            if k.kind == "blessing" and self.round == 1:            # micro-hero.upgrade.6, gap.28
+            if k.kind == "blessing" and first_round:                # micro-hero.upgrade.6, gap.28
                 continue
-            seen.add(c.kind)
-            acts += [("buy", c.kind, p) for p in players]           # micro-hero.gap.20
+            for p in players:
+                acts.append(("buy", kid, p))                        # micro-hero.gap.20
         for p in players if only is None or what != "buy" else ():
             top = self.heroes[p].discard[-1] if self.heroes[p].discard else None
             if top is None:
@@ -836,11 +853,11 @@ class MicroHeroState:
         floor, cap = eff.get("damage_floor", 0), eff.get("damage_cap")
         out = []
         for attack in attacks:
-            dmg = max(0, attack - defence)
-            if dmg < floor:
+            dmg = attack - defence
+            if dmg < 0 or dmg < floor:
                 dmg = 0
-            if cap is not None:
-                dmg = min(dmg, cap)
+            if cap is not None and dmg > cap:
+                dmg = cap
             out.append(dmg)
         return out
 
@@ -954,7 +971,7 @@ class MicroHeroState:
             self.lingering.append([self.trial, linger])
         else:
             self.supply.append(self.trial)                          # micro-hero.upgrade.7
-        self.trial, self.revenge = None, None
+        self.trial, self.revenge, self._eff_at = None, None, None   # and the lingering Trials
         for hero in self.heroes:
             hero.shield = 0                                         # micro-hero.athena.5
             hero.deck.extend(hero.stash)                            # micro-hero.omphale.4, gap.26

@@ -20,15 +20,15 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
     shield, idle_wound = state.heroes[p].shield, eff.get("idle_wound")
     slack = -225 * min(0, 1 + eff.get("extra_wound", 0))    # wounds_for gives 0, or 1 + extra_wound at least
     life, calm, wounds_for = state.t_life, state.calm_bonus, state.wounds_for
-    cell_defence, cell_xp, starts = table.cell_defence, table.cell_xp, table.starts
+    cell_defence, cell_xp, starts, attack_xp = table.cell_defence, table.cell_xp, table.starts, table.attack_xp
     by_trial: dict = {}                                # Trial Attack -> Wounds by Defence so far
     best, tied = None, []
     stop, i, last = len(cell_xp), len(starts), None
-    for dmg in reversed(state.damages([attack + others for attack in table.attacks])):
+    for dmg in reversed(state.damages([attack + others for attack in table.attacks] if others else table.attacks)):
         i -= 1
         start = starts[i]
         if dmg >= life:                                # a kill: 5000 plus 15 a XP
-            most = max(cell_xp[start:stop])
+            most = attack_xp[i]
             value = 5000 + most * 15
             if best is None or value > best:
                 best, tied = value, []
@@ -41,7 +41,7 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
             base = dmg * 50 - (225 if dmg == 0 and idle_wound else 0)
             trial_attack = state.t_attack + calm(life - dmg).attack
             hurt = by_trial.setdefault(trial_attack, {})
-        if best is not None and base + max(cell_xp[start:stop]) * 15 + cell_defence[stop - 1] + slack < best:
+        if best is not None and base + attack_xp[i] * 15 + cell_defence[stop - 1] + slack < best:
             stop = start                               # no cell of this Attack can reach the best (Defences rise)
             continue
         for c in range(stop - 1, start - 1, -1):
@@ -72,6 +72,8 @@ def _upgrade_choice(state: MicroHeroState, legal: list[tuple]):
             return ("upgrade", p)
     buys = [a for a in legal if a[0] == "buy"]
     blessings = [a for a in buys if kinds[a[1]].kind == "blessing"]
+    if len(blessings) == 1:
+        return blessings[0]
     if blessings:
         return max(blessings, key=lambda a: sum(kinds[a[1]].base.get(i) * w for i, w in ICON_WEIGHT.items()))
     for p in range(len(state.heroes)):
