@@ -704,7 +704,7 @@ class State:
             if self.winner is not None:
                 return
         p = self.to_move
-        if self._why_draw(p, 1 - p, ()) is not None and not self._any_listed_legal():   # not _has_legal()
+        if not self._has_legal():
             self._end(1 - p, f"{SIDES[p].capitalize()} cannot spend the action points left", "hera-zeus.end.2")
 
     def _do(self, m: tuple[str, ...]) -> None:
