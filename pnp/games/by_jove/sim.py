@@ -1,13 +1,12 @@
 """Simulate many By Jove games with random players: game length and first-player advantage."""
 from __future__ import annotations
 
+import random
 import statistics
 from collections import Counter
 from functools import partial
 
 from pnp.errors import UsageError
-import random
-
 from pnp.games.stats import first_player, split_win
 from pnp.games.by_jove.engine import DEFAULT_CAP, Chance, State
 from pnp.simulate.jobs import game_rng, play_games
