@@ -660,7 +660,7 @@ class LaterYearsState:
     def deal_card(self, rng: random.Random) -> None:
         """Take the next card off the deck, drawn from rng: apply_action(sample_card(rng)) without the
         check that the card is in the deck (it was drawn from it)."""
-        self._place_card(sample_count(self.deck, card_ids(), rng))
+        self._place_card(self.sample_card(rng))
 
     def is_terminal(self) -> bool:
         """True once the deck cannot fill an auction."""
@@ -672,8 +672,7 @@ class LaterYearsState:
         if self.phase == "auction":
             if kind not in (None, "bid"):
                 return []
-            return [("bid", lot, add) for lot, most in self.auction.bid_limits(self.auction.to_bid)
-                    for add in range(1, most + 1)]
+            return [("bid", lot, add) for lot, add in self.auction.legal_bids(self.auction.to_bid)]
         if self.is_terminal() or self.is_chance_node():
             return []
         hand = self.hands[self.turn]
