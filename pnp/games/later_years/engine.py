@@ -687,7 +687,7 @@ class LaterYearsState:
         """The kinds of the legal moves, sorted: as {a[0] for a in legal_actions()}, without listing every task."""
         if self.phase == "auction":
             return ["bid"]                                    # legal_bids is never empty (later-years.deadbeat.1)
-        if self.current_player() < 0:                      # over, or cards to deal or draw
+        if self.is_terminal() or self.is_chance_node():    # as legal_actions: no moves
             return []
         hand = self.hands[self.turn]
         worth = hand_worth(hand)                              # every name in hand, draw cards' too
@@ -695,6 +695,7 @@ class LaterYearsState:
                 + (["task"] if next(self._payable(hand, worth), None) else []))
 
     def _draws(self, hand: Counter) -> list[tuple]:
+        """Every ('draw', id) the hand can play, by card id (later-years.draw.1)."""
         return [("draw", c) for c in sorted(self._draw_cards(hand))]
 
     @staticmethod
