@@ -249,12 +249,9 @@ class State:
 
     def legal_actions(self) -> list[object]:
         """Choices open to the player to act (empty at chance and terminal nodes)."""
-        if self._over:
+        if self._over or self._queue[0][0] in _CHANCE_STEPS:
             return []
-        step = self._queue[0]
-        if step[0] in _CHANCE_STEPS:
-            return []
-        return list(self._options if step is self._step_seen else self._current())
+        return list(self._current())
 
     def _current(self) -> list:
         """The pending step's options (legal actions, or chance outcomes with probabilities), worked out
