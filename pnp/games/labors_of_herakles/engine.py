@@ -342,32 +342,27 @@ class State:
                     getattr(self, what)(*step[2:])
                 queue = self._queue                                        # _end replaces the queue
                 continue
-            if kind in _DRAW_STEPS:
-                if not self.draw_pile:
-                    if len(self.adventure_pile) > 1:                       # gap.8: reshuffle under the top
-                        self.draw_pile = sorted(self.adventure_pile[:-1])
-                        self.adventure_pile = self.adventure_pile[-1:]
-                    else:
-                        queue.pop(0)
-                        continue
-                if kind == "draw_power":
-                    queue[0] = ("deal", step[1])
-                if self.rng:                                               # the card drawn at once
-                    self._place_at(_drawn(self.draw_pile, self.rng))
+            if kind in _DRAW_STEPS and not self.draw_pile:
+                if len(self.adventure_pile) > 1:                           # gap.8: reshuffle under the top
+                    self.draw_pile = sorted(self.adventure_pile[:-1])
+                    self.adventure_pile = self.adventure_pile[-1:]
+                else:
+                    queue.pop(0)
                     continue
-                self.choices = _NO_CHOICE
-                return
-            if kind == "labor":
-                if self.rng:
-                    self._place_at(_drawn(self.labor_pile, self.rng))
-                    continue
-                self.choices = _NO_CHOICE
-                return
-            opts = self._options(step)
-            if opts:
-                self.choices = opts
-                return
-            queue.pop(0)
+            if kind == "draw_power":
+                queue[0] = ("deal", step[1])
+            elif kind not in _CHANCE_STEPS:                                # a player's step
+                opts = self._options(step)
+                if opts:
+                    self.choices = opts
+                    return
+                queue.pop(0)                                               # choiceless: skipped
+                continue
+            if self.rng:                                                   # the card drawn at once
+                self._place_at(_drawn(self._pile(), self.rng))
+                continue
+            self.choices = _NO_CHOICE
+            return
 
     def _play(self, p: int, cid: str) -> None:
         card, previous = self.cards[cid], self.cards[self.adventure_pile[-1]]

@@ -660,7 +660,7 @@ class LaterYearsState:
     def deal_card(self, rng: random.Random) -> None:
         """Take the next card off the deck, drawn from rng: apply_action(sample_card(rng)) without the
         check that the card is in the deck (it was drawn from it)."""
-        self._place_card(sample_count(self.deck, card_ids(), rng))
+        self._place_card(self.sample_card(rng))
 
     def is_terminal(self) -> bool:
         """True once the deck cannot fill an auction."""
@@ -672,8 +672,7 @@ class LaterYearsState:
         if self.phase == "auction":
             if kind not in (None, "bid"):
                 return []
-            return [("bid", lot, add) for lot, most in self.auction.bid_limits(self.auction.to_bid)
-                    for add in range(1, most + 1)]
+            return [("bid", lot, add) for lot, add in self.auction.legal_bids(self.auction.to_bid)]
         if self.is_terminal() or self.is_chance_node():
             return []
         hand = self.hands[self.turn]
@@ -688,7 +687,7 @@ class LaterYearsState:
         """The kinds of the legal moves, sorted: as {a[0] for a in legal_actions()}, without listing every task."""
         if self.phase == "auction":
             return ["bid"]                                    # legal_bids is never empty (later-years.deadbeat.1)
-        if self.current_player() < 0:                      # over, or cards to deal or draw
+        if self.is_terminal() or self.is_chance_node():    # as legal_actions: no moves
             return []
         hand = self.hands[self.turn]
         worth = hand_worth(hand)                              # every name in hand, draw cards' too
@@ -696,6 +695,7 @@ class LaterYearsState:
                 + (["task"] if next(self._payable(hand, worth), None) else []))
 
     def _draws(self, hand: Counter) -> list[tuple]:
+        """Every ('draw', id) the hand can play, by card id (later-years.draw.1)."""
         return [("draw", c) for c in sorted(self._draw_cards(hand))]
 
     @staticmethod

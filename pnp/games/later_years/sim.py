@@ -24,7 +24,7 @@ def random_policy(state: LaterYearsState, rng: random.Random):
     if state.phase == "auction":                                  # move_kinds() is ["bid"]
         return _random_bid(state.auction, rng)
     kinds = state.move_kinds()
-    kind = kinds[0] if len(kinds) == 1 else rng.choice(kinds)   # as _pick(rng, kinds)
+    kind = _pick(rng, kinds)
     if kind == "pass":
         return ("pass",)                                          # legal_actions("pass") is [("pass",)]
     if kind == "task":                                            # as _pick(rng, legal_actions("task"))
@@ -42,7 +42,7 @@ def _random_bid(auction, rng: random.Random):
     """One of the bids legal_actions() lists, uniformly (the only one without a draw)."""
     limits = auction.bid_limits(auction.to_bid)               # the bids, lot by lot, in legal_actions' order
     total = sum(map(itemgetter(1), limits))
-    i = 0 if total == 1 else rng.choice(range(total))         # as _pick(rng, legal_actions("bid"))
+    i = _pick(rng, range(total))                              # as _pick(rng, legal_actions("bid"))
     for lot, most in limits:
         if i < most:
             return ("bid", lot, i + 1)

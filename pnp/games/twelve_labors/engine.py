@@ -224,7 +224,6 @@ class State:
         self._over = False
         self._step_seen: tuple | None = None     # the step whose options are worked out below
         self._options: list = []                 # its legal actions, or its chance outcomes
-        self._possible: list = []                # the outcomes alone (a chance step)
         self.rng = rng                           # given: shuffles, draws and rolls are made inline from it
         self._advance()
 
@@ -250,23 +249,16 @@ class State:
 
     def legal_actions(self) -> list[object]:
         """Choices open to the player to act (empty at chance and terminal nodes)."""
-        if self._over:
+        if self._over or self._queue[0][0] in _CHANCE_STEPS:
             return []
-        step = self._queue[0]
-        if step[0] in _CHANCE_STEPS:
-            return []
-        return list(self._options if step is self._step_seen else self._current())
+        return list(self._current())
 
     def _current(self) -> list:
         """The pending step's options (legal actions, or chance outcomes with probabilities), worked out
         once per step: the engine forgets them whenever it moves on (apply_action, _advance)."""
         step = self._queue[0]
         if step is not self._step_seen:
-            if step[0] in _CHANCE_STEPS:
-                self._options = self._outcomes(step)
-                self._possible = [o for o, _ in self._options]
-            else:
-                self._options = self._choices(step)
+            self._options = self._outcomes(step) if step[0] in _CHANCE_STEPS else self._choices(step)
             self._step_seen = step
         return self._options
 
@@ -277,15 +269,17 @@ class State:
                 return self.pile.get(outcome, 0) > 0
             except TypeError:                                             # an unhashable outcome is no card
                 return False
-        self._current()
-        return outcome in self._possible
+        return any(o == outcome for o, _ in self._current())
 
     def sample_outcome(self, rng: random.Random):
         """The pending chance outcome drawn from rng: the one base.sample_chance(self, rng) draws (the same
         running totals in the same order); a draw walks the pile without listing the outcomes."""
-        if self._queue[0][0] != "draw":
-            return sample_chance(self, rng)
-        return sample_count(self.pile, kinds(), rng)
+        kind = self._queue[0][0]
+        if kind == "draw":
+            return sample_count(self.pile, self._kinds, rng)
+        if kind == "roll":
+            return FACES[min(bisect_right(_ROLL_UPTO, rng.random()), len(FACES) - 1)]
+        return sample_chance(self, rng)
 
     def _outcomes(self, step: tuple) -> list[tuple[object, float]]:
         if step[0] == "order":                                             # setup.5
@@ -351,8 +345,8 @@ class State:
     def take(self, action) -> None:
         """apply_action for a choice the pending step offers, without its check (the simulator's moves come
         from legal_actions())."""
-        step = self._queue.pop(0)
-        self._step_seen = None
+        step = self._queue[0]
+        self._forget()
         self._apply_choice(step, action)
         self._advance()
 
@@ -417,31 +411,21 @@ class State:
                     else:
                         self._forget()                                    # gap.10: nothing to draw
                         continue
-                if rng is None:
-                    return
-                outcome = sample_count(self.pile, self._kinds, rng)
-            elif kind == "roll":
-                if rng is None:
-                    return
-                outcome = FACES[min(bisect_right(_ROLL_UPTO, rng.random()), len(FACES) - 1)]
             elif kind == "do":
-                queue.pop(0)
-                self._step_seen = None
+                self._forget()
                 getattr(self, step[1])(*step[2:])
                 continue
-            elif kind == "order":
-                if rng is None:
-                    return
-                outcome = sample_chance(self, rng)
-            else:                                                         # a choice: its options, once
+            elif kind not in _CHANCE_STEPS:                               # a choice: its options, once
                 if step is not self._step_seen:
                     self._options, self._step_seen = self._choices(step), step
                 if not self._options:                                     # nothing to choose: skip
                     self._forget()
                     continue
                 return
-            queue.pop(0)                                                  # a chance step drawn inline
-            self._step_seen = None
+            if rng is None:
+                return
+            outcome = self.sample_outcome(rng)                            # a chance step drawn inline
+            self._forget()
             self._apply_chance(step, outcome)
 
     def _apply_chance(self, step: tuple, outcome) -> None:
