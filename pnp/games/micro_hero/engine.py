@@ -535,7 +535,7 @@ class MicroHeroState:
         try:
             self._apply(action)
         finally:
-            self._version += 1                                      # changed()
+            self.changed()
 
     def _apply(self, action) -> None:
         """apply_action's check and change (what was worked out from the state is dropped as it starts
@@ -547,14 +547,14 @@ class MicroHeroState:
             if not self._is_outcome(action):
                 valid = [o for o, _ in self.chance_outcomes()]
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
-            self._version += 1                                      # changed()
+            self.changed()
             _STEP[phase](self, action)
             return
         if phase == "plan":
             row = self.plan_choices(self.actor).outcome_of(action)     # a plan the table lists is legal
             if row is None and not self._plan_legal(action):
                 raise IllegalMove(self._why_illegal(action))
-            self._version += 1                                      # changed()
+            self.changed()
             self._act_plan(action, row)
             return
         listed = self._listed
@@ -566,7 +566,7 @@ class MicroHeroState:
             legal = action in self._listing()
         if not legal:
             raise IllegalMove(self._why_illegal(action))
-        self._version += 1                                          # changed()
+        self.changed()
         _STEP[phase](self, action)
 
     # ---------------------------------------------------------------- chance
@@ -709,9 +709,7 @@ class MicroHeroState:
                 and kept[3] == len(hero.hand):
             return kept[4]
         rank, row_of = self._ranks
-        codes = []
-        for c in hero.hand:
-            codes.append(rank[c.kind, c.up])
+        codes = [rank[c.kind, c.up] for c in hero.hand]
         perm = sorted(range(len(codes)), key=codes.__getitem__)     # by icon row, then kind; ties in hand order
         pattern, icons, last, n = [], [], None, -1                  # the sorted hand's kinds numbered from 0
         for r in sorted(codes):                                     # (the ranks in perm's order)
@@ -793,7 +791,7 @@ class MicroHeroState:
         check of one action, without listing the rest)."""
         what = only[0] if isinstance(only, tuple) and only else None
         acts: list[tuple] = [("done",)]
-        if self.xp < self._cheapest or (only is not None and what != "buy" and what not in ("upgrade", "foresee")):
+        if self.xp < self._cheapest or (only is not None and what not in ("buy", "upgrade", "foresee")):
             return [a for a in acts if a == only] if only is not None else acts   # nothing else affordable
         eff = self.effects()
         players = range(len(self.heroes))
