@@ -552,8 +552,10 @@ class MicroHeroState:
             return
         if phase == "plan":
             row = self.plan_choices(self.actor).outcome_of(action)     # a plan the table lists is legal
-            if row is None and not self._plan_legal(action):
-                raise IllegalMove(self._why_illegal(action))
+            if row is None:
+                if not self._plan_legal(action):
+                    raise IllegalMove(self._why_illegal(action))
+                row = self.preview_plans(self.actor, [action])[0].tolist()   # an unlisted order of identical cards
             self.changed()
             self._act_plan(action, row)
             return
@@ -768,11 +770,11 @@ class MicroHeroState:
         taken = {key: iter(pool) for key, pool in pools.items()}
         return (action[0], tuple(next(taken[keys[i]]) for i in order), stance)
 
-    def _act_plan(self, action, row: tuple | None = None) -> None:
-        """Play a legal plan; `row` is its (attack, defence, xp) when already looked up."""
+    def _act_plan(self, action, row) -> None:
+        """Play a legal plan; `row` is its (attack, defence, xp), looked up by apply_action's check."""
         _, order, stance = action
         hero = self.heroes[self.actor]
-        hero.result = Icons(*row) if row is not None else self.preview_plan(self.actor, action)
+        hero.result = Icons(*row)
         hero.played = [hero.hand[i] for i in order]
         if stance and stance[0] == "stash":                         # micro-hero.gap.26
             hero.stash.append(hero.hand[stance[1]])
