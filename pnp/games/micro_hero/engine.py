@@ -259,22 +259,6 @@ def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int,
                      tuple((cell % defences + d0).tolist()), tuple(cell_xp.tolist()), code, tuple(cell_code.tolist()))
 
 
-_RANKS: dict = {}
-
-
-def card_ranks(cat) -> tuple[dict, tuple]:
-    """How plan_choices sorts the cards of a catalog: each (kind, up) key's rank, by its icon row then the key,
-    and the icon row of each rank (worked out once per catalog)."""
-    kept = _RANKS.get(id(cat))
-    if kept is None or kept[0] is not cat:
-        keys = sorted(((i.attack, i.defence, i.xp), (kid, up)) for kid, k in cat.kinds.items()
-                      for up, i in ((False, k.icons(False)), (True, k.icons(True))))
-        if len(_RANKS) > 8:
-            _RANKS.clear()
-        kept = _RANKS[id(cat)] = cat, {key: r for r, (_, key) in enumerate(keys)}, tuple(row for row, _ in keys)
-    return kept[1], kept[2]
-
-
 class PlanChoices:
     """One hero's legal plans and what each gives: the PlanTable of the hand sorted by icons (cached),
     mapped back to the real hand."""
@@ -416,7 +400,7 @@ class MicroHeroState:
         self._choices: tuple | None = None         # plan_choices' last (player, version, hand, answer)
         self._listed: tuple | None = None          # legal_actions()' last (version, actions) outside planning
         self._version = 0                          # bumped by every change of the state (changed())
-        self._ranks = card_ranks(self.cat)          # how plan_choices sorts a hand
+        self._ranks = self.cat.ranks                # how plan_choices sorts a hand
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
         self._eff: dict = {}
         self._eff_at: int | None = None            # the _version effects() last answered at (None: read afresh)
