@@ -88,6 +88,14 @@ class Catalog:
     revenge: dict[str, dict] = field(default_factory=dict)
     lifecards: dict[str, list[dict]] = field(default_factory=dict)
 
+    @cached_property
+    def ranks(self) -> tuple[dict, tuple]:
+        """Each (kind, up) key's rank, by its icon row then the key, and the icon row of each rank: how the
+        engine's plan_choices sorts a hand (worked out once per catalog)."""
+        keys = sorted(((i.attack, i.defence, i.xp), (kid, up)) for kid, k in self.kinds.items()
+                      for up, i in ((False, k.icons(False)), (True, k.icons(True))))
+        return {key: r for r, (_, key) in enumerate(keys)}, tuple(row for row, _ in keys)
+
     def kind(self, name: str) -> Kind:
         """A kind by id, alias or printed name, typed loosely (pnp.names); unknown -> UsageError."""
         if name in self.kinds:

@@ -259,22 +259,6 @@ def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int,
                      tuple((cell % defences + d0).tolist()), tuple(cell_xp.tolist()), code, tuple(cell_code.tolist()))
 
 
-_RANKS: dict = {}
-
-
-def card_ranks(cat) -> tuple[dict, tuple]:
-    """How plan_choices sorts the cards of a catalog: each (kind, up) key's rank, by its icon row then the key,
-    and the icon row of each rank (worked out once per catalog)."""
-    kept = _RANKS.get(id(cat))
-    if kept is None or kept[0] is not cat:
-        keys = sorted(((i.attack, i.defence, i.xp), (kid, up)) for kid, k in cat.kinds.items()
-                      for up, i in ((False, k.icons(False)), (True, k.icons(True))))
-        if len(_RANKS) > 8:
-            _RANKS.clear()
-        kept = _RANKS[id(cat)] = cat, {key: r for r, (_, key) in enumerate(keys)}, tuple(row for row, _ in keys)
-    return kept[1], kept[2]
-
-
 class PlanChoices:
     """One hero's legal plans and what each gives: the PlanTable of the hand sorted by icons (cached),
     mapped back to the real hand."""
@@ -416,7 +400,7 @@ class MicroHeroState:
         self._choices: tuple | None = None         # plan_choices' last (player, version, hand, answer)
         self._listed: tuple | None = None          # legal_actions()' last (version, actions) outside planning
         self._version = 0                          # bumped by every change of the state (changed())
-        self._ranks = card_ranks(self.cat)          # how plan_choices sorts a hand
+        self._ranks = self.cat.ranks                # how plan_choices sorts a hand
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
         self._eff: dict = {}
         self._eff_at: int | None = None            # the _version effects() last answered at (None: read afresh)
@@ -535,7 +519,7 @@ class MicroHeroState:
         try:
             self._apply(action)
         finally:
-            self._version += 1                                      # changed()
+            self.changed()
 
     def _apply(self, action) -> None:
         """apply_action's check and change (what was worked out from the state is dropped as it starts
@@ -547,14 +531,16 @@ class MicroHeroState:
             if not self._is_outcome(action):
                 valid = [o for o, _ in self.chance_outcomes()]
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
-            self._version += 1                                      # changed()
+            self.changed()
             _STEP[phase](self, action)
             return
         if phase == "plan":
             row = self.plan_choices(self.actor).outcome_of(action)     # a plan the table lists is legal
-            if row is None and not self._plan_legal(action):
-                raise IllegalMove(self._why_illegal(action))
-            self._version += 1                                      # changed()
+            if row is None:
+                if not self._plan_legal(action):
+                    raise IllegalMove(self._why_illegal(action))
+                row = self.preview_plans(self.actor, [action])[0].tolist()   # an unlisted order of identical cards
+            self.changed()
             self._act_plan(action, row)
             return
         listed = self._listed
@@ -566,7 +552,7 @@ class MicroHeroState:
             legal = action in self._listing()
         if not legal:
             raise IllegalMove(self._why_illegal(action))
-        self._version += 1                                          # changed()
+        self.changed()
         _STEP[phase](self, action)
 
     # ---------------------------------------------------------------- chance
@@ -709,9 +695,7 @@ class MicroHeroState:
                 and kept[3] == len(hero.hand):
             return kept[4]
         rank, row_of = self._ranks
-        codes = []
-        for c in hero.hand:
-            codes.append(rank[c.kind, c.up])
+        codes = [rank[c.kind, c.up] for c in hero.hand]
         perm = sorted(range(len(codes)), key=codes.__getitem__)     # by icon row, then kind; ties in hand order
         pattern, icons, last, n = [], [], None, -1                  # the sorted hand's kinds numbered from 0
         for r in sorted(codes):                                     # (the ranks in perm's order)
@@ -770,11 +754,11 @@ class MicroHeroState:
         taken = {key: iter(pool) for key, pool in pools.items()}
         return (action[0], tuple(next(taken[keys[i]]) for i in order), stance)
 
-    def _act_plan(self, action, row: tuple | None = None) -> None:
-        """Play a legal plan; `row` is its (attack, defence, xp) when already looked up."""
+    def _act_plan(self, action, row) -> None:
+        """Play a legal plan; `row` is its (attack, defence, xp), looked up by apply_action's check."""
         _, order, stance = action
         hero = self.heroes[self.actor]
-        hero.result = Icons(*row) if row is not None else self.preview_plan(self.actor, action)
+        hero.result = Icons(*row)
         hero.played = [hero.hand[i] for i in order]
         if stance and stance[0] == "stash":                         # micro-hero.gap.26
             hero.stash.append(hero.hand[stance[1]])
@@ -793,7 +777,7 @@ class MicroHeroState:
         check of one action, without listing the rest)."""
         what = only[0] if isinstance(only, tuple) and only else None
         acts: list[tuple] = [("done",)]
-        if self.xp < self._cheapest or (only is not None and what != "buy" and what not in ("upgrade", "foresee")):
+        if self.xp < self._cheapest or (only is not None and what not in ("buy", "upgrade", "foresee")):
             return [a for a in acts if a == only] if only is not None else acts   # nothing else affordable
         eff = self.effects()
         players = range(len(self.heroes))

@@ -63,8 +63,6 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
 
 
 def _upgrade_choice(state: MicroHeroState, legal: list[tuple]):
-    if len(legal) == 1:                                # only ("done",)
-        return legal[0]
     kinds = state.cat.kinds
     for p, hero in enumerate(state.heroes):
         top = hero.discard[-1] if hero.discard else None
@@ -72,8 +70,6 @@ def _upgrade_choice(state: MicroHeroState, legal: list[tuple]):
             return ("upgrade", p)
     buys = [a for a in legal if a[0] == "buy"]
     blessings = [a for a in buys if kinds[a[1]].kind == "blessing"]
-    if len(blessings) == 1:
-        return blessings[0]
     if blessings:
         return max(blessings, key=lambda a: sum(kinds[a[1]].base.get(i) * w for i, w in ICON_WEIGHT.items()))
     for p in range(len(state.heroes)):

@@ -6,7 +6,7 @@ from functools import partial
 
 from pnp.games.base import sample_chance
 from pnp.games.stats import wilson
-from pnp.games.micro_hero.engine import CHANCE_PHASES, LINGER, MicroHeroState, Options
+from pnp.games.micro_hero.engine import LINGER, MicroHeroState, Options
 from pnp.games.micro_hero.policies import POLICIES
 from pnp.simulate.jobs import play_games
 
@@ -15,9 +15,8 @@ def play(options: Options, seed: int, policy: str = "greedy") -> MicroHeroState:
     """One whole game with the named policy; chance and choices drawn from random.Random(seed)."""
     rng, choose = random.Random(seed), POLICIES[policy]
     state = MicroHeroState(options)
-    apply = state.apply_action
-    while state.phase != "over":                            # is_terminal(), is_chance_node() read the phase
-        apply(sample_chance(state, rng) if state.phase in CHANCE_PHASES else choose(state, rng))
+    while not state.is_terminal():
+        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else choose(state, rng))
     return state
 
 
