@@ -446,13 +446,6 @@ class State:
         return self._why(parse_move(action))
 
     def _why(self, m: tuple[str, ...]) -> str | None:
-        if self.phase == "turn" and m:                        # the usual case, in the order of the checks below
-            check = _CHECKS.get(m[0])
-            if check is not None:
-                if self.ap_total <= self.ap_spent and m[0] != "statue":
-                    return "no action points left (hera-zeus.challenge.2, hera-zeus.flow.5)"
-                p = self.to_move
-                return check(self, p, 1 - p, m[1:])
         p, o = self.to_move, 1 - self.to_move
         if not m:
             return f"empty move; expected one of: {', '.join(ACTION_FORMS)}"
