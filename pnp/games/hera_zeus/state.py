@@ -530,22 +530,18 @@ class State:
     def _why_place(self, p, o, args) -> str | None:
         if len(args) != 3:
             return "expected 'place TOKEN COL ROW'"
-        token, c, row = args[0], _COLUMN_OF.get(args[1]), _ROW_OF.get(args[2])
-        if c is None:
-            c = self._col(args[1])                             # a column written with leading zeros
-        if row is None and args[2].isdigit() and 1 <= int(args[2]) <= ROWS:
-            row = int(args[2])                                 # a row written with leading zeros
+        token, c = args[0], self._col(args[1])
         if c is None:
             return f"column must be 1-{COLUMNS}, not '{args[1]}' (hera-zeus.battlefield.3)"
-        if row is None:
+        if not args[2].isdigit() or not 1 <= int(args[2]) <= ROWS:
             return f"row must be 1-{ROWS}, not '{args[2]}' (hera-zeus.battlefield.3)"
-        ids = self._indexed(p)[3 if token == "god" else 2].get(token)    # as _in_hand
-        if not ids:
+        row = int(args[2])
+        card = self._in_hand(p, token)
+        if card is None:
             return f"no '{token}' in hand"
-        card = self.cards[ids[0]]
-        if card.kind not in PLACEABLE:
-            return f"{card.name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
-        slots = len(self.field[p][c]) + (self.statue[p] == c)  # as slots()
+        if not self.cards[card].placeable:
+            return f"{self.cards[card].name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
+        slots = self.slots(p, c)
         if slots >= ROWS:
             return f"column {c + 1} already holds four (hera-zeus.place.3)"
         if self.statue[p] == c and row == 1:
@@ -723,9 +719,7 @@ class State:
         self.chance = ("draw", p)                              # hera-zeus.draw.1
 
     def _do_place(self, p, o, args) -> None:
-        card, c, row = self._in_hand(p, args[0]), _COLUMN_OF.get(args[1]), int(args[2])
-        if c is None:
-            c = self._col(args[1])                             # a column written with leading zeros
+        card, c, row = self._in_hand(p, args[0]), self._col(args[1]), int(args[2])
         self._take(p, card)
         index = row - (2 if self.statue[p] == c else 1)
         self.field[p][c].insert(index, card)                   # hera-zeus.place.1, hera-zeus.place.2
@@ -1007,7 +1001,6 @@ class State:
 _NAMES = tuple(side.capitalize() for side in SIDES)          # side names as written in events
 _COLUMN_OF = {str(c + 1): c for c in range(COLUMNS)}        # column words as written in moves
 _COLS = tuple(_COLUMN_OF)
-_ROW_OF = {str(r): r for r in range(1, ROWS + 1)}           # row words as written in moves
 _ROW_WORDS = tuple(str(r) for r in range(ROWS + 2))           # _ROW_WORDS[r] == str(r)
 _DRAW = ("draw",)
 
