@@ -369,9 +369,7 @@ class State:
         p = self.to_move
         if self.phase != "turn":
             return self._phase_candidates(p)
-        index, hand = self._hands[p], self.hand[p]
-        if index[0] is not hand or index[1] != len(hand):    # as _indexed, without a call when it is kept
-            index = self._indexed(p)
+        index = self._indexed(p)
         kinds, placings = index[3], index[4]
         out = [_DRAW]
         field, statue = self.field[p], self.statue[p]
@@ -688,7 +686,7 @@ class State:
         """End the turn when the points are spent; a player who cannot spend them loses (end.2)."""
         if self.winner is not None or self.chance or self.phase != "turn":
             return
-        if self.ap_total <= self.ap_spent:                   # no action points left
+        if self.ap_left() <= 0:
             self._start_turn(1 - self.to_move)               # hera-zeus.flow.5
             if self.winner is not None:
                 return
