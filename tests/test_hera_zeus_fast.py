@@ -42,8 +42,8 @@ def test_fast_paths_agree_with_the_reasoned_check_on_greedy_and_random_games(see
             plain = random.Random()
             plain.setstate(rng.getstate())
             pick = sim.best_move(state, rng)
-            best = max(sim._score(state, m) for m in everything if state.is_legal(m))
-            assert " ".join(pick) in checked and sim._score(state, pick) >= best - sim.NOISE
+            best = max(sim._scores(state, [m for m in everything if state.is_legal(m)]))
+            assert " ".join(pick) in checked and sim._scores(state, [pick])[0] >= best - sim.NOISE
             assert pick == plain_best_move(state, plain) and rng.getstate() == plain.getstate()
         else:
             pick = tuple(rng.choice(checked).split())
@@ -104,7 +104,7 @@ def plain_best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     """The greedy pick as first written: indices sorted by score (a stable sort), each checked with is_legal;
     best_move must pick the same move with the same random draws."""
     moves = state.moves()
-    scores = [sim._score(state, m) for m in moves]
+    scores = [sim._scores(state, [m])[0] for m in moves]
     pick, best = None, float("-inf")
     for i in sorted(range(len(moves)), key=scores.__getitem__, reverse=True):
         if scores[i] + sim.NOISE <= best:

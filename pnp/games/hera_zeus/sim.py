@@ -96,11 +96,6 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
     return scores
 
 
-def _score(state: State, move: tuple[str, ...]) -> float:
-    """The heuristic score of one parsed move in this position (see _scores)."""
-    return _scores(state, [move])[0]
-
-
 def _place_values(card) -> tuple[float, float]:
     """Placing a card other than the hostage: (score in the front row, score further back), before the
     new-column bonus."""
