@@ -400,7 +400,7 @@ class State:
         if "dionysus" in kinds:
             out.append(_DIONYSUS)
         if "hades" in kinds:
-            out += map(_HADES.__getitem__, sorted(set(map(_TOKEN_OF_CARD.__getitem__, self.discard[p]))))
+            out += [_HADES[t] for t in sorted({self.cards[c].token for c in self.discard[p]})]
         return out
 
     def _phase_candidates(self, p: int) -> list[tuple[str, ...]]:
@@ -1032,8 +1032,7 @@ _CHALLENGES = [("challenge", c) for c in _COLS]
 _STATUES = [("statue", c) for c in _COLS]
 _PEGASUS = [("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS]
 _PYTHIA = [("pythia", "hand")] + [("pythia", "column", c) for c in _COLS]
-_TOKEN_OF_CARD = {c.id: c.token for c in all_cards().values()}   # card id -> its token
-_HADES = {t: ("hades", t) for t in _TOKEN_OF_CARD.values()}       # token -> the move bringing it back
+_HADES = {c.token: ("hades", c.token) for c in all_cards().values()}   # token -> the move bringing it back
 _SIRENS, _PERSEPHONE, _DIONYSUS = ("sirens",), ("persephone",), ("dionysus",)
 _ALL_KINDS = frozenset({"god", "pegasus", "pythia", "sirens", "persephone", "dionysus", "hades"})  # cards moves need
 _CHECKS = {verb: getattr(State, f"_why_{verb}") for verb in   # turn verb -> State._why_VERB
