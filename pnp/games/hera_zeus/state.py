@@ -97,7 +97,7 @@ class State:
         self.steps = 0
         self._hands: list[list] = [[None], [None]]           # per player: the hand's index (see _indexed)
         # Given an rng (a random.Random), the game deals, draws and raids from it at once, each card the one
-        # sample_chance(rng) would pick (the same random numbers in the same order), so it stops only at
+        # self.sample_chance(rng) would pick (the same random numbers in the same order), so it stops only at
         # decisions; without one, each of those is a chance node.
         self.rng = rng
         self._listed: tuple[int, list] | None = None         # (steps, candidates) _has_legal built for moves()
