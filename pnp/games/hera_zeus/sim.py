@@ -96,11 +96,6 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
     return scores
 
 
-def _score(state: State, move: tuple[str, ...]) -> float:
-    """The heuristic score of one parsed move in this position (see _scores)."""
-    return _scores(state, [move])[0]
-
-
 def _place_values(card) -> tuple[float, float]:
     """Placing a card other than the hostage: (score in the front row, score further back), before the
     new-column bonus."""
@@ -177,10 +172,8 @@ def choose(state: State, policy: str, rng: random.Random) -> tuple[str, ...]:
 def play(policy: str, rng: random.Random, first: int = HERA) -> State:
     """Play one whole game with both sides using the policy; returns the finished State."""
     state = State(first=first, rng=rng)                      # draws its own cards: only decisions are left
-    apply = state.apply_legal
-    decide = best_move if policy == "greedy" else (lambda state, rng: choose(state, policy, rng))   # as choose
-    while state.winner is None:                              # is_terminal() read directly
-        apply(decide(state, rng))
+    while not state.is_terminal():
+        state.apply_legal(choose(state, policy, rng))
     return state
 
 

@@ -97,7 +97,7 @@ class State:
         self.steps = 0
         self._hands: list[list] = [[None], [None]]           # per player: the hand's index (see _indexed)
         # Given an rng (a random.Random), the game deals, draws and raids from it at once, each card the one
-        # sample_chance(rng) would pick (the same random numbers in the same order), so it stops only at
+        # self.sample_chance(rng) would pick (the same random numbers in the same order), so it stops only at
         # decisions; without one, each of those is a chance node.
         self.rng = rng
         self._listed: tuple[int, list] | None = None         # (steps, candidates) _has_legal built for moves()
@@ -369,9 +369,7 @@ class State:
         p = self.to_move
         if self.phase != "turn":
             return self._phase_candidates(p)
-        index, hand = self._hands[p], self.hand[p]
-        if index[0] is not hand or index[1] != len(hand):    # as _indexed, without a call when it is kept
-            index = self._indexed(p)
+        index = self._indexed(p)
         kinds, placings = index[3], index[4]
         out = [_DRAW]
         field, statue = self.field[p], self.statue[p]
@@ -402,7 +400,7 @@ class State:
         if "dionysus" in kinds:
             out.append(_DIONYSUS)
         if "hades" in kinds:
-            out += map(_HADES.__getitem__, sorted(set(map(_TOKEN_OF_CARD.__getitem__, self.discard[p]))))
+            out += [_HADES[t] for t in sorted({self.cards[c].token for c in self.discard[p]})]
         return out
 
     def _phase_candidates(self, p: int) -> list[tuple[str, ...]]:
@@ -446,13 +444,6 @@ class State:
         return self._why(parse_move(action))
 
     def _why(self, m: tuple[str, ...]) -> str | None:
-        if self.phase == "turn" and m:                        # the usual case, in the order of the checks below
-            check = _CHECKS.get(m[0])
-            if check is not None:
-                if self.ap_total <= self.ap_spent and m[0] != "statue":
-                    return "no action points left (hera-zeus.challenge.2, hera-zeus.flow.5)"
-                p = self.to_move
-                return check(self, p, 1 - p, m[1:])
         p, o = self.to_move, 1 - self.to_move
         if not m:
             return f"empty move; expected one of: {', '.join(ACTION_FORMS)}"
@@ -537,22 +528,18 @@ class State:
     def _why_place(self, p, o, args) -> str | None:
         if len(args) != 3:
             return "expected 'place TOKEN COL ROW'"
-        token, c, row = args[0], _COLUMN_OF.get(args[1]), _ROW_OF.get(args[2])
-        if c is None:
-            c = self._col(args[1])                             # a column written with leading zeros
-        if row is None and args[2].isdigit() and 1 <= int(args[2]) <= ROWS:
-            row = int(args[2])                                 # a row written with leading zeros
+        token, c = args[0], self._col(args[1])
         if c is None:
             return f"column must be 1-{COLUMNS}, not '{args[1]}' (hera-zeus.battlefield.3)"
-        if row is None:
+        if not args[2].isdigit() or not 1 <= int(args[2]) <= ROWS:
             return f"row must be 1-{ROWS}, not '{args[2]}' (hera-zeus.battlefield.3)"
-        ids = self._indexed(p)[3 if token == "god" else 2].get(token)    # as _in_hand
-        if not ids:
+        row = int(args[2])
+        card = self._in_hand(p, token)
+        if card is None:
             return f"no '{token}' in hand"
-        card = self.cards[ids[0]]
-        if card.kind not in PLACEABLE:
-            return f"{card.name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
-        slots = len(self.field[p][c]) + (self.statue[p] == c)  # as slots()
+        if not self.cards[card].placeable:
+            return f"{self.cards[card].name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
+        slots = self.slots(p, c)
         if slots >= ROWS:
             return f"column {c + 1} already holds four (hera-zeus.place.3)"
         if self.statue[p] == c and row == 1:
@@ -699,7 +686,7 @@ class State:
         """End the turn when the points are spent; a player who cannot spend them loses (end.2)."""
         if self.winner is not None or self.chance or self.phase != "turn":
             return
-        if self.ap_total <= self.ap_spent:                   # no action points left
+        if self.ap_left() <= 0:
             self._start_turn(1 - self.to_move)               # hera-zeus.flow.5
             if self.winner is not None:
                 return
@@ -730,9 +717,7 @@ class State:
         self.chance = ("draw", p)                              # hera-zeus.draw.1
 
     def _do_place(self, p, o, args) -> None:
-        card, c, row = self._in_hand(p, args[0]), _COLUMN_OF.get(args[1]), int(args[2])
-        if c is None:
-            c = self._col(args[1])                             # a column written with leading zeros
+        card, c, row = self._in_hand(p, args[0]), self._col(args[1]), int(args[2])
         self._take(p, card)
         index = row - (2 if self.statue[p] == c else 1)
         self.field[p][c].insert(index, card)                   # hera-zeus.place.1, hera-zeus.place.2
@@ -1014,7 +999,6 @@ class State:
 _NAMES = tuple(side.capitalize() for side in SIDES)          # side names as written in events
 _COLUMN_OF = {str(c + 1): c for c in range(COLUMNS)}        # column words as written in moves
 _COLS = tuple(_COLUMN_OF)
-_ROW_OF = {str(r): r for r in range(1, ROWS + 1)}           # row words as written in moves
 _ROW_WORDS = tuple(str(r) for r in range(ROWS + 2))           # _ROW_WORDS[r] == str(r)
 _DRAW = ("draw",)
 
@@ -1048,8 +1032,7 @@ _CHALLENGES = [("challenge", c) for c in _COLS]
 _STATUES = [("statue", c) for c in _COLS]
 _PEGASUS = [("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS]
 _PYTHIA = [("pythia", "hand")] + [("pythia", "column", c) for c in _COLS]
-_TOKEN_OF_CARD = {c.id: c.token for c in all_cards().values()}   # card id -> its token
-_HADES = {t: ("hades", t) for t in _TOKEN_OF_CARD.values()}       # token -> the move bringing it back
+_HADES = {c.token: ("hades", c.token) for c in all_cards().values()}   # token -> the move bringing it back
 _SIRENS, _PERSEPHONE, _DIONYSUS = ("sirens",), ("persephone",), ("dionysus",)
 _ALL_KINDS = frozenset({"god", "pegasus", "pythia", "sirens", "persephone", "dionysus", "hades"})  # cards moves need
 _CHECKS = {verb: getattr(State, f"_why_{verb}") for verb in   # turn verb -> State._why_VERB
