@@ -10,7 +10,7 @@ from bisect import bisect_left, insort
 from functools import lru_cache
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.base import CHANCE, TERMINAL, pick
+from pnp.games.base import CHANCE, TERMINAL
 from pnp.games.hera_zeus.cards import (HERA, NEVER_CHALLENGE, PLACEABLE, SIDES, ZEUS, Card, all_cards,
                                        deck, token_of)
 
@@ -72,7 +72,7 @@ def check_syntax(text: str) -> tuple[str, ...]:
 class State:
     """A game of Hera and Zeus in progress (see the module docstring for action forms)."""
 
-    def __init__(self, first: int = HERA, *, deal: bool = True, rng=None):
+    def __init__(self, first: int = HERA, *, deal: bool = True, rng=None, notes: bool | None = None):
         self.cards: dict[str, Card] = all_cards()
         self.first = first                                   # hera-zeus.flow.1 (Hera by default)
         self.pile = [deck(HERA), deck(ZEUS)]
@@ -93,7 +93,9 @@ class State:
         self.winner: int | None = None
         self.end_reason: str | None = None
         self.end_rule: str | None = None
-        self._log: list[tuple] = []                          # the last action's notes: (rule id, text, format args)
+        # The last action's notes (rule id, text, format args) that `events` reads; kept unless notes is False,
+        # by default only without an rng (the simulator's States are never asked for them).
+        self._log: list[tuple] | None = [] if (rng is None if notes is None else notes) else None
         self.steps = 0
         self._hands: list[list] = [[None], [None]]           # per player: the hand's index (see _indexed)
         # Given an rng (a random.Random), the game deals, draws and raids from it at once, each card the one
@@ -135,12 +137,14 @@ class State:
 
     def _chance_pool(self) -> list[str]:
         """The card ids the pending chance event picks from, each equally likely (in no set order)."""
+        pool = self._drawn_from()
+        return [c for c in pool if self._dealt(c)] if self.chance[0] == "deal" else pool
+
+    def _drawn_from(self) -> list[str]:
+        """The list the pending chance event draws from: the opponent's hand for a raid (hera-zeus.pegasus.2: at
+        random), else the player's pile (a deal passes over what _dealt refuses)."""
         what, p = self.chance
-        if what == "raid":
-            return self.hand[1 - p]                          # hera-zeus.pegasus.2: at random
-        if what == "deal":
-            return [c for c in self.pile[p] if self._dealt(c)]
-        return self.pile[p]
+        return self.hand[1 - p] if what == "raid" else self.pile[p]
 
     def _dealt(self, card: str) -> bool:
         """Whether a card may be dealt into the opening hand: the hostage is not (hera-zeus.gap.11)."""
@@ -148,12 +152,17 @@ class State:
 
     def sample_chance(self, rng) -> str:
         """One chance outcome drawn uniformly with rng (what chance_outcomes() offers, equally likely)."""
-        what, p = self.chance
-        pool = self.pile[p] if what == "deal" else self._chance_pool()   # a deal is filtered below
+        return self._sample(rng)[0]
+
+    def _sample(self, rng) -> tuple[str, int]:
+        """sample_chance's outcome and its index in the list _drawn_from gives."""
+        pool = self._drawn_from()
+        deal = self.chance[0] == "deal"
         while True:                                          # a deal rejects what may not be dealt: uniform
-            card = pick(pool, rng)                           # one draw (rng.choice costs a few calls)
-            if what != "deal" or self._dealt(card):
-                return card
+            i = int(rng.random() * len(pool))                # base.pick's one draw (rng.choice costs a few calls)
+            card = pool[i]
+            if not deal or self._dealt(card):
+                return card, i
 
     def legal_actions(self) -> list[str]:
         """The current player's legal moves (empty at chance and terminal nodes)."""
@@ -208,7 +217,8 @@ class State:
                 if why is not None:
                     raise IllegalMove(f"illegal move '{action}': {why}")
         except IllegalMove:
-            self._log = []                                   # a refused action still counts as a step
+            if self._log is not None:
+                self._log = []                               # a refused action still counts as a step
             self.steps += 1
             raise
         self.apply_legal(move)
@@ -216,7 +226,8 @@ class State:
     def apply_legal(self, move: tuple[str, ...] | str) -> None:
         """Apply a move already found legal (a parsed move that is_legal() accepted, or a card id from
         the chance pool) without checking it again; apply_action is the checked way in."""
-        self._log = []
+        if self._log is not None:
+            self._log = []
         self.steps += 1
         if self.chance:
             self._resolve_chance(move)
@@ -236,7 +247,7 @@ class State:
         rng = self.rng
         while self.chance:
             self.steps += 1
-            self._resolve_chance(self.sample_chance(rng))
+            self._resolve_chance(*self._sample(rng))
 
     # ------------------------------------------------------------------ helpers
     def slots(self, p: int, c: int) -> int:
@@ -259,34 +270,37 @@ class State:
 
     @property
     def events(self) -> list[tuple[str, str]]:
-        """What the last action did: (text, rule id) pairs, in order (the texts are written when asked)."""
-        return [(text.format(*args) if args else text, rule) for rule, text, args in self._log]
+        """What the last action did: (text, rule id) pairs, in order (the texts are written when asked; none
+        when the State keeps no notes)."""
+        return [] if self._log is None else [(text.format(*args) if args else text, rule) for rule, text, args in self._log]
 
-    def _in_hand(self, p: int, token: str) -> str | None:
-        """The first card (by id) in p's hand with this token ('god': Hera's or Zeus's own card)."""
-        ids = self._indexed(p)[3 if token == "god" else 2].get(token)
+    def _in_hand(self, p: int, name: str) -> str | None:
+        """The first card (by id) in p's hand with this token, or of this kind for a kind that moves ask for
+        (_ALL_KINDS; 'god': Hera's or Zeus's own card)."""
+        ids = self._indexed(p)[2].get(name)
         return ids[0] if ids else None
 
-    def _kind_in_hand(self, p: int, kind: str) -> str | None:
-        """The first card (by id) in p's hand of this kind."""
-        ids = self._indexed(p)[3].get(kind)
-        return ids[0] if ids else None
+    _kind_in_hand = _in_hand
 
     def _indexed(self, p: int) -> list:
-        """p's hand indexed: [the hand list, its length, token -> its card ids in order, kind -> its card ids in
-        order, the place moves of its placeable tokens (see _PLACINGS), those tokens in order]. _give and _take
-        keep it up to date; a hand list replaced or changed from outside is indexed afresh."""
+        """p's hand indexed: [the hand list, its length, names -> their card ids in order (see _LISTED), the
+        same dict again (read as kinds), the place moves of its placeable tokens (see _PLACINGS), those tokens in
+        order]. _give and _take keep it up to date; a hand list replaced or changed from outside is indexed
+        afresh."""
         index = self._hands[p]
         hand = self.hand[p]
         if index[0] is not hand or index[1] != len(hand):
-            by_token: dict[str, list[str]] = {}
-            by_kind: dict[str, list[str]] = {}
+            names: dict[str, list[str]] = {}
+            placeable = set()
             for c in sorted(hand):
-                card = self.cards[c]
-                by_token.setdefault(card.token, []).append(c)
-                by_kind.setdefault(card.kind, []).append(c)
-            tokens = sorted(t for t, ids in by_token.items() if self.cards[ids[0]].kind in PLACEABLE)
-            index = self._hands[p] = [hand, len(hand), by_token, by_kind, [_PLACINGS[t] for t in tokens], tokens]
+                token, kind, placing = _LISTED[c]
+                names.setdefault(token, []).append(c)
+                if kind is not None:
+                    names.setdefault(kind, []).append(c)
+                if placing is not None:
+                    placeable.add(token)
+            tokens = sorted(placeable)
+            index = self._hands[p] = [hand, len(hand), names, names, [_PLACINGS[t] for t in tokens], tokens]
         return index
 
     def _give(self, p: int, card: str) -> None:
@@ -296,21 +310,23 @@ class State:
         hand.append(card)
         if index[0] is hand and index[1] == len(hand) - 1:
             index[1] += 1
-            C = self.cards[card]
-            ids = index[3].get(C.kind)
+            token, kind, placing = _LISTED[card]
+            names = index[2]
+            ids = names.get(token)
             if ids is None:
-                index[3][C.kind] = [card]
+                names[token] = [card]
+                if placing is not None:                      # a new token to place, in token order
+                    i = bisect_left(index[5], token)
+                    index[5].insert(i, token)
+                    index[4].insert(i, placing)
             else:
                 insort(ids, card)
-            ids = index[2].get(C.token)
-            if ids is None:
-                index[2][C.token] = [card]
-                if C.kind in PLACEABLE:                      # a new token to place, in token order
-                    i = bisect_left(index[5], C.token)
-                    index[5].insert(i, C.token)
-                    index[4].insert(i, _PLACINGS[C.token])
-            else:
-                insort(ids, card)
+            if kind is not None:                             # also listed by its kind
+                ids = names.get(kind)
+                if ids is None:
+                    names[kind] = [card]
+                else:
+                    insort(ids, card)
 
     def _take(self, p: int, card: str) -> None:
         """Take a card out of p's hand, keeping its index up to date."""
@@ -319,23 +335,29 @@ class State:
         hand.remove(card)
         if index[0] is hand and index[1] == len(hand) + 1:
             index[1] -= 1
-            C = self.cards[card]
-            ids = index[3][C.kind]
-            ids.remove(card)
-            if not ids:
-                del index[3][C.kind]
-            ids = index[2][C.token]
-            ids.remove(card)
-            if not ids:
-                del index[2][C.token]
-                if C.kind in PLACEABLE:                      # no more of this token to place
-                    i = index[5].index(C.token)
+            token, kind, placing = _LISTED[card]
+            names = index[2]
+            ids = names[token]
+            if len(ids) > 1:
+                ids.remove(card)
+            else:
+                del names[token]
+                if placing is not None:                      # no more of this token to place
+                    i = index[5].index(token)
                     del index[5][i]
                     del index[4][i]
+            if kind is not None:
+                ids = names[kind]
+                if len(ids) > 1:
+                    ids.remove(card)
+                else:
+                    del names[kind]
 
     def _note(self, text: str, rule: str, *args) -> None:
-        """Log what an action did: text, a str.format template when args are given, and its rule id."""
-        self._log.append((rule, text, args))
+        """Log what an action did, if notes are kept: text, a str.format template when args are given, and
+        its rule id."""
+        if self._log is not None:
+            self._log.append((rule, text, args))
 
     def _end(self, winner: int, reason: str, rule: str) -> None:
         if self.winner is None:
@@ -635,13 +657,17 @@ class State:
         return None if any(self.field[p]) else "you have no cards on the battlefield to rearrange"
 
     # ------------------------------------------------------------------ effects
-    def _resolve_chance(self, card: str) -> None:
+    def _resolve_chance(self, card: str, at: int | None = None) -> None:
+        """The pending chance event's outcome: a card (at this index of the list it is drawn from, if known)."""
         what, p = self.chance
         self.chance = None
         if what == "raid":
             self._raid(p, card)
             return
-        self.pile[p].remove(card)
+        if at is None:
+            self.pile[p].remove(card)
+        else:
+            del self.pile[p][at]
         self._give(p, card)
         if what == "deal":
             self._note("{} is dealt a card", "hera-zeus.setup.3", _NAMES[p])
@@ -1035,6 +1061,10 @@ _PYTHIA = [("pythia", "hand")] + [("pythia", "column", c) for c in _COLS]
 _HADES = {c.token: ("hades", c.token) for c in all_cards().values()}   # token -> the move bringing it back
 _SIRENS, _PERSEPHONE, _DIONYSUS = ("sirens",), ("persephone",), ("dionysus",)
 _ALL_KINDS = frozenset({"god", "pegasus", "pythia", "sirens", "persephone", "dionysus", "hades"})  # cards moves need
+# card id -> (its token, its kind if moves ask for that kind by a name other than the token (the god card), the
+# place moves of the token if it may stand on the battlefield (see _PLACINGS), else None): how a hand indexes it
+_LISTED = {c.id: (c.token, c.kind if c.kind in _ALL_KINDS and c.kind != c.token else None,
+                  _PLACINGS[c.token] if c.kind in PLACEABLE else None) for c in all_cards().values()}
 _CHECKS = {verb: getattr(State, f"_why_{verb}") for verb in   # turn verb -> State._why_VERB
            ("draw", "place", "challenge", "statue", "pegasus", "pythia", "sirens", "hades", "persephone", "dionysus")}
 _EFFECTS = {name.removeprefix("_do_"): fn for name, fn in vars(State).items()    # verb -> State._do_VERB
