@@ -355,7 +355,7 @@ class State:
 
     def _note(self, text: str, rule: str, *args) -> None:
         """Log what an action did, if notes are kept: text, a str.format template when args are given, and
-        its rule id."""
+        its rule id. (The most frequent notes check self._log first, to save the call.)"""
         if self._log is not None:
             self._log.append((rule, text, args))
 
@@ -364,7 +364,7 @@ class State:
             self.winner, self.end_reason, self.end_rule = winner, reason, rule
             self.phase = "over"
             self.chance = None
-            self._note(f"{SIDES[winner].capitalize()} wins: {reason}", rule)
+            self._note("{} wins: {}", rule, _NAMES[winner], reason)
 
     def _discard_from_field(self, p: int, c: int, card: str) -> None:
         self.field[p][c].remove(card)                        # hera-zeus.challenge.8: column closes up
@@ -670,7 +670,8 @@ class State:
             del self.pile[p][at]
         self._give(p, card)
         if what == "deal":
-            self._note("{} is dealt a card", "hera-zeus.setup.3", _NAMES[p])
+            if self._log is not None:                        # (a check that saves a call where notes are frequent)
+                self._note("{} is dealt a card", "hera-zeus.setup.3", _NAMES[p])
             if len(self.hand[p]) < DEAL:
                 self.chance = ("deal", p)
             elif p == HERA:
@@ -678,7 +679,7 @@ class State:
             else:
                 self.phase, self.to_move = "opening", HERA
                 self._skip_empty_opening()
-        else:
+        elif self._log is not None:
             self._note("{} draws a card", "hera-zeus.draw.1", _NAMES[p])
 
     def _skip_empty_opening(self) -> None:
@@ -697,20 +698,21 @@ class State:
     def _start_turn(self, p: int) -> None:
         self.to_move = p
         self.phase = "turn"
-        if not any(self.field[p]):
+        held = self.columns_held(p)
+        if not held:
             self._end(1 - p, f"{SIDES[p].capitalize()} starts a turn with no cards on the battlefield", "hera-zeus.end.3")
             return
         if self.statue[p] is not None:
             self.ap_total = STATUE_AP                         # hera-zeus.statue.8
         else:
-            self.ap_total = self.columns_held(p)              # hera-zeus.flow.2, hera-zeus.gap.14
+            self.ap_total = held                              # hera-zeus.flow.2, hera-zeus.gap.14
         self.ap_spent = 0
         self.first_turn = self.turns[p] == 0                  # hera-zeus.attack.2, hera-zeus.gap.12
         self.turns[p] += 1
 
     def _settle(self) -> None:
         """End the turn when the points are spent; a player who cannot spend them loses (end.2)."""
-        if self.winner is not None or self.chance or self.phase != "turn":
+        if self.chance or self.phase != "turn":               # (a won game's phase is "over")
             return
         if self.ap_left() <= 0:
             self._start_turn(1 - self.to_move)               # hera-zeus.flow.5
@@ -728,7 +730,7 @@ class State:
             card = self._in_hand(p, args[0])
             self._take(p, card)
             self.field[p][self._col(args[1])].insert(0, card)
-            self._note(f"{SIDES[p].capitalize()} opens column {args[1]} face down", "hera-zeus.battlefield.1")
+            self._note("{} opens column {} face down", "hera-zeus.battlefield.1", _NAMES[p], args[1])
             self._skip_empty_opening()
             return
         if self.phase == "put":
@@ -747,20 +749,20 @@ class State:
         self._take(p, card)
         index = row - (2 if self.statue[p] == c else 1)
         self.field[p][c].insert(index, card)                   # hera-zeus.place.1, hera-zeus.place.2
-        self._note("{} places a card face down in column {}, row {}", "hera-zeus.place.1", _NAMES[p], c + 1, row)
+        if self._log is not None:
+            self._note("{} places a card face down in column {}, row {}", "hera-zeus.place.1", _NAMES[p], c + 1, row)
 
     def _do_challenge(self, p, o, args) -> None:
-        self.challenge(p, self._col(args[0]))
-
-    def challenge(self, p: int, c: int) -> None:
-        """Resolve p's front card in column c challenging the opponent's front card there."""
-        o = 1 - p
+        """p's front card in a column challenges the opponent's front card there."""
+        c = self._col(args[0])
         a, d = self.field[p][c][0], self.field[o][c][0]
         A, D = self.cards[a], self.cards[d]
         self.face_up |= {a, d}                                 # hera-zeus.challenge.5, hera-zeus.gap.18
         self.known[p].add(d)
         self.known[o].add(a)
-        self._note("{} challenges {} in column {}; both are turned face up", "hera-zeus.challenge.5", A.name, D.name, c + 1)
+        if self._log is not None:
+            self._note("{} challenges {} in column {}; both are turned face up", "hera-zeus.challenge.5", A.name,
+                       D.name, c + 1)
         if D.kind == "hostage":
             self._end(p, f"{A.name} challenged the hostage {D.name}", "hera-zeus.end.4")
         elif D.kind == "pandora":
@@ -768,14 +770,14 @@ class State:
         elif D.kind == "medusa":
             if A.kind == "hero":
                 self._discard_from_field(o, c, d)
-                self._note(f"{A.name} defeats Medusa: Medusa is discarded, {A.name} stays", "hera-zeus.medusa.2")
+                self._note("{} defeats Medusa: Medusa is discarded, {} stays", "hera-zeus.medusa.2", A.name, A.name)
             else:
                 self._discard_from_field(p, c, a)
-                self._note(f"{A.name} is turned to stone and discarded; Medusa stays", "hera-zeus.medusa.1")
+                self._note("{} is turned to stone and discarded; Medusa stays", "hera-zeus.medusa.1", A.name)
         elif A.kind == "pythia" and D.kind == "seven":
             self._discard_from_field(o, c, d)
-            self._note(f"Pythia wins against {D.name} when she challenges", "hera-zeus.pythia.5")
-            self._note(f"{D.name} is one of the strength-7 symbol cards Pythia beats", "hera-zeus.gap.1")
+            self._note("Pythia wins against {} when she challenges", "hera-zeus.pythia.5", D.name)
+            self._note("{} is one of the strength-7 symbol cards Pythia beats", "hera-zeus.gap.1", D.name)
         else:
             sa, sd = A.field_strength, D.field_strength
             if "pythia" in (A.kind, D.kind):
@@ -783,14 +785,18 @@ class State:
             if sa == sd:
                 self._discard_from_field(p, c, a)
                 self._discard_from_field(o, c, d)
-                self._note("tie at strength {}: both are discarded", "hera-zeus.challenge.6", sa)
+                if self._log is not None:
+                    self._note("tie at strength {}: both are discarded", "hera-zeus.challenge.6", sa)
             elif sa > sd:
                 self._discard_from_field(o, c, d)
-                self._note("{0} ({1}) beats {2} ({3}); {2} is discarded, {0} stays", "hera-zeus.challenge.8",
-                           A.name, sa, D.name, sd)
+                if self._log is not None:
+                    self._note("{0} ({1}) beats {2} ({3}); {2} is discarded, {0} stays", "hera-zeus.challenge.8",
+                               A.name, sa, D.name, sd)
             else:
                 self._discard_from_field(p, c, a)
-                self._note("{} ({}) beats {} ({}); {} is discarded", "hera-zeus.challenge.8", D.name, sd, A.name, sa, A.name)
+                if self._log is not None:
+                    self._note("{} ({}) beats {} ({}); {} is discarded", "hera-zeus.challenge.8", D.name, sd, A.name,
+                               sa, A.name)
         self._statues_fall()
 
     def _pandora(self, p: int, c: int) -> None:
@@ -801,7 +807,7 @@ class State:
         for q in (p, o):
             for card in wiped[q]:
                 self._discard_from_field(q, c, card)
-        self._note(f"Pandora: every card of both players in column {c + 1} is discarded", "hera-zeus.pandora.1")
+        self._note("Pandora: every card of both players in column {} is discarded", "hera-zeus.pandora.1", c + 1)
         self._note("Each player chooses the order in which their own cards go onto their discard pile",
                    "hera-zeus.pandora.2")
         self._statues_fall()
@@ -826,7 +832,7 @@ class State:
         card = next(c for c in ids if self.cards[c].token == token)
         self.discard[q].remove(card)
         self.discard[q].append(card)
-        self._note(f"{SIDES[q].capitalize()} puts {self.cards[card].name} on top of the discard pile", "hera-zeus.pandora.2")
+        self._note("{} puts {} on top of the discard pile", "hera-zeus.pandora.2", _NAMES[q], self.cards[card].name)
         if self.pending["order"]:
             self.to_move = self.pending["order"][0][0]
         else:
@@ -839,15 +845,15 @@ class State:
             c = self.statue[q]
             if c is not None and not self.field[q][c]:
                 self.statue[q] = None
-                self._note(f"{SIDES[q].capitalize()}'s statue has no card left behind it and is set aside", "hera-zeus.gap.17")
+                self._note("{}'s statue has no card left behind it and is set aside", "hera-zeus.gap.17", _NAMES[q])
 
     def _do_statue(self, p, o, args) -> None:
         c = self._col(args[0])
         self._discard_from_hand(p, self._kind_in_hand(p, "god"))
         self.statue[p] = c                                     # hera-zeus.statue.2: the cards shift back
         self.ap_total = STATUE_AP                              # hera-zeus.statue.1, hera-zeus.gap.15
-        self._note(f"{SIDES[p].capitalize()}'s statue stands in front of column {c + 1}; {STATUE_AP} action points this turn",
-                   "hera-zeus.statue.1")
+        self._note("{}'s statue stands in front of column {}; {} action points this turn", "hera-zeus.statue.1",
+                   _NAMES[p], c + 1, STATUE_AP)
 
     def _do_pegasus(self, p, o, args) -> None:
         self._discard_from_hand(p, self._kind_in_hand(p, "pegasus"))
@@ -866,23 +872,23 @@ class State:
             self.statue[o] = None                               # hera-zeus.pegasus.10, hera-zeus.gap.4
             self._note("Pegasus from the hand may strike the statue itself (never the card behind it)",
                        "hera-zeus.gap.4")
-            self._note(f"Pegasus knocks over {SIDES[o].capitalize()}'s statue: it is set aside for later, the "
-                       f"column moves forward", "hera-zeus.pegasus.10")
+            self._note("Pegasus knocks over {}'s statue: it is set aside for later, the column moves forward",
+                       "hera-zeus.pegasus.10", _NAMES[o])
             self._note("A removed statue may be placed again by a later Hera or Zeus card", "hera-zeus.statue.7")
             return
         card = self.cards[target]
         self.face_up.add(target)
         self.known[p].add(target)
-        self._note(f"Pegasus strikes column {c + 1}: {card.name} is turned face up", "hera-zeus.pegasus.8")
+        self._note("Pegasus strikes column {}: {} is turned face up", "hera-zeus.pegasus.8", c + 1, card.name)
         if card.kind == "pandora":
             self._note("Pandora's wipe applies to any card that challenges her, Pegasus included", "hera-zeus.gap.25")
             self._pandora(p, c)
         elif card.field_strength is not None and card.field_strength <= 1:
             self._discard_from_field(o, c, target)
-            self._note(f"{card.name} has strength {card.field_strength} and is discarded", "hera-zeus.pegasus.9")
+            self._note("{} has strength {} and is discarded", "hera-zeus.pegasus.9", card.name, card.field_strength)
         else:
             rule = "hera-zeus.gap.26" if card.kind == "hostage" else "hera-zeus.pegasus.9"
-            self._note(f"{card.name} stays on the battlefield, face up", rule)
+            self._note("{} stays on the battlefield, face up", rule, card.name)
 
     def _raid(self, p: int, card: str) -> None:
         """The card a Pegasus raid took from the opponent's hand (hera-zeus.pegasus.2-6)."""
@@ -904,29 +910,29 @@ class State:
             self._ask_order([(o, wiped)])
         elif C.symbol and C.kind != "hero":
             self._discard_from_hand(o, card)
-            self._note(f"Pegasus took {C.name}, a symbol card: it is discarded", "hera-zeus.pegasus.4")
+            self._note("Pegasus took {}, a symbol card: it is discarded", "hera-zeus.pegasus.4", C.name)
             if C.kind == "seven":
-                self._note(f"{C.name} carries a spell symbol in the project's deck", "hera-zeus.gap.1")
+                self._note("{} carries a spell symbol in the project's deck", "hera-zeus.gap.1", C.name)
         elif C.strength is not None and C.strength <= 1:
             self._discard_from_hand(o, card)
-            self._note(f"Pegasus took {C.name} (strength {C.strength}): it is discarded", "hera-zeus.gap.2")
+            self._note("Pegasus took {} (strength {}): it is discarded", "hera-zeus.gap.2", C.name, C.strength)
         else:
             self.face_up.add(card)
             if any(self._why_put(o, "put", (str(c + 1),)) is None for c in range(COLUMNS)):
                 self.pending = {"card": card}
                 self.phase = "put"
-                self._note(f"Pegasus took {C.name} (strength {C.strength}): it goes face up to the front of one of "
-                           f"the opponent's columns", "hera-zeus.pegasus.5")
+                self._note("Pegasus took {} (strength {}): it goes face up to the front of one of the opponent's columns",
+                           "hera-zeus.pegasus.5", C.name, C.strength)
             else:
                 self._discard_from_hand(o, card)
-                self._note(f"Pegasus took {C.name}, but no column has room: it is discarded", "hera-zeus.pegasus.6")
+                self._note("Pegasus took {}, but no column has room: it is discarded", "hera-zeus.pegasus.6", C.name)
 
     def _put(self, o: int, c: int) -> None:
         card = self.pending.pop("card")
         self._take(o, card)
         self.field[o][c].insert(0, card)                       # hera-zeus.pegasus.5, hera-zeus.gap.8
         self.phase = "turn"
-        self._note(f"{self.cards[card].name} is put face up at the front of column {c + 1}", "hera-zeus.gap.8")
+        self._note("{} is put face up at the front of column {}", "hera-zeus.gap.8", self.cards[card].name, c + 1)
 
     def _do_pythia(self, p, o, args) -> None:
         self._discard_from_hand(p, self._kind_in_hand(p, "pythia"))
@@ -935,20 +941,20 @@ class State:
             for x in sorted(self.hand[o]):
                 if self.cards[x].kind == "seven":
                     self._discard_from_hand(o, x)
-                    self._note(f"{self.cards[x].name} is found in the hand and discarded", "hera-zeus.pythia.3")
-                    self._note(f"{self.cards[x].name} is a strength-7 symbol card Pythia unmasks", "hera-zeus.gap.1")
+                    self._note("{} is found in the hand and discarded", "hera-zeus.pythia.3", self.cards[x].name)
+                    self._note("{} is a strength-7 symbol card Pythia unmasks", "hera-zeus.gap.1", self.cards[x].name)
             self._note("Pythia reveals the opponent's hand", "hera-zeus.pythia.2")
         else:
             c = self._col(args[1])
             self.face_up |= set(self.field[o][c])                # hera-zeus.pythia.7, hera-zeus.gap.23
-            self._note(f"Pythia turns the opponent's column {c + 1} face up", "hera-zeus.pythia.7")
+            self._note("Pythia turns the opponent's column {} face up", "hera-zeus.pythia.7", c + 1)
 
     def _do_sirens(self, p, o, args) -> None:
         card = self.discard[o].pop()
         self._give(p, card)                                    # hera-zeus.sirens.1
         self.known[o].add(card)
         self._discard_from_hand(p, self._kind_in_hand(p, "sirens"))
-        self._note(f"Sirens take {self.cards[card].name} from the opponent's discard pile", "hera-zeus.sirens.1")
+        self._note("Sirens take {} from the opponent's discard pile", "hera-zeus.sirens.1", self.cards[card].name)
 
     def _do_hades(self, p, o, args) -> None:
         card = next(c for c in reversed(self.discard[p]) if self.cards[c].token == args[0])
@@ -964,7 +970,7 @@ class State:
         for c in found:                                         # hera-zeus.persephone.3, hera-zeus.gap.22
             self.discard[p].remove(c)
             self._give(p, c)
-        self._note(f"Persephone brings back {len(found)} Pegasus", "hera-zeus.persephone.1")
+        self._note("Persephone brings back {} Pegasus", "hera-zeus.persephone.1", len(found))
 
     def _do_dionysus(self, p, o, args) -> None:
         self._discard_from_hand(p, self._kind_in_hand(p, "dionysus"))
