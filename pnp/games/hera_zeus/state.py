@@ -137,14 +137,12 @@ class State:
 
     def _chance_pool(self) -> list[str]:
         """The card ids the pending chance event picks from, each equally likely (in no set order)."""
-        pool = self._drawn_from()
-        return [c for c in pool if self._dealt(c)] if self.chance[0] == "deal" else pool
-
-    def _drawn_from(self) -> list[str]:
-        """The list the pending chance event draws from: the opponent's hand for a raid (hera-zeus.pegasus.2: at
-        random), else the player's pile (a deal passes over what _dealt refuses)."""
         what, p = self.chance
-        return self.hand[1 - p] if what == "raid" else self.pile[p]
+        if what == "raid":
+            return self.hand[1 - p]                          # hera-zeus.pegasus.2: at random
+        if what == "deal":
+            return [c for c in self.pile[p] if self._dealt(c)]
+        return self.pile[p]
 
     def _dealt(self, card: str) -> bool:
         """Whether a card may be dealt into the opening hand: the hostage is not (hera-zeus.gap.11)."""
@@ -155,9 +153,11 @@ class State:
         return self._sample(rng)[0]
 
     def _sample(self, rng) -> tuple[str, int]:
-        """sample_chance's outcome and its index in the list _drawn_from gives."""
-        pool = self._drawn_from()
-        deal = self.chance[0] == "deal"
+        """sample_chance's outcome and its index in the list it is drawn from: the chance pool, or for a deal the
+        pile (what may not be dealt is drawn again)."""
+        what, p = self.chance
+        deal = what == "deal"
+        pool = self._chance_pool() if what == "raid" else self.pile[p]
         while True:                                          # a deal rejects what may not be dealt: uniform
             i = int(rng.random() * len(pool))                # base.pick's one draw (rng.choice costs a few calls)
             card = pool[i]
@@ -235,7 +235,7 @@ class State:
             p = self.to_move
             if move[0] != "statue":
                 self.ap_spent += 1                           # hera-zeus.flow.4
-            _EFFECTS[move[0]](self, p, 1 - p, move[1:])
+            _EFFECTS[move[0]](self, p, 1 - p, move)
         else:
             self._do(move)
         if self.chance and self.rng is not None:
@@ -247,7 +247,8 @@ class State:
         rng = self.rng
         while self.chance:
             self.steps += 1
-            self._resolve_chance(*self._sample(rng))
+            card, i = self._sample(rng)
+            self._resolve_chance(card, i)
 
     # ------------------------------------------------------------------ helpers
     def slots(self, p: int, c: int) -> int:
@@ -741,20 +742,20 @@ class State:
             return
         self._rearrange(p, verb, args)                         # the rearrange phase
 
-    def _do_draw(self, p, o, args) -> None:
+    def _do_draw(self, p, o, move) -> None:
         self.chance = ("draw", p)                              # hera-zeus.draw.1
 
-    def _do_place(self, p, o, args) -> None:
-        card, c, row = self._in_hand(p, args[0]), self._col(args[1]), int(args[2])
+    def _do_place(self, p, o, move) -> None:
+        card, c, row = self._in_hand(p, move[1]), self._col(move[2]), int(move[3])
         self._take(p, card)
         index = row - (2 if self.statue[p] == c else 1)
         self.field[p][c].insert(index, card)                   # hera-zeus.place.1, hera-zeus.place.2
         if self._log is not None:
             self._note("{} places a card face down in column {}, row {}", "hera-zeus.place.1", _NAMES[p], c + 1, row)
 
-    def _do_challenge(self, p, o, args) -> None:
+    def _do_challenge(self, p, o, move) -> None:
         """p's front card in a column challenges the opponent's front card there."""
-        c = self._col(args[0])
+        c = self._col(move[1])
         a, d = self.field[p][c][0], self.field[o][c][0]
         A, D = self.cards[a], self.cards[d]
         self.face_up |= {a, d}                                 # hera-zeus.challenge.5, hera-zeus.gap.18
@@ -847,22 +848,22 @@ class State:
                 self.statue[q] = None
                 self._note("{}'s statue has no card left behind it and is set aside", "hera-zeus.gap.17", _NAMES[q])
 
-    def _do_statue(self, p, o, args) -> None:
-        c = self._col(args[0])
+    def _do_statue(self, p, o, move) -> None:
+        c = self._col(move[1])
         self._discard_from_hand(p, self._kind_in_hand(p, "god"))
         self.statue[p] = c                                     # hera-zeus.statue.2: the cards shift back
         self.ap_total = STATUE_AP                              # hera-zeus.statue.1, hera-zeus.gap.15
         self._note("{}'s statue stands in front of column {}; {} action points this turn", "hera-zeus.statue.1",
                    _NAMES[p], c + 1, STATUE_AP)
 
-    def _do_pegasus(self, p, o, args) -> None:
+    def _do_pegasus(self, p, o, move) -> None:
         self._discard_from_hand(p, self._kind_in_hand(p, "pegasus"))
-        if args[0] == "hand":
+        if move[1] == "hand":
             self._note("Pegasus is played and discarded; a card is taken at random from the opponent's hand",
                        "hera-zeus.pegasus.2")
             self.chance = ("raid", p)
         else:
-            self.pegasus_front(p, self._col(args[1]))
+            self.pegasus_front(p, self._col(move[2]))
 
     def pegasus_front(self, p: int, c: int) -> None:
         """The effect of a Pegasus from p's hand striking the opponent's front place in column c."""
@@ -934,9 +935,9 @@ class State:
         self.phase = "turn"
         self._note("{} is put face up at the front of column {}", "hera-zeus.gap.8", self.cards[card].name, c + 1)
 
-    def _do_pythia(self, p, o, args) -> None:
+    def _do_pythia(self, p, o, move) -> None:
         self._discard_from_hand(p, self._kind_in_hand(p, "pythia"))
-        if args[0] == "hand":
+        if move[1] == "hand":
             self.known[p] |= set(self.hand[o])                   # hera-zeus.pythia.2, hera-zeus.pythia.4
             for x in sorted(self.hand[o]):
                 if self.cards[x].kind == "seven":
@@ -945,25 +946,25 @@ class State:
                     self._note("{} is a strength-7 symbol card Pythia unmasks", "hera-zeus.gap.1", self.cards[x].name)
             self._note("Pythia reveals the opponent's hand", "hera-zeus.pythia.2")
         else:
-            c = self._col(args[1])
+            c = self._col(move[2])
             self.face_up |= set(self.field[o][c])                # hera-zeus.pythia.7, hera-zeus.gap.23
             self._note("Pythia turns the opponent's column {} face up", "hera-zeus.pythia.7", c + 1)
 
-    def _do_sirens(self, p, o, args) -> None:
+    def _do_sirens(self, p, o, move) -> None:
         card = self.discard[o].pop()
         self._give(p, card)                                    # hera-zeus.sirens.1
         self.known[o].add(card)
         self._discard_from_hand(p, self._kind_in_hand(p, "sirens"))
         self._note("Sirens take {} from the opponent's discard pile", "hera-zeus.sirens.1", self.cards[card].name)
 
-    def _do_hades(self, p, o, args) -> None:
-        card = next(c for c in reversed(self.discard[p]) if self.cards[c].token == args[0])
+    def _do_hades(self, p, o, move) -> None:
+        card = next(c for c in reversed(self.discard[p]) if self.cards[c].token == move[1])
         self.discard[p].remove(card)
         self._give(p, card)                                    # hera-zeus.hades.1, hera-zeus.gap.3
         self._discard_from_hand(p, self._kind_in_hand(p, "hades"))
         self._note("Hades brings a card back from the player's own discard pile", "hera-zeus.hades.1")
 
-    def _do_persephone(self, p, o, args) -> None:
+    def _do_persephone(self, p, o, move) -> None:
         self._discard_from_hand(p, self._kind_in_hand(p, "persephone"))
         room = HAND_LIMIT - len(self.hand[p])                  # hera-zeus.persephone.4
         found = [c for c in self.discard[p] if self.cards[c].kind == "pegasus"][:min(3, room)]
@@ -972,7 +973,7 @@ class State:
             self._give(p, c)
         self._note("Persephone brings back {} Pegasus", "hera-zeus.persephone.1", len(found))
 
-    def _do_dionysus(self, p, o, args) -> None:
+    def _do_dionysus(self, p, o, move) -> None:
         self._discard_from_hand(p, self._kind_in_hand(p, "dionysus"))
         self.phase = "rearrange"
         self.pending = {"left": 2 * sum(len(col) for col in self.field[p])}
@@ -1073,5 +1074,5 @@ _LISTED = {c.id: (c.token, c.kind if c.kind in _ALL_KINDS and c.kind != c.token 
                   _PLACINGS[c.token] if c.kind in PLACEABLE else None) for c in all_cards().values()}
 _CHECKS = {verb: getattr(State, f"_why_{verb}") for verb in   # turn verb -> State._why_VERB
            ("draw", "place", "challenge", "statue", "pegasus", "pythia", "sirens", "hades", "persephone", "dionysus")}
-_EFFECTS = {name.removeprefix("_do_"): fn for name, fn in vars(State).items()    # verb -> State._do_VERB
+_EFFECTS = {name.removeprefix("_do_"): fn for name, fn in vars(State).items()    # verb -> State._do_VERB(p, o, move)
             if name.startswith("_do_")}
