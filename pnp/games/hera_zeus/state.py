@@ -1068,11 +1068,11 @@ _PYTHIA = [("pythia", "hand")] + [("pythia", "column", c) for c in _COLS]
 _HADES = {c.token: ("hades", c.token) for c in all_cards().values()}   # token -> the move bringing it back
 _SIRENS, _PERSEPHONE, _DIONYSUS = ("sirens",), ("persephone",), ("dionysus",)
 _ALL_KINDS = frozenset({"god", "pegasus", "pythia", "sirens", "persephone", "dionysus", "hades"})  # cards moves need
-# card id -> (its token, its kind if moves ask for that kind by a name other than the token (the god card), the
-# place moves of the token if it may stand on the battlefield (see _PLACINGS), else None): how a hand indexes it
-_LISTED = {c.id: (c.token, c.kind if c.kind in _ALL_KINDS and c.kind != c.token else None,
-                  _PLACINGS[c.token] if c.kind in PLACEABLE else None) for c in all_cards().values()}
 _CHECKS = {verb: getattr(State, f"_why_{verb}") for verb in   # turn verb -> State._why_VERB
            ("draw", "place", "challenge", "statue", "pegasus", "pythia", "sirens", "hades", "persephone", "dionysus")}
 _EFFECTS = {name.removeprefix("_do_"): fn for name, fn in vars(State).items()    # verb -> State._do_VERB(p, o, move)
             if name.startswith("_do_")}
+# card id -> (its token, its kind if moves ask for that kind by a name other than the token (the god card), the
+# place moves of the token if it may stand on the battlefield (see _PLACINGS), else None): how a hand indexes it
+_LISTED = {c.id: (c.token, c.kind if c.kind in _ALL_KINDS and c.kind != c.token else None,
+                  _PLACINGS[c.token] if c.kind in PLACEABLE else None) for c in all_cards().values()}
