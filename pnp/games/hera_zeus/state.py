@@ -308,9 +308,10 @@ class State:
         """Put a card into p's hand, keeping its index up to date."""
         hand = self.hand[p]
         index = self._hands[p]
+        n = len(hand)
         hand.append(card)
-        if index[0] is hand and index[1] == len(hand) - 1:
-            index[1] += 1
+        if index[0] is hand and index[1] == n:
+            index[1] = n + 1
             token, kind, placing = _LISTED[card]
             names = index[2]
             ids = names.get(token)
@@ -333,9 +334,10 @@ class State:
         """Take a card out of p's hand, keeping its index up to date."""
         hand = self.hand[p]
         index = self._hands[p]
+        n = len(hand)
         hand.remove(card)
-        if index[0] is hand and index[1] == len(hand) + 1:
-            index[1] -= 1
+        if index[0] is hand and index[1] == n:
+            index[1] = n - 1
             token, kind, placing = _LISTED[card]
             names = index[2]
             ids = names[token]
