@@ -273,7 +273,9 @@ class State:
     def events(self) -> list[tuple[str, str]]:
         """What the last action did: (text, rule id) pairs, in order (the texts are written when asked; none
         when the State keeps no notes)."""
-        return [] if self._log is None else [(text.format(*args) if args else text, rule) for rule, text, args in self._log]
+        if self._log is None:
+            return []
+        return [(text.format(*args) if args else text, rule) for rule, text, args in self._log]
 
     def _in_hand(self, p: int, name: str) -> str | None:
         """The first card (by id) in p's hand with this token, or of this kind for a kind that moves ask for
@@ -756,8 +758,11 @@ class State:
             self._note("{} places a card face down in column {}, row {}", "hera-zeus.place.1", _NAMES[p], c + 1, row)
 
     def _do_challenge(self, p, o, move) -> None:
-        """p's front card in a column challenges the opponent's front card there."""
-        c = self._col(move[1])
+        self.challenge(p, self._col(move[1]))
+
+    def challenge(self, p: int, c: int) -> None:
+        """Resolve p's front card in column c challenging the opponent's front card there."""
+        o = 1 - p
         a, d = self.field[p][c][0], self.field[o][c][0]
         A, D = self.cards[a], self.cards[d]
         self.face_up |= {a, d}                                 # hera-zeus.challenge.5, hera-zeus.gap.18
@@ -924,8 +929,8 @@ class State:
             if any(self._why_put(o, "put", (str(c + 1),)) is None for c in range(COLUMNS)):
                 self.pending = {"card": card}
                 self.phase = "put"
-                self._note("Pegasus took {} (strength {}): it goes face up to the front of one of the opponent's columns",
-                           "hera-zeus.pegasus.5", C.name, C.strength)
+                self._note("Pegasus took {} (strength {}): it goes face up to the front of one of the opponent's "
+                           "columns", "hera-zeus.pegasus.5", C.name, C.strength)
             else:
                 self._discard_from_hand(o, card)
                 self._note("Pegasus took {}, but no column has room: it is discarded", "hera-zeus.pegasus.6", C.name)
