@@ -10,7 +10,7 @@ from bisect import bisect_left, insort
 from functools import lru_cache
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.base import CHANCE, TERMINAL, pick
+from pnp.games.base import CHANCE, TERMINAL
 from pnp.games.hera_zeus.cards import (HERA, NEVER_CHALLENGE, PLACEABLE, SIDES, ZEUS, Card, all_cards,
                                        deck, token_of)
 
@@ -72,7 +72,7 @@ def check_syntax(text: str) -> tuple[str, ...]:
 class State:
     """A game of Hera and Zeus in progress (see the module docstring for action forms)."""
 
-    def __init__(self, first: int = HERA, *, deal: bool = True, rng=None):
+    def __init__(self, first: int = HERA, *, deal: bool = True, rng=None, notes: bool | None = None):
         self.cards: dict[str, Card] = all_cards()
         self.first = first                                   # hera-zeus.flow.1 (Hera by default)
         self.pile = [deck(HERA), deck(ZEUS)]
@@ -93,7 +93,9 @@ class State:
         self.winner: int | None = None
         self.end_reason: str | None = None
         self.end_rule: str | None = None
-        self._log: list[tuple] = []                          # the last action's notes: (rule id, text, format args)
+        # The last action's notes (rule id, text, format args) that `events` reads; kept unless notes is False,
+        # by default only without an rng (the simulator's States are never asked for them).
+        self._log: list[tuple] | None = [] if (rng is None if notes is None else notes) else None
         self.steps = 0
         self._hands: list[list] = [[None], [None]]           # per player: the hand's index (see _indexed)
         # Given an rng (a random.Random), the game deals, draws and raids from it at once, each card the one
@@ -148,12 +150,19 @@ class State:
 
     def sample_chance(self, rng) -> str:
         """One chance outcome drawn uniformly with rng (what chance_outcomes() offers, equally likely)."""
+        return self._sample(rng)[0]
+
+    def _sample(self, rng) -> tuple[str, int]:
+        """sample_chance's outcome and its index in the list it is drawn from: the chance pool, or for a deal the
+        pile (what may not be dealt is drawn again)."""
         what, p = self.chance
-        pool = self.pile[p] if what == "deal" else self._chance_pool()   # a deal is filtered below
+        deal = what == "deal"
+        pool = self._chance_pool() if what == "raid" else self.pile[p]
         while True:                                          # a deal rejects what may not be dealt: uniform
-            card = pick(pool, rng)                           # one draw (rng.choice costs a few calls)
-            if what != "deal" or self._dealt(card):
-                return card
+            i = int(rng.random() * len(pool))                # base.pick's one draw (rng.choice costs a few calls)
+            card = pool[i]
+            if not deal or self._dealt(card):
+                return card, i
 
     def legal_actions(self) -> list[str]:
         """The current player's legal moves (empty at chance and terminal nodes)."""
@@ -208,7 +217,8 @@ class State:
                 if why is not None:
                     raise IllegalMove(f"illegal move '{action}': {why}")
         except IllegalMove:
-            self._log = []                                   # a refused action still counts as a step
+            if self._log is not None:
+                self._log = []                               # a refused action still counts as a step
             self.steps += 1
             raise
         self.apply_legal(move)
@@ -216,7 +226,8 @@ class State:
     def apply_legal(self, move: tuple[str, ...] | str) -> None:
         """Apply a move already found legal (a parsed move that is_legal() accepted, or a card id from
         the chance pool) without checking it again; apply_action is the checked way in."""
-        self._log = []
+        if self._log is not None:
+            self._log = []
         self.steps += 1
         if self.chance:
             self._resolve_chance(move)
@@ -224,7 +235,7 @@ class State:
             p = self.to_move
             if move[0] != "statue":
                 self.ap_spent += 1                           # hera-zeus.flow.4
-            _EFFECTS[move[0]](self, p, 1 - p, move[1:])
+            _EFFECTS[move[0]](self, p, 1 - p, move)
         else:
             self._do(move)
         if self.chance and self.rng is not None:
@@ -236,7 +247,8 @@ class State:
         rng = self.rng
         while self.chance:
             self.steps += 1
-            self._resolve_chance(self.sample_chance(rng))
+            card, i = self._sample(rng)
+            self._resolve_chance(card, i)
 
     # ------------------------------------------------------------------ helpers
     def slots(self, p: int, c: int) -> int:
@@ -259,90 +271,105 @@ class State:
 
     @property
     def events(self) -> list[tuple[str, str]]:
-        """What the last action did: (text, rule id) pairs, in order (the texts are written when asked)."""
+        """What the last action did: (text, rule id) pairs, in order (the texts are written when asked; none
+        when the State keeps no notes)."""
+        if self._log is None:
+            return []
         return [(text.format(*args) if args else text, rule) for rule, text, args in self._log]
 
-    def _in_hand(self, p: int, token: str) -> str | None:
-        """The first card (by id) in p's hand with this token ('god': Hera's or Zeus's own card)."""
-        ids = self._indexed(p)[3 if token == "god" else 2].get(token)
+    def _in_hand(self, p: int, name: str) -> str | None:
+        """The first card (by id) in p's hand with this token, or of this kind for a kind that moves ask for
+        (_ALL_KINDS; 'god': Hera's or Zeus's own card)."""
+        ids = self._indexed(p)[2].get(name)
         return ids[0] if ids else None
 
-    def _kind_in_hand(self, p: int, kind: str) -> str | None:
-        """The first card (by id) in p's hand of this kind."""
-        ids = self._indexed(p)[3].get(kind)
-        return ids[0] if ids else None
+    _kind_in_hand = _in_hand
 
     def _indexed(self, p: int) -> list:
-        """p's hand indexed: [the hand list, its length, token -> its card ids in order, kind -> its card ids in
-        order, the place moves of its placeable tokens (see _PLACINGS), those tokens in order]. _give and _take
-        keep it up to date; a hand list replaced or changed from outside is indexed afresh."""
+        """p's hand indexed: [the hand list, its length, names -> their card ids in order (see _LISTED), the
+        same dict again (read as kinds), the place moves of its placeable tokens (see _PLACINGS), those tokens in
+        order]. _give and _take keep it up to date; a hand list replaced or changed from outside is indexed
+        afresh."""
         index = self._hands[p]
         hand = self.hand[p]
         if index[0] is not hand or index[1] != len(hand):
-            by_token: dict[str, list[str]] = {}
-            by_kind: dict[str, list[str]] = {}
+            names: dict[str, list[str]] = {}
+            placeable = set()
             for c in sorted(hand):
-                card = self.cards[c]
-                by_token.setdefault(card.token, []).append(c)
-                by_kind.setdefault(card.kind, []).append(c)
-            tokens = sorted(t for t, ids in by_token.items() if self.cards[ids[0]].kind in PLACEABLE)
-            index = self._hands[p] = [hand, len(hand), by_token, by_kind, [_PLACINGS[t] for t in tokens], tokens]
+                token, kind, placing = _LISTED[c]
+                names.setdefault(token, []).append(c)
+                if kind is not None:
+                    names.setdefault(kind, []).append(c)
+                if placing is not None:
+                    placeable.add(token)
+            tokens = sorted(placeable)
+            index = self._hands[p] = [hand, len(hand), names, names, [_PLACINGS[t] for t in tokens], tokens]
         return index
 
     def _give(self, p: int, card: str) -> None:
         """Put a card into p's hand, keeping its index up to date."""
         hand = self.hand[p]
         index = self._hands[p]
+        n = len(hand)
         hand.append(card)
-        if index[0] is hand and index[1] == len(hand) - 1:
-            index[1] += 1
-            C = self.cards[card]
-            ids = index[3].get(C.kind)
+        if index[0] is hand and index[1] == n:
+            index[1] = n + 1
+            token, kind, placing = _LISTED[card]
+            names = index[2]
+            ids = names.get(token)
             if ids is None:
-                index[3][C.kind] = [card]
+                names[token] = [card]
+                if placing is not None:                      # a new token to place, in token order
+                    i = bisect_left(index[5], token)
+                    index[5].insert(i, token)
+                    index[4].insert(i, placing)
             else:
                 insort(ids, card)
-            ids = index[2].get(C.token)
-            if ids is None:
-                index[2][C.token] = [card]
-                if C.kind in PLACEABLE:                      # a new token to place, in token order
-                    i = bisect_left(index[5], C.token)
-                    index[5].insert(i, C.token)
-                    index[4].insert(i, _PLACINGS[C.token])
-            else:
-                insort(ids, card)
+            if kind is not None:                             # also listed by its kind
+                ids = names.get(kind)
+                if ids is None:
+                    names[kind] = [card]
+                else:
+                    insort(ids, card)
 
     def _take(self, p: int, card: str) -> None:
         """Take a card out of p's hand, keeping its index up to date."""
         hand = self.hand[p]
         index = self._hands[p]
+        n = len(hand)
         hand.remove(card)
-        if index[0] is hand and index[1] == len(hand) + 1:
-            index[1] -= 1
-            C = self.cards[card]
-            ids = index[3][C.kind]
-            ids.remove(card)
-            if not ids:
-                del index[3][C.kind]
-            ids = index[2][C.token]
-            ids.remove(card)
-            if not ids:
-                del index[2][C.token]
-                if C.kind in PLACEABLE:                      # no more of this token to place
-                    i = index[5].index(C.token)
+        if index[0] is hand and index[1] == n:
+            index[1] = n - 1
+            token, kind, placing = _LISTED[card]
+            names = index[2]
+            ids = names[token]
+            if len(ids) > 1:
+                ids.remove(card)
+            else:
+                del names[token]
+                if placing is not None:                      # no more of this token to place
+                    i = index[5].index(token)
                     del index[5][i]
                     del index[4][i]
+            if kind is not None:
+                ids = names[kind]
+                if len(ids) > 1:
+                    ids.remove(card)
+                else:
+                    del names[kind]
 
     def _note(self, text: str, rule: str, *args) -> None:
-        """Log what an action did: text, a str.format template when args are given, and its rule id."""
-        self._log.append((rule, text, args))
+        """Log what an action did, if notes are kept: text, a str.format template when args are given, and
+        its rule id. (The most frequent notes check self._log first, to save the call.)"""
+        if self._log is not None:
+            self._log.append((rule, text, args))
 
     def _end(self, winner: int, reason: str, rule: str) -> None:
         if self.winner is None:
             self.winner, self.end_reason, self.end_rule = winner, reason, rule
             self.phase = "over"
             self.chance = None
-            self._note(f"{SIDES[winner].capitalize()} wins: {reason}", rule)
+            self._note("{} wins: {}", rule, _NAMES[winner], reason)
 
     def _discard_from_field(self, p: int, c: int, card: str) -> None:
         self.field[p][c].remove(card)                        # hera-zeus.challenge.8: column closes up
@@ -635,16 +662,21 @@ class State:
         return None if any(self.field[p]) else "you have no cards on the battlefield to rearrange"
 
     # ------------------------------------------------------------------ effects
-    def _resolve_chance(self, card: str) -> None:
+    def _resolve_chance(self, card: str, at: int | None = None) -> None:
+        """The pending chance event's outcome: a card (at this index of the list it is drawn from, if known)."""
         what, p = self.chance
         self.chance = None
         if what == "raid":
             self._raid(p, card)
             return
-        self.pile[p].remove(card)
+        if at is None:
+            self.pile[p].remove(card)
+        else:
+            del self.pile[p][at]
         self._give(p, card)
         if what == "deal":
-            self._note("{} is dealt a card", "hera-zeus.setup.3", _NAMES[p])
+            if self._log is not None:                        # (a check that saves a call where notes are frequent)
+                self._note("{} is dealt a card", "hera-zeus.setup.3", _NAMES[p])
             if len(self.hand[p]) < DEAL:
                 self.chance = ("deal", p)
             elif p == HERA:
@@ -652,7 +684,7 @@ class State:
             else:
                 self.phase, self.to_move = "opening", HERA
                 self._skip_empty_opening()
-        else:
+        elif self._log is not None:
             self._note("{} draws a card", "hera-zeus.draw.1", _NAMES[p])
 
     def _skip_empty_opening(self) -> None:
@@ -671,20 +703,21 @@ class State:
     def _start_turn(self, p: int) -> None:
         self.to_move = p
         self.phase = "turn"
-        if not any(self.field[p]):
+        held = self.columns_held(p)
+        if not held:
             self._end(1 - p, f"{SIDES[p].capitalize()} starts a turn with no cards on the battlefield", "hera-zeus.end.3")
             return
         if self.statue[p] is not None:
             self.ap_total = STATUE_AP                         # hera-zeus.statue.8
         else:
-            self.ap_total = self.columns_held(p)              # hera-zeus.flow.2, hera-zeus.gap.14
+            self.ap_total = held                              # hera-zeus.flow.2, hera-zeus.gap.14
         self.ap_spent = 0
         self.first_turn = self.turns[p] == 0                  # hera-zeus.attack.2, hera-zeus.gap.12
         self.turns[p] += 1
 
     def _settle(self) -> None:
         """End the turn when the points are spent; a player who cannot spend them loses (end.2)."""
-        if self.winner is not None or self.chance or self.phase != "turn":
+        if self.chance or self.phase != "turn":               # (a won game's phase is "over")
             return
         if self.ap_left() <= 0:
             self._start_turn(1 - self.to_move)               # hera-zeus.flow.5
@@ -702,7 +735,7 @@ class State:
             card = self._in_hand(p, args[0])
             self._take(p, card)
             self.field[p][self._col(args[1])].insert(0, card)
-            self._note(f"{SIDES[p].capitalize()} opens column {args[1]} face down", "hera-zeus.battlefield.1")
+            self._note("{} opens column {} face down", "hera-zeus.battlefield.1", _NAMES[p], args[1])
             self._skip_empty_opening()
             return
         if self.phase == "put":
@@ -713,18 +746,19 @@ class State:
             return
         self._rearrange(p, verb, args)                         # the rearrange phase
 
-    def _do_draw(self, p, o, args) -> None:
+    def _do_draw(self, p, o, move) -> None:
         self.chance = ("draw", p)                              # hera-zeus.draw.1
 
-    def _do_place(self, p, o, args) -> None:
-        card, c, row = self._in_hand(p, args[0]), self._col(args[1]), int(args[2])
+    def _do_place(self, p, o, move) -> None:
+        card, c, row = self._in_hand(p, move[1]), self._col(move[2]), int(move[3])
         self._take(p, card)
         index = row - (2 if self.statue[p] == c else 1)
         self.field[p][c].insert(index, card)                   # hera-zeus.place.1, hera-zeus.place.2
-        self._note("{} places a card face down in column {}, row {}", "hera-zeus.place.1", _NAMES[p], c + 1, row)
+        if self._log is not None:
+            self._note("{} places a card face down in column {}, row {}", "hera-zeus.place.1", _NAMES[p], c + 1, row)
 
-    def _do_challenge(self, p, o, args) -> None:
-        self.challenge(p, self._col(args[0]))
+    def _do_challenge(self, p, o, move) -> None:
+        self.challenge(p, self._col(move[1]))
 
     def challenge(self, p: int, c: int) -> None:
         """Resolve p's front card in column c challenging the opponent's front card there."""
@@ -734,7 +768,9 @@ class State:
         self.face_up |= {a, d}                                 # hera-zeus.challenge.5, hera-zeus.gap.18
         self.known[p].add(d)
         self.known[o].add(a)
-        self._note("{} challenges {} in column {}; both are turned face up", "hera-zeus.challenge.5", A.name, D.name, c + 1)
+        if self._log is not None:
+            self._note("{} challenges {} in column {}; both are turned face up", "hera-zeus.challenge.5", A.name,
+                       D.name, c + 1)
         if D.kind == "hostage":
             self._end(p, f"{A.name} challenged the hostage {D.name}", "hera-zeus.end.4")
         elif D.kind == "pandora":
@@ -742,14 +778,14 @@ class State:
         elif D.kind == "medusa":
             if A.kind == "hero":
                 self._discard_from_field(o, c, d)
-                self._note(f"{A.name} defeats Medusa: Medusa is discarded, {A.name} stays", "hera-zeus.medusa.2")
+                self._note("{} defeats Medusa: Medusa is discarded, {} stays", "hera-zeus.medusa.2", A.name, A.name)
             else:
                 self._discard_from_field(p, c, a)
-                self._note(f"{A.name} is turned to stone and discarded; Medusa stays", "hera-zeus.medusa.1")
+                self._note("{} is turned to stone and discarded; Medusa stays", "hera-zeus.medusa.1", A.name)
         elif A.kind == "pythia" and D.kind == "seven":
             self._discard_from_field(o, c, d)
-            self._note(f"Pythia wins against {D.name} when she challenges", "hera-zeus.pythia.5")
-            self._note(f"{D.name} is one of the strength-7 symbol cards Pythia beats", "hera-zeus.gap.1")
+            self._note("Pythia wins against {} when she challenges", "hera-zeus.pythia.5", D.name)
+            self._note("{} is one of the strength-7 symbol cards Pythia beats", "hera-zeus.gap.1", D.name)
         else:
             sa, sd = A.field_strength, D.field_strength
             if "pythia" in (A.kind, D.kind):
@@ -757,14 +793,18 @@ class State:
             if sa == sd:
                 self._discard_from_field(p, c, a)
                 self._discard_from_field(o, c, d)
-                self._note("tie at strength {}: both are discarded", "hera-zeus.challenge.6", sa)
+                if self._log is not None:
+                    self._note("tie at strength {}: both are discarded", "hera-zeus.challenge.6", sa)
             elif sa > sd:
                 self._discard_from_field(o, c, d)
-                self._note("{0} ({1}) beats {2} ({3}); {2} is discarded, {0} stays", "hera-zeus.challenge.8",
-                           A.name, sa, D.name, sd)
+                if self._log is not None:
+                    self._note("{0} ({1}) beats {2} ({3}); {2} is discarded, {0} stays", "hera-zeus.challenge.8",
+                               A.name, sa, D.name, sd)
             else:
                 self._discard_from_field(p, c, a)
-                self._note("{} ({}) beats {} ({}); {} is discarded", "hera-zeus.challenge.8", D.name, sd, A.name, sa, A.name)
+                if self._log is not None:
+                    self._note("{} ({}) beats {} ({}); {} is discarded", "hera-zeus.challenge.8", D.name, sd, A.name,
+                               sa, A.name)
         self._statues_fall()
 
     def _pandora(self, p: int, c: int) -> None:
@@ -775,7 +815,7 @@ class State:
         for q in (p, o):
             for card in wiped[q]:
                 self._discard_from_field(q, c, card)
-        self._note(f"Pandora: every card of both players in column {c + 1} is discarded", "hera-zeus.pandora.1")
+        self._note("Pandora: every card of both players in column {} is discarded", "hera-zeus.pandora.1", c + 1)
         self._note("Each player chooses the order in which their own cards go onto their discard pile",
                    "hera-zeus.pandora.2")
         self._statues_fall()
@@ -800,7 +840,7 @@ class State:
         card = next(c for c in ids if self.cards[c].token == token)
         self.discard[q].remove(card)
         self.discard[q].append(card)
-        self._note(f"{SIDES[q].capitalize()} puts {self.cards[card].name} on top of the discard pile", "hera-zeus.pandora.2")
+        self._note("{} puts {} on top of the discard pile", "hera-zeus.pandora.2", _NAMES[q], self.cards[card].name)
         if self.pending["order"]:
             self.to_move = self.pending["order"][0][0]
         else:
@@ -813,24 +853,24 @@ class State:
             c = self.statue[q]
             if c is not None and not self.field[q][c]:
                 self.statue[q] = None
-                self._note(f"{SIDES[q].capitalize()}'s statue has no card left behind it and is set aside", "hera-zeus.gap.17")
+                self._note("{}'s statue has no card left behind it and is set aside", "hera-zeus.gap.17", _NAMES[q])
 
-    def _do_statue(self, p, o, args) -> None:
-        c = self._col(args[0])
+    def _do_statue(self, p, o, move) -> None:
+        c = self._col(move[1])
         self._discard_from_hand(p, self._kind_in_hand(p, "god"))
         self.statue[p] = c                                     # hera-zeus.statue.2: the cards shift back
         self.ap_total = STATUE_AP                              # hera-zeus.statue.1, hera-zeus.gap.15
-        self._note(f"{SIDES[p].capitalize()}'s statue stands in front of column {c + 1}; {STATUE_AP} action points this turn",
-                   "hera-zeus.statue.1")
+        self._note("{}'s statue stands in front of column {}; {} action points this turn", "hera-zeus.statue.1",
+                   _NAMES[p], c + 1, STATUE_AP)
 
-    def _do_pegasus(self, p, o, args) -> None:
+    def _do_pegasus(self, p, o, move) -> None:
         self._discard_from_hand(p, self._kind_in_hand(p, "pegasus"))
-        if args[0] == "hand":
+        if move[1] == "hand":
             self._note("Pegasus is played and discarded; a card is taken at random from the opponent's hand",
                        "hera-zeus.pegasus.2")
             self.chance = ("raid", p)
         else:
-            self.pegasus_front(p, self._col(args[1]))
+            self.pegasus_front(p, self._col(move[2]))
 
     def pegasus_front(self, p: int, c: int) -> None:
         """The effect of a Pegasus from p's hand striking the opponent's front place in column c."""
@@ -840,23 +880,23 @@ class State:
             self.statue[o] = None                               # hera-zeus.pegasus.10, hera-zeus.gap.4
             self._note("Pegasus from the hand may strike the statue itself (never the card behind it)",
                        "hera-zeus.gap.4")
-            self._note(f"Pegasus knocks over {SIDES[o].capitalize()}'s statue: it is set aside for later, the "
-                       f"column moves forward", "hera-zeus.pegasus.10")
+            self._note("Pegasus knocks over {}'s statue: it is set aside for later, the column moves forward",
+                       "hera-zeus.pegasus.10", _NAMES[o])
             self._note("A removed statue may be placed again by a later Hera or Zeus card", "hera-zeus.statue.7")
             return
         card = self.cards[target]
         self.face_up.add(target)
         self.known[p].add(target)
-        self._note(f"Pegasus strikes column {c + 1}: {card.name} is turned face up", "hera-zeus.pegasus.8")
+        self._note("Pegasus strikes column {}: {} is turned face up", "hera-zeus.pegasus.8", c + 1, card.name)
         if card.kind == "pandora":
             self._note("Pandora's wipe applies to any card that challenges her, Pegasus included", "hera-zeus.gap.25")
             self._pandora(p, c)
         elif card.field_strength is not None and card.field_strength <= 1:
             self._discard_from_field(o, c, target)
-            self._note(f"{card.name} has strength {card.field_strength} and is discarded", "hera-zeus.pegasus.9")
+            self._note("{} has strength {} and is discarded", "hera-zeus.pegasus.9", card.name, card.field_strength)
         else:
             rule = "hera-zeus.gap.26" if card.kind == "hostage" else "hera-zeus.pegasus.9"
-            self._note(f"{card.name} stays on the battlefield, face up", rule)
+            self._note("{} stays on the battlefield, face up", rule, card.name)
 
     def _raid(self, p: int, card: str) -> None:
         """The card a Pegasus raid took from the opponent's hand (hera-zeus.pegasus.2-6)."""
@@ -878,69 +918,69 @@ class State:
             self._ask_order([(o, wiped)])
         elif C.symbol and C.kind != "hero":
             self._discard_from_hand(o, card)
-            self._note(f"Pegasus took {C.name}, a symbol card: it is discarded", "hera-zeus.pegasus.4")
+            self._note("Pegasus took {}, a symbol card: it is discarded", "hera-zeus.pegasus.4", C.name)
             if C.kind == "seven":
-                self._note(f"{C.name} carries a spell symbol in the project's deck", "hera-zeus.gap.1")
+                self._note("{} carries a spell symbol in the project's deck", "hera-zeus.gap.1", C.name)
         elif C.strength is not None and C.strength <= 1:
             self._discard_from_hand(o, card)
-            self._note(f"Pegasus took {C.name} (strength {C.strength}): it is discarded", "hera-zeus.gap.2")
+            self._note("Pegasus took {} (strength {}): it is discarded", "hera-zeus.gap.2", C.name, C.strength)
         else:
             self.face_up.add(card)
             if any(self._why_put(o, "put", (str(c + 1),)) is None for c in range(COLUMNS)):
                 self.pending = {"card": card}
                 self.phase = "put"
-                self._note(f"Pegasus took {C.name} (strength {C.strength}): it goes face up to the front of one of "
-                           f"the opponent's columns", "hera-zeus.pegasus.5")
+                self._note("Pegasus took {} (strength {}): it goes face up to the front of one of the opponent's "
+                           "columns", "hera-zeus.pegasus.5", C.name, C.strength)
             else:
                 self._discard_from_hand(o, card)
-                self._note(f"Pegasus took {C.name}, but no column has room: it is discarded", "hera-zeus.pegasus.6")
+                self._note("Pegasus took {}, but no column has room: it is discarded", "hera-zeus.pegasus.6", C.name)
 
     def _put(self, o: int, c: int) -> None:
         card = self.pending.pop("card")
         self._take(o, card)
         self.field[o][c].insert(0, card)                       # hera-zeus.pegasus.5, hera-zeus.gap.8
         self.phase = "turn"
-        self._note(f"{self.cards[card].name} is put face up at the front of column {c + 1}", "hera-zeus.gap.8")
+        self._note("{} is put face up at the front of column {}", "hera-zeus.gap.8", self.cards[card].name, c + 1)
 
-    def _do_pythia(self, p, o, args) -> None:
+    def _do_pythia(self, p, o, move) -> None:
         self._discard_from_hand(p, self._kind_in_hand(p, "pythia"))
-        if args[0] == "hand":
+        if move[1] == "hand":
             self.known[p] |= set(self.hand[o])                   # hera-zeus.pythia.2, hera-zeus.pythia.4
             for x in sorted(self.hand[o]):
                 if self.cards[x].kind == "seven":
                     self._discard_from_hand(o, x)
-                    self._note(f"{self.cards[x].name} is found in the hand and discarded", "hera-zeus.pythia.3")
-                    self._note(f"{self.cards[x].name} is a strength-7 symbol card Pythia unmasks", "hera-zeus.gap.1")
+                    self._note("{} is found in the hand and discarded", "hera-zeus.pythia.3", self.cards[x].name)
+                    self._note("{} is a strength-7 symbol card Pythia unmasks", "hera-zeus.gap.1", self.cards[x].name)
             self._note("Pythia reveals the opponent's hand", "hera-zeus.pythia.2")
         else:
-            c = self._col(args[1])
+            c = self._col(move[2])
             self.face_up |= set(self.field[o][c])                # hera-zeus.pythia.7, hera-zeus.gap.23
-            self._note(f"Pythia turns the opponent's column {c + 1} face up", "hera-zeus.pythia.7")
+            self._note("Pythia turns the opponent's column {} face up", "hera-zeus.pythia.7", c + 1)
 
-    def _do_sirens(self, p, o, args) -> None:
+    def _do_sirens(self, p, o, move) -> None:
         card = self.discard[o].pop()
         self._give(p, card)                                    # hera-zeus.sirens.1
         self.known[o].add(card)
         self._discard_from_hand(p, self._kind_in_hand(p, "sirens"))
-        self._note(f"Sirens take {self.cards[card].name} from the opponent's discard pile", "hera-zeus.sirens.1")
+        self._note("Sirens take {} from the opponent's discard pile", "hera-zeus.sirens.1", self.cards[card].name)
 
-    def _do_hades(self, p, o, args) -> None:
-        card = next(c for c in reversed(self.discard[p]) if self.cards[c].token == args[0])
+    def _do_hades(self, p, o, move) -> None:
+        card = next(c for c in reversed(self.discard[p]) if self.cards[c].token == move[1])
         self.discard[p].remove(card)
         self._give(p, card)                                    # hera-zeus.hades.1, hera-zeus.gap.3
         self._discard_from_hand(p, self._kind_in_hand(p, "hades"))
         self._note("Hades brings a card back from the player's own discard pile", "hera-zeus.hades.1")
 
-    def _do_persephone(self, p, o, args) -> None:
+    def _do_persephone(self, p, o, move) -> None:
         self._discard_from_hand(p, self._kind_in_hand(p, "persephone"))
         room = HAND_LIMIT - len(self.hand[p])                  # hera-zeus.persephone.4
         found = [c for c in self.discard[p] if self.cards[c].kind == "pegasus"][:min(3, room)]
         for c in found:                                         # hera-zeus.persephone.3, hera-zeus.gap.22
             self.discard[p].remove(c)
             self._give(p, c)
-        self._note(f"Persephone brings back {len(found)} Pegasus", "hera-zeus.persephone.1")
+        self._note("Persephone brings back {} Pegasus", "hera-zeus.persephone.1", len(found))
 
-    def _do_dionysus(self, p, o, args) -> None:
+    def _do_dionysus(self, p, o, move) -> None:
         self._discard_from_hand(p, self._kind_in_hand(p, "dionysus"))
         self.phase = "rearrange"
         self.pending = {"left": 2 * sum(len(col) for col in self.field[p])}
@@ -1037,5 +1077,9 @@ _SIRENS, _PERSEPHONE, _DIONYSUS = ("sirens",), ("persephone",), ("dionysus",)
 _ALL_KINDS = frozenset({"god", "pegasus", "pythia", "sirens", "persephone", "dionysus", "hades"})  # cards moves need
 _CHECKS = {verb: getattr(State, f"_why_{verb}") for verb in   # turn verb -> State._why_VERB
            ("draw", "place", "challenge", "statue", "pegasus", "pythia", "sirens", "hades", "persephone", "dionysus")}
-_EFFECTS = {name.removeprefix("_do_"): fn for name, fn in vars(State).items()    # verb -> State._do_VERB
+_EFFECTS = {name.removeprefix("_do_"): fn for name, fn in vars(State).items()    # verb -> State._do_VERB(p, o, move)
             if name.startswith("_do_")}
+# card id -> (its token, its kind if moves ask for that kind by a name other than the token (the god card), the
+# place moves of the token if it may stand on the battlefield (see _PLACINGS), else None): how a hand indexes it
+_LISTED = {c.id: (c.token, c.kind if c.kind in _ALL_KINDS and c.kind != c.token else None,
+                  _PLACINGS[c.token] if c.kind in PLACEABLE else None) for c in all_cards().values()}
