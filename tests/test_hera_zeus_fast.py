@@ -8,7 +8,7 @@ import pytest
 
 from pnp.errors import IllegalMove
 from pnp.games.hera_zeus import HERA, State, sim
-from pnp.games.hera_zeus.state import MOVES
+from pnp.games.hera_zeus.state import MOVES, SURE
 
 
 def snapshot(state: State) -> tuple:
@@ -34,6 +34,8 @@ def test_fast_paths_agree_with_the_reasoned_check_on_greedy_and_random_games(see
         assert state.legal_actions() == checked                       # pruning drops no legal move, keeps order
         for m in everything:
             assert state.is_legal(m) == (state.why_illegal(" ".join(m)) is None), m
+        for k in state._codes():                                      # a pruned place needs only an action point
+            assert not SURE[k] or state.phase == "turn" and state.ap_left() > 0 and state.is_legal(MOVES[k]), MOVES[k]
         listed = state.moves()                                        # kept from _has_legal when it built them
         assert listed == state._candidates() and set(checked) <= {" ".join(m) for m in listed}
         if state.phase == "turn":                                     # the end.2 test _settle makes

@@ -6,7 +6,7 @@ from collections import Counter
 from functools import partial
 
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
-from pnp.games.hera_zeus.state import MOVES, State
+from pnp.games.hera_zeus.state import MOVES, SURE, State
 from pnp.games.stats import spread
 from pnp.simulate.jobs import game_rng, play_games
 
@@ -124,7 +124,8 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     Candidates are taken best score first, equal scores in the order of moves() (a stable sort); a
     candidate's tie-break is drawn, and its legality checked, only while it could still beat the best legal
     pick so far, so most candidates are never checked. The scores alone are sorted (floats sort quickly);
-    the move of each is found again by value, the next one along for a repeated score."""
+    the move of each is found again by value, the next one along for a repeated score. A place the pruned
+    candidates list needs only an action point (state.SURE); the rest are checked as is_legal does."""
     codes = state.move_codes()
     scores = _scores(state, codes)
     pick, best = None, _LOWEST
@@ -137,9 +138,9 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
         last = score
         key = score + draw() * NOISE
         if key > best:
-            move = MOVES[codes[i]]
-            if why(move) is None:
-                pick, best = move, key
+            code = codes[i]
+            if (state.ap_left() > 0) if SURE[code] else (why(MOVES[code]) is None):
+                pick, best = MOVES[code], key
     return pick
 
 

@@ -200,7 +200,7 @@ class State:
         """Whether any of the listed candidates is legal now (_has_legal when a draw is not)."""
         why, codes = self._why, self._codes()
         self._listed = (self.steps, codes)                   # move_codes() hands them to the next decision
-        return any(why(MOVES[k]) is None for k in codes)
+        return any(SURE[k] or why(MOVES[k]) is None for k in codes)   # an action point is left
 
     def apply_action(self, action: str) -> None:
         """Apply a move or chance outcome; raises IllegalMove naming the broken rule."""
@@ -487,18 +487,19 @@ class State:
         if not m:
             return f"empty move; expected one of: {', '.join(ACTION_FORMS)}"
         verb, args = m[0], m[1:]
-        if self.phase == "opening":
-            return self._why_opening(p, verb, args)
-        if self.phase == "put":
-            return self._why_put(o, verb, args)
-        if self.phase == "order":
-            tokens = {self.cards[c].token for c in self.pending["order"][0][1]}
-            if verb != "top" or len(args) != 1 or args[0] not in tokens:
-                return (f"first choose which discarded card lies on top: 'top TOKEN' with one of "
-                        f"{', '.join(sorted(tokens))} (hera-zeus.pandora.2)")
-            return None
-        if self.phase == "rearrange":
-            return self._why_rearrange(p, verb, args)
+        if self.phase != "turn":
+            if self.phase == "opening":
+                return self._why_opening(p, verb, args)
+            if self.phase == "put":
+                return self._why_put(o, verb, args)
+            if self.phase == "order":
+                tokens = {self.cards[c].token for c in self.pending["order"][0][1]}
+                if verb != "top" or len(args) != 1 or args[0] not in tokens:
+                    return (f"first choose which discarded card lies on top: 'top TOKEN' with one of "
+                            f"{', '.join(sorted(tokens))} (hera-zeus.pandora.2)")
+                return None
+            if self.phase == "rearrange":
+                return self._why_rearrange(p, verb, args)
         if verb in ("move", "swap", "done", "put", "top"):
             return f"'{verb}' is only possible right after Dionysus, a Pegasus raid or Pandora"
         if self.ap_left() <= 0 and verb != "statue":
@@ -1061,10 +1062,17 @@ of its column it is listed from (the _OFFERS entry), so whatever depends on that
 the code; every other move has one code."""
 
 
-def _coded(moves) -> tuple[int, ...]:
-    """New codes for these moves, in order (see MOVES)."""
+SURE: list[bool] = []
+"""By move code: a place the pruned candidates (State._codes) list, legal whenever an action point is left: the
+rows _rows offers for a column, of a token in hand, are those _why_place allows (tests check it at every
+decision); the places listed without pruning, like every other move, must be checked (_why)."""
+
+
+def _coded(moves, sure: bool = False) -> tuple[int, ...]:
+    """New codes for these moves, in order (see MOVES and SURE)."""
     start = len(MOVES)
     MOVES.extend(moves)
+    SURE.extend([sure] * (len(MOVES) - start))
     return tuple(range(start, len(MOVES)))
 
 
@@ -1088,7 +1096,7 @@ def _placings(token: str) -> list[tuple[int, ...]]:
     out = []
     for col in _COLS:
         rows = [("place", token, col, _ROW_WORDS[r]) for r in range(1, ROWS + 2)]
-        out += [_coded(rows[sl]) if sl else () for sl in _OFFERS]
+        out += [_coded(rows[sl], k < len(_OFFERS) // 2) if sl else () for k, sl in enumerate(_OFFERS)]  # pruned first
     return out
 
 
