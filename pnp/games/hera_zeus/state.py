@@ -408,20 +408,20 @@ class State:
         kinds, placings = index[3], index[4]
         out = [_DRAW]
         field, statue = self.field[p], self.statue[p]
-        rows_of = _OPEN_ROWS if prune else _ALL_ROWS
         theirs, their_statue = self.field[1 - p], self.statue[1 - p]
-        fights = [] if prune and not self.first_turn else None   # challenges, as _why_challenge (hera-zeus.attack.2)
+        by_cards = (_OPEN_ROWS if prune else _ALL_ROWS)[statue]
+        unblocked = _UNBLOCKED[statue][their_statue] if prune and not self.first_turn else _BLOCKED   # attack.2
+        fights = []
         for c in _CS:
             mine = field[c]
-            k = rows_of[c][statue == c][len(mine)]
+            k = by_cards[c][len(mine)]
             if k is not None:
                 for by_offer in placings:
                     out += by_offer[k]
-            if mine and fights is not None and theirs[c] and statue != c and their_statue != c:
-                fights.append(_CHALLENGES[c])                 # face to face, no statue (challenge.1, statue.5)
-        if fights:
-            out += fights                                     # after the places
-        elif not prune:
+            if unblocked[c] and mine and theirs[c]:           # face to face, as _why_challenge (challenge.1)
+                fights.append(_CHALLENGES[c])
+        out += fights                                         # after the places
+        if not prune:
             kinds = _ALL_KINDS
             out += _CHALLENGES
         if "god" in kinds and (statue is None or not prune):   # one statue only, as _why_statue (gap.16)
@@ -447,7 +447,7 @@ class State:
         if self.phase == "opening":                           # row 1 of each column, as many cards as it holds
             toks = sorted({cards[c].token for c in hand if cards[c].placeable})
             field = self.field[p]
-            return [_PLACINGS[t][_ALL_ROWS[c][False][len(field[c])]][0] for t in toks for c in _CS]
+            return [_PLACINGS[t][_ALL_ROWS[None][c][len(field[c])]][0] for t in toks for c in _CS]
         if self.phase == "put":
             return list(_PUTS)
         if self.phase == "order":
@@ -1085,9 +1085,13 @@ def _rows(behind_statue: bool, cards: int, prune: bool) -> slice | None:
 
 
 _OFFERS = [_rows(s, n, prune) for prune in (True, False) for s in (False, True) for n in range(ROWS + 1)]
-_OPEN_ROWS, _ALL_ROWS = ([[[c * len(_OFFERS) + k if _OFFERS[k] else None for k in range(i, i + ROWS + 1)]
-                           for i in (start, start + ROWS + 1)] for c in _CS]  # [column][statue there][cards]:
-                         for start in (0, 2 * (ROWS + 1)))        # index into a token's _PLACINGS list
+_OPEN_ROWS, _ALL_ROWS = ({s: [[c * len(_OFFERS) + k if _OFFERS[k] else None      # [statue's column][column][cards]:
+                               for k in range(start + (ROWS + 1) * (s == c), start + (ROWS + 1) * (s == c) + ROWS + 1)]
+                              for c in _CS] for s in (None, *_CS)}        # index into a token's _PLACINGS list
+                         for start in (0, 2 * (ROWS + 1)))
+_UNBLOCKED = {s: {t: tuple(c != s and c != t for c in _CS) for t in (None, *_CS)} for s in (None, *_CS)}
+"""[mover's statue column][opponent's]: by column, whether no statue stands there (hera-zeus.challenge.3, statue.5)."""
+_BLOCKED = (False,) * COLUMNS                                 # no challenge at all
 
 
 def _placings(token: str) -> list[tuple[int, ...]]:
