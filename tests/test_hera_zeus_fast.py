@@ -36,6 +36,7 @@ def test_fast_paths_agree_with_the_reasoned_check_on_greedy_and_random_games(see
             assert state.is_legal(m) == (state.why_illegal(" ".join(m)) is None), m
         for k in state._codes():                                      # a pruned place needs only an action point
             assert not SURE[k] or state.phase == "turn" and state.ap_left() > 0 and state.is_legal(MOVES[k]), MOVES[k]
+        assert state.drawable != state.steps or state.is_legal(("draw",))   # the end.2 test's draw, still legal
         listed = state.moves()                                        # kept from _has_legal when it built them
         assert listed == state._candidates() and set(checked) <= {" ".join(m) for m in listed}
         if state.phase == "turn":                                     # the end.2 test _settle makes

@@ -6,7 +6,7 @@ from collections import Counter
 from functools import partial
 
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
-from pnp.games.hera_zeus.state import MOVES, SURE, State
+from pnp.games.hera_zeus.state import DRAW, MOVES, SURE, State
 from pnp.games.stats import spread
 from pnp.simulate.jobs import game_rng, play_games
 
@@ -125,8 +125,10 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     candidate's tie-break is drawn, and its legality checked, only while it could still beat the best legal
     pick so far, so most candidates are never checked. The scores alone are sorted (floats sort quickly);
     the move of each is found again by value, the next one along for a repeated score. A place the pruned
-    candidates list needs only an action point (state.SURE); the rest are checked as is_legal does."""
+    candidates list needs only an action point (state.SURE), a draw the end.2 test found legal since the last
+    action (state.drawable) nothing more; the rest are checked as is_legal does."""
     codes = state.move_codes()
+    drawn = DRAW if state.drawable == state.steps else None  # the draw's code, if known to be legal
     scores = _scores(state, codes)
     pick, best = None, _LOWEST
     why, draw = state._why, rng.random                       # is_legal's check (a player node: moves() is not empty)
@@ -139,7 +141,7 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
         key = score + draw() * NOISE
         if key > best:
             code = codes[i]
-            if (state.ap_left() > 0) if SURE[code] else (why(MOVES[code]) is None):
+            if (state.ap_left() > 0) if SURE[code] else (code == drawn or why(MOVES[code]) is None):
                 pick, best = MOVES[code], key
     return pick
 

@@ -103,6 +103,7 @@ class State:
         # decisions; without one, each of those is a chance node.
         self.rng = rng
         self._listed: tuple[int, list] | None = None         # (steps, candidates) _has_legal built for moves()
+        self.drawable = -1                                   # the step at which _has_legal last found a draw legal
         if self.chance and rng is not None:
             self._draw_inline()
             self._settle()
@@ -194,7 +195,10 @@ class State:
     def _has_legal(self) -> bool:
         """Whether the player to move in a turn with action points left has a legal move."""
         p = self.to_move
-        return self._why_draw(p, 1 - p, ()) is None or self._any_listed_legal()  # a draw: the usual answer
+        if self._why_draw(p, 1 - p, ()) is None:              # a draw: the usual answer
+            self.drawable = self.steps                       # still legal until the next action
+            return True
+        return self._any_listed_legal()
 
     def _any_listed_legal(self) -> bool:
         """Whether any of the listed candidates is legal now (_has_legal when a draw is not)."""
@@ -406,7 +410,7 @@ class State:
             return self._phase_codes(p)
         index = self._indexed(p)
         kinds, placings = index[3], index[4]
-        out = [_DRAW]
+        out = [DRAW]
         field, statue = self.field[p], self.statue[p]
         theirs, their_statue = self.field[1 - p], self.statue[1 - p]
         by_cards = (_OPEN_ROWS if prune else _ALL_ROWS)[statue]
@@ -1107,7 +1111,7 @@ def _placings(token: str) -> list[tuple[int, ...]]:
 _PLACINGS = {card.token: _placings(card.token) for card in all_cards().values() if card.placeable}   # by token
 
 
-_DRAW = _coded([("draw",)])[0]
+DRAW = _coded([("draw",)])[0]
 _CHALLENGES = _coded(("challenge", c) for c in _COLS)
 _STATUES = _coded(("statue", c) for c in _COLS)
 _PEGASUS = _coded([("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS])
