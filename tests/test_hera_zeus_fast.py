@@ -123,7 +123,7 @@ def plain_best_move(state: State, rng: random.Random) -> tuple[str, ...]:
 def test_scores_kept_by_move_code_equal_scores_worked_out_afresh(seed, monkeypatch):
     """The greedy keeps a move's score by its code (a place code stands for one fill of its column): at every
     decision of greedy games, the kept scores of all candidates, pruned or not, equal those worked out with
-    nothing kept."""
+    nothing kept, and each move's score does not depend on the others listed with it."""
     rng = random.Random(seed)
     state = State(first=seed % 2, rng=rng)
     kept = sim._KNOWN
@@ -133,7 +133,7 @@ def test_scores_kept_by_move_code_equal_scores_worked_out_afresh(seed, monkeypat
             assert [MOVES[k] for k in codes] == state._candidates(prune)
             with_kept = sim._scores(state, codes)
             monkeypatch.setattr(sim, "_KNOWN", [[sim._UNSCORED] * len(MOVES) for _ in range(2)])
-            assert sim._scores(state, codes) == with_kept
+            assert sim._scores(state, codes) == with_kept == [sim._scores(state, [k])[0] for k in codes]
             monkeypatch.setattr(sim, "_KNOWN", kept)
         state.apply_legal(sim.choose(state, "greedy", rng))
 

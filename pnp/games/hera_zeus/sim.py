@@ -37,16 +37,20 @@ def _scores(state: State, codes: list[int]) -> list[float]:
     few = len(state.hand[p]) < 7
     known = _KNOWN[few]
     scores = list(map(known.__getitem__, codes))
+    missed = scores.count(_UNSCORED)
+    if not missed:
+        return scores
+    o, mine, theirs = 1 - p, state.field[p], state.field[1 - p]
+    face_up, seen = state.face_up, state.known[p]            # opponent cards the mover may know
     i = -1
-    for _ in range(scores.count(_UNSCORED)):
+    for _ in range(missed):
         i = scores.index(_UNSCORED, i + 1)                   # the next move not kept (found by identity)
         code = codes[i]
         move = MOVES[code]
-        verb, mine, o = move[0], state.field[p], 1 - p
+        verb = move[0]
         if verb == "challenge":                              # the front card of mine[c] challenging theirs[c]
             c = _COLUMN[move[1]]
-            ours, yours = mine[c], state.field[o][c]
-            face_up, seen = state.face_up, state.known[p]    # opponent cards the mover may know
+            ours, yours = mine[c], theirs[c]
             if not ours or not yours:
                 score = 0.0                                  # no card to challenge with or at: never legal
             elif yours[0] not in face_up and yours[0] not in seen:     # unseen: a hidden Pandora would sink
@@ -56,8 +60,8 @@ def _scores(state: State, codes: list[int]) -> list[float]:
                 if kind == "hostage":
                     score = 100.0
                 elif kind == "pandora":
-                    theirs = _HOSTAGE[o]
-                    found = theirs in yours and (theirs in face_up or theirs in seen)
+                    hostage = _HOSTAGE[o]
+                    found = hostage in yours and (hostage in face_up or hostage in seen)
                     score = -100.0 if _HOSTAGE[p] in ours else (100.0 if found else -4.0)
                 elif kind == "medusa":
                     score = 8.0 if cards[a].kind == "hero" else -8.0
@@ -70,7 +74,7 @@ def _scores(state: State, codes: list[int]) -> list[float]:
             target = state.front(o, _COLUMN[move[2]])
             if target == "statue":
                 score = 7.0
-            elif target in state.face_up or target in state.known[p]:
+            elif target in face_up or target in seen:
                 score = 5.0 if (state.cards[target].field_strength or 9) <= 1 else -2.0
             else:
                 score = 2.0
