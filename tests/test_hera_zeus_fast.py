@@ -8,6 +8,7 @@ import pytest
 
 from pnp.errors import IllegalMove
 from pnp.games.hera_zeus import HERA, State, sim
+from pnp.games.hera_zeus.state import MOVES, SURE
 
 
 def snapshot(state: State) -> tuple:
@@ -33,6 +34,9 @@ def test_fast_paths_agree_with_the_reasoned_check_on_greedy_and_random_games(see
         assert state.legal_actions() == checked                       # pruning drops no legal move, keeps order
         for m in everything:
             assert state.is_legal(m) == (state.why_illegal(" ".join(m)) is None), m
+        for k in state._codes():                                      # a pruned place needs only an action point
+            assert not SURE[k] or state.phase == "turn" and state.ap_left() > 0 and state.is_legal(MOVES[k]), MOVES[k]
+        assert state.drawable != state.steps or state.is_legal(("draw",))   # the end.2 test's draw, still legal
         listed = state.moves()                                        # kept from _has_legal when it built them
         assert listed == state._candidates() and set(checked) <= {" ".join(m) for m in listed}
         if state.phase == "turn":                                     # the end.2 test _settle makes
@@ -41,8 +45,10 @@ def test_fast_paths_agree_with_the_reasoned_check_on_greedy_and_random_games(see
             plain = random.Random()
             plain.setstate(rng.getstate())
             pick = sim.best_move(state, rng)
-            best = max(sim._scores(state, [m for m in everything if state.is_legal(m)]))
-            assert " ".join(pick) in checked and sim._scores(state, [pick])[0] >= best - sim.NOISE
+            codes = state._codes()
+            best = max(sim._scores(state, [k for k in codes if state.is_legal(MOVES[k])]))
+            picked = codes[[MOVES[k] for k in codes].index(pick)]
+            assert " ".join(pick) in checked and sim._scores(state, [picked])[0] >= best - sim.NOISE
             assert pick == plain_best_move(state, plain) and rng.getstate() == plain.getstate()
         else:
             pick = tuple(rng.choice(checked).split())
@@ -101,16 +107,35 @@ def test_hand_index_kept_card_by_card_equals_a_fresh_index_and_events_read_as_te
 def plain_best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     """The greedy pick as first written: indices sorted by score (a stable sort), each checked with is_legal;
     best_move must pick the same move with the same random draws."""
-    moves = state.moves()
-    scores = [sim._scores(state, [m])[0] for m in moves]
+    codes = state.move_codes()
+    scores = [sim._scores(state, [k])[0] for k in codes]
     pick, best = None, float("-inf")
-    for i in sorted(range(len(moves)), key=scores.__getitem__, reverse=True):
+    for i in sorted(range(len(codes)), key=scores.__getitem__, reverse=True):
         if scores[i] + sim.NOISE <= best:
             break
         key = scores[i] + rng.random() * sim.NOISE
-        if key > best and state.is_legal(moves[i]):
-            pick, best = moves[i], key
+        if key > best and state.is_legal(MOVES[codes[i]]):
+            pick, best = MOVES[codes[i]], key
     return pick
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_scores_kept_by_move_code_equal_scores_worked_out_afresh(seed, monkeypatch):
+    """The greedy keeps a move's score by its code (a place code stands for one fill of its column): at every
+    decision of greedy games, the kept scores of all candidates, pruned or not, equal those worked out with
+    nothing kept, and each move's score does not depend on the others listed with it."""
+    rng = random.Random(seed)
+    state = State(first=seed % 2, rng=rng)
+    kept = sim._KNOWN
+    while not state.is_terminal():
+        for prune in (True, False):
+            codes = state._codes(prune)
+            assert [MOVES[k] for k in codes] == state._candidates(prune)
+            with_kept = sim._scores(state, codes)
+            monkeypatch.setattr(sim, "_KNOWN", [[sim._UNSCORED] * len(MOVES) for _ in range(2)])
+            assert sim._scores(state, codes) == with_kept == [sim._scores(state, [k])[0] for k in codes]
+            monkeypatch.setattr(sim, "_KNOWN", kept)
+        state.apply_legal(sim.choose(state, "greedy", rng))
 
 
 

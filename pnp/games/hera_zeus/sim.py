@@ -6,7 +6,7 @@ from collections import Counter
 from functools import partial
 
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
-from pnp.games.hera_zeus.state import State
+from pnp.games.hera_zeus.state import DRAW, MOVES, SURE, State
 from pnp.games.stats import spread
 from pnp.simulate.jobs import game_rng, play_games
 
@@ -25,44 +25,44 @@ ENDINGS = {
 }
 
 
-def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
-    """A one-move heuristic for each parsed move, from the mover's point of view (using only what that player
-    may know).
+def _scores(state: State, codes: list[int]) -> list[float]:
+    """A one-move heuristic for each move code (see state.MOVES), from the mover's point of view (using only
+    what that player may know).
 
-    Most moves score the same whenever the same of the mover's columns are empty and the hand is as short or
-    long (a place of a card other than the hostage, a draw, a spell): those scores are kept in _FIXED, one
-    table per such pattern (a new-column bonus, the hand's length), and looked up; the rest (the moves a
-    table missed) are worked out from the position."""
+    A move's score is fixed by its code while the mover's hand is as short or long (the draw's score) unless
+    it reads the opponent's cards (a challenge, a Pegasus attack): a place code is listed from one fill of its
+    column, which is all its score reads of the position. The fixed scores are kept in _KNOWN, one list per
+    hand length class indexed by code, once worked out below; the rest are worked out each time."""
     p = state.to_move
-    mine = state.field[p]
     few = len(state.hand[p]) < 7
-    fixed = _FIXED[few][not mine[0]][not mine[1]][not mine[2]]
-    missed = fixed.missed = []
-    scores = list(map(fixed.__getitem__, moves))
+    known = _KNOWN[few]
+    scores = list(map(known.__getitem__, codes))
+    missed = scores.count(_UNSCORED)
     if not missed:
         return scores
-    o, cards = 1 - p, state.cards
-    theirs = state.field[o]
-    face_up, known = state.face_up, state.known[p]           # opponent cards the mover may know
-    my_hostage, their_hostage = _HOSTAGE[p], _HOSTAGE[o]
+    o, mine, theirs = 1 - p, state.field[p], state.field[1 - p]
+    face_up, seen = state.face_up, state.known[p]            # opponent cards the mover may know
     i = -1
-    for move in missed:
-        i = scores.index(_UNSCORED, i + 1)                   # where that move is
+    for _ in range(missed):
+        i = scores.index(_UNSCORED, i + 1)                   # the next move not kept (found by identity)
+        code = codes[i]
+        move = MOVES[code]
         verb = move[0]
         if verb == "challenge":                              # the front card of mine[c] challenging theirs[c]
             c = _COLUMN[move[1]]
             ours, yours = mine[c], theirs[c]
             if not ours or not yours:
                 score = 0.0                                  # no card to challenge with or at: never legal
-            elif yours[0] not in face_up and yours[0] not in known:    # unseen: a hidden Pandora would sink
-                score = _UNSEEN[ours[0]] - (20.0 if my_hostage in ours else 0.0)   # one's own hostage
+            elif yours[0] not in face_up and yours[0] not in seen:     # unseen: a hidden Pandora would sink
+                score = _UNSEEN[ours[0]] - (20.0 if _HOSTAGE[p] in ours else 0.0)   # one's own hostage
             else:
-                a, kind = ours[0], cards[yours[0]].kind
+                a, kind, cards = ours[0], state.cards[yours[0]].kind, state.cards
                 if kind == "hostage":
                     score = 100.0
                 elif kind == "pandora":
-                    found = their_hostage in yours and (their_hostage in face_up or their_hostage in known)
-                    score = -100.0 if my_hostage in ours else (100.0 if found else -4.0)
+                    hostage = _HOSTAGE[o]
+                    found = hostage in yours and (hostage in face_up or hostage in seen)
+                    score = -100.0 if _HOSTAGE[p] in ours else (100.0 if found else -4.0)
                 elif kind == "medusa":
                     score = 8.0 if cards[a].kind == "hero" else -8.0
                 elif cards[a].kind == "pythia" and kind == "seven":
@@ -70,29 +70,29 @@ def _scores(state: State, moves: list[tuple[str, ...]]) -> list[float]:
                 else:
                     diff = _FIGHT[a] - _FIGHT[yours[0]]
                     score = 6.0 + _FIGHT[yours[0]] if diff > 0 else (-1.0 if diff == 0 else -6.0)
-        elif verb == "pegasus":
-            target = "hand" if move[1] == "hand" else state.front(o, _COLUMN[move[2]])
-            if target == "hand":
-                score = 3.5
-            elif target == "statue":
+        elif verb == "pegasus" and move[1] != "hand":
+            target = state.front(o, _COLUMN[move[2]])
+            if target == "statue":
                 score = 7.0
-            elif target in face_up or target in known:
-                score = 5.0 if (cards[target].field_strength or 9) <= 1 else -2.0
+            elif target in face_up or target in seen:
+                score = 5.0 if (state.cards[target].field_strength or 9) <= 1 else -2.0
             else:
                 score = 2.0
-        elif verb == "place" and move[1] not in _PLACE:      # the hostage: hide it at the back
-            row = int(move[3])
-            score = 4.0 if row >= 3 and row == state.slots(p, _COLUMN[move[2]]) + 1 else -6.0
-        else:
-            if verb == "place":
-                front, behind = _PLACE[move[1]]
-                score = (3.0 if not mine[_COLUMN[move[2]]] else 0.0) + (front if move[3] == "1" else behind)
-            elif verb == "draw":
-                score = 2.5 if few else 0.3
+        elif verb == "place":
+            c = _COLUMN[move[2]]
+            if move[1] not in _PLACE:                        # the hostage: hide it at the back
+                row = int(move[3])
+                score = 4.0 if row >= 3 and row == state.slots(p, c) + 1 else -6.0
             else:
-                score = _FLAT.get(verb, 0.0)                 # 'top' after Pandora: any order will do
-            fixed[move] = score
+                front, behind = _PLACE[move[1]]
+                score = (3.0 if not mine[c] else 0.0) + (front if move[3] == "1" else behind)
+        elif verb == "draw":
+            score = 2.5 if few else 0.3
+        else:
+            score = _FLAT.get(verb, 0.0)                     # 'top' after Pandora: any order will do
         scores[i] = score
+        if not _VARIES[code]:
+            known[code] = score
     return scores
 
 
@@ -105,28 +105,15 @@ def _place_values(card) -> tuple[float, float]:
     return 0.6 * s, 0.2 * s
 
 
-_FLAT = {"statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysus": -1.0, "done": 5.0, "move": 0.0,
+_FLAT = {"pegasus": 3.5, "statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysus": -1.0, "done": 5.0, "move": 0.0,
          "swap": 0.0, "put": 0.5, "pythia": 1.0}
 _PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a token names one kind of card
           if card.placeable and card.kind != "hostage"}
 
 
-class _Table(dict):
-    """move -> its score where it is fixed (see _scores); _UNSCORED for a move it does not hold, which is
-    added to `missed`, in the order asked."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.missed: list[tuple[str, ...]] = []
-
-    def __missing__(self, move: tuple[str, ...]) -> float:
-        self.missed.append(move)
-        return _UNSCORED
-
-
-_FIXED = [[[[_Table() for _ in range(2)] for _ in range(2)] for _ in range(2)] for _ in range(2)]  # see _scores:
-# [hand short][column 1 empty][column 2 empty][column 3 empty]
-_UNSCORED = float("nan")  # marks a move _FIXED does not hold (found by identity; a float, so quick to compare)
+_UNSCORED = float("nan")  # marks a score not kept in _KNOWN (found by identity; a float, so quick to compare)
+_KNOWN = [[_UNSCORED] * len(MOVES) for _ in range(2)]    # see _scores: [hand short][move code]
+_VARIES = [m[0] == "challenge" or m[:2] == ("pegasus", "front") for m in MOVES]   # by code: scored afresh
 _COLUMN = {str(c + 1): c for c in range(3)}
 _HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == "hostage"}  # one per side
 _FIGHT = {card.id: card.field_strength or 0 for card in all_cards().values()}  # strength in a fight, 0 if none
@@ -141,9 +128,12 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     Candidates are taken best score first, equal scores in the order of moves() (a stable sort); a
     candidate's tie-break is drawn, and its legality checked, only while it could still beat the best legal
     pick so far, so most candidates are never checked. The scores alone are sorted (floats sort quickly);
-    the move of each is found again by value, the next one along for a repeated score."""
-    moves = state.moves()
-    scores = _scores(state, moves)
+    the move of each is found again by value, the next one along for a repeated score. A place the pruned
+    candidates list needs only an action point (state.SURE), a draw the end.2 test found legal since the last
+    action (state.drawable) nothing more; the rest are checked as is_legal does."""
+    codes = state.move_codes()
+    drawn = DRAW if state.drawable == state.steps else None  # the draw's code, if known to be legal
+    scores = _scores(state, codes)
     pick, best = None, _LOWEST
     why, draw = state._why, rng.random                       # is_legal's check (a player node: moves() is not empty)
     i, last = -1, None
@@ -153,8 +143,10 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
         i = scores.index(score, i + 1) if score == last else scores.index(score)
         last = score
         key = score + draw() * NOISE
-        if key > best and why(moves[i]) is None:
-            pick, best = moves[i], key
+        if key > best:
+            code = codes[i]
+            if (state.ap_left() > 0) if SURE[code] else (code == drawn or why(MOVES[code]) is None):
+                pick, best = MOVES[code], key
     return pick
 
 
@@ -162,9 +154,9 @@ def choose(state: State, policy: str, rng: random.Random) -> tuple[str, ...]:
     """The move the policy picks in a player node, parsed (play it with state.apply_legal)."""
     if policy == "greedy":
         return best_move(state, rng)
-    moves = state.moves()
+    codes = state.move_codes()
     while True:                                              # rejection: uniform over the legal moves
-        move = rng.choice(moves)
+        move = MOVES[rng.choice(codes)]
         if state.is_legal(move):
             return move
 

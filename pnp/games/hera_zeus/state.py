@@ -103,6 +103,7 @@ class State:
         # decisions; without one, each of those is a chance node.
         self.rng = rng
         self._listed: tuple[int, list] | None = None         # (steps, candidates) _has_legal built for moves()
+        self.drawable = -1                                   # the step at which _has_legal last found a draw legal
         if self.chance and rng is not None:
             self._draw_inline()
             self._settle()
@@ -174,6 +175,10 @@ class State:
     def moves(self) -> list[tuple[str, ...]]:
         """Every move worth checking now, as parsed word tuples: a superset of legal_actions(), for policies
         that check only the moves they consider (is_legal) and play one with apply_legal."""
+        return list(map(MOVES.__getitem__, self.move_codes()))
+
+    def move_codes(self) -> list[int]:
+        """moves() as codes (see MOVES), for policies that keep per-move facts in lists indexed by code."""
         if self.winner is not None or self.chance:
             return []
         listed = self._listed
@@ -181,7 +186,7 @@ class State:
             self._listed = None
             if listed[0] == self.steps:
                 return listed[1]
-        return self._candidates()
+        return self._codes()
 
     def is_legal(self, move: tuple[str, ...]) -> bool:
         """Whether a parsed move (from moves() or parse_move) is legal now; the same check as apply_action."""
@@ -190,13 +195,16 @@ class State:
     def _has_legal(self) -> bool:
         """Whether the player to move in a turn with action points left has a legal move."""
         p = self.to_move
-        return self._why_draw(p, 1 - p, ()) is None or self._any_listed_legal()  # a draw: the usual answer
+        if self._why_draw(p, 1 - p, ()) is None:              # a draw: the usual answer
+            self.drawable = self.steps                       # still legal until the next action
+            return True
+        return self._any_listed_legal()
 
     def _any_listed_legal(self) -> bool:
         """Whether any of the listed candidates is legal now (_has_legal when a draw is not)."""
-        why, moves = self._why, self._candidates()
-        self._listed = (self.steps, moves)                   # moves() hands them to the next decision
-        return any(why(m) is None for m in moves)
+        why, codes = self._why, self._codes()
+        self._listed = (self.steps, codes)                   # move_codes() hands them to the next decision
+        return any(SURE[k] or why(MOVES[k]) is None for k in codes)   # an action point is left
 
     def apply_action(self, action: str) -> None:
         """Apply a move or chance outcome; raises IllegalMove naming the broken rule."""
@@ -388,32 +396,38 @@ class State:
 
     # ------------------------------------------------------------------ move generation
     def _candidates(self, prune: bool = True) -> list[tuple[str, ...]]:
-        """Every move worth checking now, as word tuples (legal ones are kept by legal_actions).
+        """Every move worth checking now, as word tuples (legal ones are kept by legal_actions); see _codes."""
+        return list(map(MOVES.__getitem__, self._codes(prune)))
+
+    def _codes(self, prune: bool = True) -> list[int]:
+        """Every move worth checking now, as codes (see MOVES).
 
         With prune, moves that need a card the hand lacks (a spell, a Pegasus, the god card), places in a
         full column, challenges and Pegasus attacks in a first turn, challenges where no two cards face each
         other, and a second statue are left out: they could never pass _why (tests compare with prune=False)."""
         p = self.to_move
         if self.phase != "turn":
-            return self._phase_candidates(p)
+            return self._phase_codes(p)
         index = self._indexed(p)
         kinds, placings = index[3], index[4]
-        out = [_DRAW]
+        out = [DRAW]
         field, statue = self.field[p], self.statue[p]
-        rows_of = _OPEN_ROWS if prune else _ALL_ROWS
+        theirs, their_statue = self.field[1 - p], self.statue[1 - p]
+        by_cards = (_OPEN_ROWS if prune else _ALL_ROWS)[statue]
+        unblocked = _UNBLOCKED[statue][their_statue] if prune and not self.first_turn else _BLOCKED   # attack.2
+        fights = []
         for c in _CS:
-            rows = rows_of[statue == c][len(field[c])]
-            if rows is not None:
-                for by_column in placings:
-                    out += by_column[c][rows]
+            mine = field[c]
+            k = by_cards[c][len(mine)]
+            if k is not None:
+                for by_offer in placings:
+                    out += by_offer[k]
+            if unblocked[c] and mine and theirs[c]:           # face to face, as _why_challenge (challenge.1)
+                fights.append(_CHALLENGES[c])
+        out += fights                                         # after the places
         if not prune:
             kinds = _ALL_KINDS
             out += _CHALLENGES
-        elif not self.first_turn:                             # as _why_challenge (hera-zeus.attack.2)
-            theirs, their_statue = self.field[1 - p], self.statue[1 - p]
-            for c in _CS:
-                if field[c] and theirs[c] and statue != c and their_statue != c:
-                    out.append(_CHALLENGES[c])                # face to face, no statue (challenge.1, statue.5)
         if "god" in kinds and (statue is None or not prune):   # one statue only, as _why_statue (gap.16)
             out += _STATUES
         if "pegasus" in kinds and not (prune and self.first_turn):   # no first-turn attack, _why_pegasus (attack.2)
@@ -426,24 +440,26 @@ class State:
             out.append(_PERSEPHONE)
         if "dionysus" in kinds:
             out.append(_DIONYSUS)
-        if "hades" in kinds:
-            out += [_HADES[t] for t in sorted({self.cards[c].token for c in self.discard[p]})]
+        if "hades" in kinds:                                  # each token in the discard pile once, in token order
+            out += sorted(set(map(_HADES.__getitem__, self.discard[p])))
         return out
 
-    def _phase_candidates(self, p: int) -> list[tuple[str, ...]]:
-        """The moves worth checking outside the turn phase: the opening, a raid's put, Pandora's order, Dionysus."""
+    def _phase_codes(self, p: int) -> list[int]:
+        """The moves worth checking outside the turn phase, as codes: the opening, a raid's put, Pandora's order,
+        Dionysus."""
         cards, hand = self.cards, self.hand[p]
-        if self.phase == "opening":
+        if self.phase == "opening":                           # row 1 of each column, as many cards as it holds
             toks = sorted({cards[c].token for c in hand if cards[c].placeable})
-            return [("place", t, c, "1") for t in toks for c in _COLS]
+            field = self.field[p]
+            return [_PLACINGS[t][_ALL_ROWS[None][c][len(field[c])]][0] for t in toks for c in _CS]
         if self.phase == "put":
-            return [("put", c) for c in _COLS]
+            return list(_PUTS)
         if self.phase == "order":
-            return [("top", t) for t in sorted({cards[c].token for c in self.pending["order"][0][1]})]
+            return [_TOPS[t] for t in sorted({cards[c].token for c in self.pending["order"][0][1]})]
         spots = [f"{c + 1}.{r}" for c in range(COLUMNS) for r in self._rows_of(p, c)]   # rearrange
-        out = [("done",)]
-        out += [("move", a, t) for a in spots for t in _COLS]
-        out += [("swap", a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]
+        out = [_DONE]
+        out += [_REARRANGE["move", a, t] for a in spots for t in _COLS]
+        out += [_REARRANGE["swap", a, b] for i, a in enumerate(spots) for b in spots[i + 1:]]
         return out
 
     def _rows_of(self, p: int, c: int) -> list[int]:
@@ -475,18 +491,19 @@ class State:
         if not m:
             return f"empty move; expected one of: {', '.join(ACTION_FORMS)}"
         verb, args = m[0], m[1:]
-        if self.phase == "opening":
-            return self._why_opening(p, verb, args)
-        if self.phase == "put":
-            return self._why_put(o, verb, args)
-        if self.phase == "order":
-            tokens = {self.cards[c].token for c in self.pending["order"][0][1]}
-            if verb != "top" or len(args) != 1 or args[0] not in tokens:
-                return (f"first choose which discarded card lies on top: 'top TOKEN' with one of "
-                        f"{', '.join(sorted(tokens))} (hera-zeus.pandora.2)")
-            return None
-        if self.phase == "rearrange":
-            return self._why_rearrange(p, verb, args)
+        if self.phase != "turn":
+            if self.phase == "opening":
+                return self._why_opening(p, verb, args)
+            if self.phase == "put":
+                return self._why_put(o, verb, args)
+            if self.phase == "order":
+                tokens = {self.cards[c].token for c in self.pending["order"][0][1]}
+                if verb != "top" or len(args) != 1 or args[0] not in tokens:
+                    return (f"first choose which discarded card lies on top: 'top TOKEN' with one of "
+                            f"{', '.join(sorted(tokens))} (hera-zeus.pandora.2)")
+                return None
+            if self.phase == "rearrange":
+                return self._why_rearrange(p, verb, args)
         if verb in ("move", "swap", "done", "put", "top"):
             return f"'{verb}' is only possible right after Dionysus, a Pegasus raid or Pandora"
         if self.ap_left() <= 0 and verb != "statue":
@@ -1040,21 +1057,27 @@ _NAMES = tuple(side.capitalize() for side in SIDES)          # side names as wri
 _COLUMN_OF = {str(c + 1): c for c in range(COLUMNS)}        # column words as written in moves
 _COLS = tuple(_COLUMN_OF)
 _ROW_WORDS = tuple(str(r) for r in range(ROWS + 2))           # _ROW_WORDS[r] == str(r)
-_DRAW = ("draw",)
-
-
-class _Placings(dict):
-    """token -> the place moves of that token, by column, then by _OFFERS entry: the moves of the rows that
-    entry offers (built the first time it is asked; a column's moves are then one ready tuple)."""
-
-    def __missing__(self, token: str) -> list[list[tuple]]:
-        moves = [[("place", token, col, _ROW_WORDS[r]) for r in range(1, ROWS + 2)] for col in _COLS]
-        offers = self[token] = [[tuple(rows[sl]) if sl else () for sl in _OFFERS] for rows in moves]
-        return offers
-
-
-_PLACINGS = _Placings()
 _CS = tuple(range(COLUMNS))
+
+MOVES: list[tuple[str, ...]] = []
+"""Move code -> the move it stands for (a word tuple). Candidates are listed as codes (State.move_codes), so a
+policy can keep what it works out about a move in a list indexed by code. A place move has one code per fill
+of its column it is listed from (the _OFFERS entry), so whatever depends on that column's fill is fixed by
+the code; every other move has one code."""
+
+
+SURE: list[bool] = []
+"""By move code: a place the pruned candidates (State._codes) list, legal whenever an action point is left: the
+rows _rows offers for a column, of a token in hand, are those _why_place allows (tests check it at every
+decision); the places listed without pruning, like every other move, must be checked (_why)."""
+
+
+def _coded(moves, sure: bool = False) -> tuple[int, ...]:
+    """New codes for these moves, in order (see MOVES and SURE)."""
+    start = len(MOVES)
+    MOVES.extend(moves)
+    SURE.extend([sure] * (len(MOVES) - start))
+    return tuple(range(start, len(MOVES)))
 
 
 def _rows(behind_statue: bool, cards: int, prune: bool) -> slice | None:
@@ -1066,14 +1089,43 @@ def _rows(behind_statue: bool, cards: int, prune: bool) -> slice | None:
 
 
 _OFFERS = [_rows(s, n, prune) for prune in (True, False) for s in (False, True) for n in range(ROWS + 1)]
-_OPEN_ROWS, _ALL_ROWS = ([[k if _OFFERS[k] else None for k in range(i, i + ROWS + 1)]   # [statue there][cards]:
-                          for i in (start, start + ROWS + 1)] for start in (0, 2 * (ROWS + 1)))  # _OFFERS index
-_CHALLENGES = [("challenge", c) for c in _COLS]
-_STATUES = [("statue", c) for c in _COLS]
-_PEGASUS = [("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS]
-_PYTHIA = [("pythia", "hand")] + [("pythia", "column", c) for c in _COLS]
-_HADES = {c.token: ("hades", c.token) for c in all_cards().values()}   # token -> the move bringing it back
-_SIRENS, _PERSEPHONE, _DIONYSUS = ("sirens",), ("persephone",), ("dionysus",)
+_OPEN_ROWS, _ALL_ROWS = ({s: [[c * len(_OFFERS) + k if _OFFERS[k] else None      # [statue's column][column][cards]:
+                               for k in range(start + (ROWS + 1) * (s == c), start + (ROWS + 1) * (s == c) + ROWS + 1)]
+                              for c in _CS] for s in (None, *_CS)}        # index into a token's _PLACINGS list
+                         for start in (0, 2 * (ROWS + 1)))
+_UNBLOCKED = {s: {t: tuple(c != s and c != t for c in _CS) for t in (None, *_CS)} for s in (None, *_CS)}
+"""[mover's statue column][opponent's]: by column, whether no statue stands there (hera-zeus.challenge.3, statue.5)."""
+_BLOCKED = (False,) * COLUMNS                                 # no challenge at all
+
+
+def _placings(token: str) -> list[tuple[int, ...]]:
+    """The place moves of a token as codes, by column and _OFFERS entry (index column * len(_OFFERS) + entry):
+    the rows that entry offers (a column's moves are then one ready tuple)."""
+    out = []
+    for col in _COLS:
+        rows = [("place", token, col, _ROW_WORDS[r]) for r in range(1, ROWS + 2)]
+        out += [_coded(rows[sl], k < len(_OFFERS) // 2) if sl else () for k, sl in enumerate(_OFFERS)]  # pruned first
+    return out
+
+
+_PLACINGS = {card.token: _placings(card.token) for card in all_cards().values() if card.placeable}   # by token
+
+
+DRAW = _coded([("draw",)])[0]
+_CHALLENGES = _coded(("challenge", c) for c in _COLS)
+_STATUES = _coded(("statue", c) for c in _COLS)
+_PEGASUS = _coded([("pegasus", "hand")] + [("pegasus", "front", c) for c in _COLS])
+_PYTHIA = _coded([("pythia", "hand")] + [("pythia", "column", c) for c in _COLS])
+_TOKENS = sorted({c.token for c in all_cards().values()})
+_HADES_OF = dict(zip(_TOKENS, _coded(("hades", t) for t in _TOKENS)))   # token -> the move bringing it back
+_HADES = {card.id: _HADES_OF[card.token] for card in all_cards().values()}   # card id -> that of its token
+_SIRENS, _PERSEPHONE, _DIONYSUS = _coded([("sirens",), ("persephone",), ("dionysus",)])
+_PUTS = _coded(("put", c) for c in _COLS)
+_TOPS = dict(zip(_TOKENS, _coded(("top", t) for t in _TOKENS)))     # token -> the move putting it on top
+_SPOTS = [f"{c}.{r}" for c in _COLS for r in range(1, ROWS + 2)]       # a card's place in a rearrangement
+_DONE = _coded([("done",)])[0]
+_REARRANGING = [("move", a, t) for a in _SPOTS for t in _COLS] + [("swap", a, b) for a in _SPOTS for b in _SPOTS]
+_REARRANGE = dict(zip(_REARRANGING, _coded(_REARRANGING)))    # a Dionysus move or swap -> its code
 _ALL_KINDS = frozenset({"god", "pegasus", "pythia", "sirens", "persephone", "dionysus", "hades"})  # cards moves need
 _CHECKS = {verb: getattr(State, f"_why_{verb}") for verb in   # turn verb -> State._why_VERB
            ("draw", "place", "challenge", "statue", "pegasus", "pythia", "sirens", "hades", "persephone", "dionysus")}
