@@ -583,14 +583,14 @@ class State:
             return f"no '{token}' in hand"
         if not self.cards[card].placeable:
             return f"{self.cards[card].name} cannot be placed on the battlefield (hera-zeus.cards.4, hera-zeus.gap.7)"
-        slots = self.slots(p, c)
-        if slots >= ROWS:
+        offered = _rows(self.statue[p] == c, len(self.field[p][c]), True)   # the one statement of the rows
+        if offered is None:
             return f"column {c + 1} already holds four (hera-zeus.place.3)"
-        if self.statue[p] == c and row == 1:
+        if row - 1 < offered.start:
             return "the statue keeps the front place; place behind it (hera-zeus.statue.4, hera-zeus.gap.17)"
-        if row > slots + 1:
-            return (f"column {c + 1} has {slots} place(s) taken, so row {row} would leave a gap; "
-                    f"use row {slots + 1} or less (hera-zeus.gap.10)")
+        if row - 1 >= offered.stop:
+            return (f"column {c + 1} has {offered.stop - 1} place(s) taken, so row {row} would leave a gap; "
+                    f"use row {offered.stop} or less (hera-zeus.gap.10)")
         return None
 
     def _why_challenge(self, p, o, args) -> str | None:
@@ -1068,8 +1068,8 @@ the code; every other move has one code."""
 
 SURE: list[bool] = []
 """By move code: a place the pruned candidates (State._codes) list, legal whenever an action point is left: the
-rows _rows offers for a column, of a token in hand, are those _why_place allows (tests check it at every
-decision); the places listed without pruning, like every other move, must be checked (_why)."""
+rows _rows offers for a column, of a token in hand, are those _why_place allows, as _why_place asks _rows (tests
+check it at every decision); the places listed without pruning, like every other move, must be checked (_why)."""
 
 
 def _coded(moves, sure: bool = False) -> tuple[int, ...]:
@@ -1081,9 +1081,10 @@ def _coded(moves, sure: bool = False) -> tuple[int, ...]:
 
 
 def _rows(behind_statue: bool, cards: int, prune: bool) -> slice | None:
-    """Which of a token's place moves in a column (rows 1 to ROWS + 1) to offer: rows from 1 (2 behind a
-    statue) to one past the places taken (hera-zeus.gap.10); with prune, none in a full column
-    (hera-zeus.battlefield.3)."""
+    """Which of a token's place moves in a column (rows 1 to ROWS + 1, as slice indices from 0) are open:
+    rows from 1 (2 behind a statue: hera-zeus.statue.4, gap.17) to one past the places taken
+    (hera-zeus.gap.10); none in a full column (hera-zeus.place.3, battlefield.3). _why_place checks a
+    place against the pruned answer; without prune, a full column's rows are listed for _why to refuse."""
     slots = cards + behind_statue
     return None if prune and slots >= ROWS else slice(1 if behind_statue else 0, slots + 1)
 
