@@ -24,7 +24,7 @@ from itertools import chain
 import numpy as np
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, sample_chance
 from pnp.games.micro_hero.cards import ICONS, MODULES, Icons, Kind, catalog
 
 HAND = 5                     # micro-hero.draw.1
@@ -372,7 +372,7 @@ def _first(pile: list, kind: str) -> int:
 class MicroHeroState:
     """The full game state in the open_spiel shape (see pnp.games.base.State)."""
 
-    def __init__(self, options: Options | None = None):
+    def __init__(self, options: Options | None = None, rng=None):
         self.opt = options or Options()
         self.opt.check()
         self.cat = catalog()
@@ -405,7 +405,13 @@ class MicroHeroState:
         self._eff: dict = {}
         self._eff_at: int | None = None            # the _version effects() last answered at (None: read afresh)
         self._cheapest = min(k.cost for k in self.cat.kinds.values())   # the least any upgrade action costs
+        # Given an rng (a random.Random), the state shuffles the starting decks, reveals Trials and draws Hera's
+        # Revenge from it at once, each outcome the one base.sample_chance(state, rng) draws (the same random
+        # numbers in the same order), so it stops only at decisions; without one, each is a chance node.
+        self.rng = rng
         self._setup()
+        if rng is not None:
+            self._draw_inline()
 
     # ---------------------------------------------------------------- setup
     def _new(self, kind: str) -> Card:
@@ -520,6 +526,18 @@ class MicroHeroState:
             self._apply(action)
         finally:
             self.changed()
+        if self.rng is not None and self.phase in CHANCE_PHASES:
+            self._draw_inline()
+
+    def _draw_inline(self) -> None:
+        """Settle the chance nodes ahead with the state's rng, each outcome drawn as base.sample_chance draws
+        it and applied as apply_action applies it (an outcome drawn from chance_outcomes() needs no check)."""
+        rng = self.rng
+        while self.phase in CHANCE_PHASES:
+            outcome = sample_chance(self, rng)
+            self.changed()
+            _STEP[self.phase](self, outcome)
+            self.changed()
 
     def _apply(self, action) -> None:
         """apply_action's check and change (what was worked out from the state is dropped as it starts
@@ -547,7 +565,7 @@ class MicroHeroState:
         if listed is not None and listed[0] == self._version:      # listed by legal_actions() since the last change
             legal = action in listed[1]
         elif phase == "upgrade":
-            legal = action is not None and bool(self._upgrade_actions(only=action))   # None: no action
+            legal = self.upgrade_legal(action)
         else:
             legal = action in self._listing()
         if not legal:
@@ -772,39 +790,55 @@ class MicroHeroState:
         self.phase, self.actor = "upgrade", 0
 
     # ---------------------------------------------------------------- upgrade phase
-    def _upgrade_actions(self, only=None) -> list[tuple]:
-        """The upgrade phase's legal actions; given `only`, just the ones equal to it (apply_action's
-        check of one action, without listing the rest)."""
-        what = only[0] if isinstance(only, tuple) and only else None
+    def _upgrade_actions(self) -> list[tuple]:
+        """The upgrade phase's legal actions: 'done', the buys by supply kind in the supply's order (each for
+        every player, micro-hero.gap.20), then each player's upgrade and foresee; those upgrade_legal accepts."""
         acts: list[tuple] = [("done",)]
-        if self.xp < self._cheapest or (only is not None and what not in ("buy", "upgrade", "foresee")):
-            return [a for a in acts if a == only] if only is not None else acts   # nothing else affordable
-        eff = self.effects()
-        players = range(len(self.heroes))
-        kinds, xp, first_round = self.cat.kinds, self.xp, self.round == 1
-        seen = set()
-        for c in self.supply if only is None or what == "buy" else ():   # micro-hero.upgrade.2
-            kid = c.kind
-            if kid in seen or (only is not None and (len(only) < 2 or kid != only[1])):
-                continue
-            seen.add(kid)                                           # the same kind, the same answer
-            k = kinds[kid]
-            if k.cost > xp:
-                continue
-            if k.kind == "blessing" and first_round:                # micro-hero.upgrade.6, gap.28
-                continue
-            for p in players:
-                acts.append(("buy", kid, p))                        # micro-hero.gap.20
-        for p in players if only is None or what != "buy" else ():
-            top = self.heroes[p].discard[-1] if self.heroes[p].discard else None
-            if top is None:
-                continue
-            k = self.cat.kinds[top.kind]
-            if not top.up and k.cost <= self.xp and not eff.get("no_upgrade"):   # micro-hero.upgrade.3
-                acts.append(("upgrade", p))
-            if top.up and k.kind != "wound" and k.cost <= self.xp and not eff.get("no_foresee"):
-                acts.append(("foresee", p))                         # micro-hero.upgrade.4, gap.14
-        return acts if only is None else [a for a in acts if a == only]
+        if not self.can_spend():
+            return acts
+        legal, players = self.upgrade_legal, range(len(self.heroes))
+        for kid in dict.fromkeys([c.kind for c in self.supply]):     # the same kind, the same answer
+            if legal(("buy", kid, 0)):
+                acts += [("buy", kid, p) for p in players]
+        for p in players:
+            for what in ("upgrade", "foresee"):
+                if legal((what, p)):
+                    acts.append((what, p))
+        return acts
+
+    def can_spend(self) -> bool:
+        """Whether the XP left pays for the cheapest card: if not, 'done' is the upgrade phase's only legal
+        action (micro-hero.upgrade.5)."""
+        return self.xp >= self._cheapest
+
+    def upgrade_legal(self, action) -> bool:
+        """Whether an upgrade-phase action is legal now: what legal_actions() lists there and apply_action
+        accepts (micro-hero.upgrade.2-6), without listing the rest."""
+        if not isinstance(action, tuple) or not action:
+            return False
+        what = action[0]
+        if what == "done":
+            return len(action) == 1
+        if self.xp < self._cheapest or len(action) != (3 if what == "buy" else 2) or action[-1] not in range(len(self.heroes)):
+            return False
+        if what == "buy":                                           # micro-hero.upgrade.2
+            kid = action[1]
+            k = self.cat.kinds.get(kid) if isinstance(kid, str) else None
+            if k is None or k.cost > self.xp or (k.kind == "blessing" and self.round == 1):   # micro-hero.upgrade.6, gap.28
+                return False
+            return any(c.kind == kid for c in self.supply)
+        if what not in ("upgrade", "foresee"):
+            return False
+        discard = self.heroes[action[1]].discard
+        if not discard:
+            return False
+        top = discard[-1]
+        k = self.cat.kinds[top.kind]
+        if k.cost > self.xp:
+            return False
+        if what == "upgrade":                                       # micro-hero.upgrade.3
+            return not top.up and not self.effects().get("no_upgrade")
+        return top.up and k.kind != "wound" and not self.effects().get("no_foresee")   # micro-hero.upgrade.4, gap.14
 
     def _act_upgrade(self, action) -> None:
         if action[0] == "done":

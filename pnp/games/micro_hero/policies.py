@@ -62,32 +62,41 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
     return tied
 
 
-def _upgrade_choice(state: MicroHeroState, legal: list[tuple]):
-    kinds = state.cat.kinds
+def _upgrade_choice(state: MicroHeroState):
+    """Heal a Wound on top, else the best Blessing, else upgrade, else foresee, else the Technique the deck
+    lacks, else done: the candidates asked about one by one in that order (the engine's upgrade_legal), the
+    first legal one taken, as picking from legal_actions() would (a buy is legal for every player alike, so
+    player 1's, listed first, is the one taken)."""
+    if not state.can_spend():
+        return ("done",)
+    kinds, legal = state.cat.kinds, state.upgrade_legal
+    heroes = range(len(state.heroes))
     for p, hero in enumerate(state.heroes):
         top = hero.discard[-1] if hero.discard else None
-        if top is not None and kinds[top.kind].kind == "wound" and ("upgrade", p) in legal:
+        if top is not None and kinds[top.kind].kind == "wound" and legal(("upgrade", p)):
             return ("upgrade", p)
-    buys = [a for a in legal if a[0] == "buy"]
-    blessings = [a for a in buys if kinds[a[1]].kind == "blessing"]
-    if blessings:
-        return max(blessings, key=lambda a: sum(kinds[a[1]].base.get(i) * w for i, w in ICON_WEIGHT.items()))
-    for p in range(len(state.heroes)):
-        if ("upgrade", p) in legal:
-            return ("upgrade", p)
-    for p in range(len(state.heroes)):
-        if ("foresee", p) in legal:
-            return ("foresee", p)
-    if buys:
-        hero = state.heroes[0]
-        cards = hero.deck + hero.discard
-        strikes = sum(kinds[c.kind].base.attack for c in cards)
-        blocks = sum(kinds[c.kind].base.defence for c in cards)
-        want = ("strike", "wrestle", "block", "dodge") if strikes <= blocks else ("block", "dodge", "strike", "wrestle")
-        for kid in want:
-            for a in buys:
-                if a[1] == kid:
-                    return a
+    offered = dict.fromkeys([c.kind for c in state.supply])         # the supply's kinds, in legal_actions() order
+    best, value = None, None
+    for kid in offered:
+        k = kinds[kid]
+        if k.kind == "blessing" and legal(("buy", kid, 0)):
+            v = sum(k.base.get(i) * w for i, w in ICON_WEIGHT.items())
+            if best is None or v > value:
+                best, value = ("buy", kid, 0), v
+    if best is not None:
+        return best
+    for what in ("upgrade", "foresee"):
+        for p in heroes:
+            if legal((what, p)):
+                return (what, p)
+    hero = state.heroes[0]
+    cards = hero.deck + hero.discard
+    strikes = sum(kinds[c.kind].base.attack for c in cards)
+    blocks = sum(kinds[c.kind].base.defence for c in cards)
+    want = ("strike", "wrestle", "block", "dodge") if strikes <= blocks else ("block", "dodge", "strike", "wrestle")
+    for kid in want:
+        if kid in offered and legal(("buy", kid, 0)):
+            return ("buy", kid, 0)
     return ("done",)
 
 
@@ -114,9 +123,9 @@ def greedy_action(state: MicroHeroState, rng: random.Random):
             if k < len(members):
                 return plans.action(members[k])
             k -= len(members)
-    legal = state.legal_actions()
     if phase == "upgrade":
-        return _upgrade_choice(state, legal)
+        return _upgrade_choice(state)
+    legal = state.legal_actions()
     if phase == "split":
         atk = state.trial_attack()
 
