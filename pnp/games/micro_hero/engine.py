@@ -24,7 +24,7 @@ from itertools import chain
 import numpy as np
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.base import CHANCE, TERMINAL, sample_chance
+from pnp.games.base import CHANCE, TERMINAL, sample_chance, sample_count
 from pnp.games.micro_hero.cards import ICONS, MODULES, Icons, Kind, catalog
 
 HAND = 5                     # micro-hero.draw.1
@@ -298,7 +298,7 @@ class PlanChoices:
 
 # ---------------------------------------------------------------- state pieces
 
-@dataclass
+@dataclass(slots=True)
 class Card:
     """One physical card: a unique id, its kind and which half is up."""
 
@@ -341,7 +341,7 @@ class Options:
                                  expected=f"Techniques, at most {kind.copies} of {kind.id}")
 
 
-@dataclass
+@dataclass(slots=True)
 class Hero:
     """One player's piles, stance and shield (each their own in co-op, micro-hero.gap.29).
 
@@ -480,6 +480,16 @@ class MicroHeroState:
             return [(r, 1 / len(left)) for r in left]
         return []
 
+    def sample_chance(self, rng):
+        """One chance outcome by its probability: the one base.sample_chance(state, rng) draws, with the same
+        random number; a starting deck's next card is drawn from its counts without listing the outcomes."""
+        if self.phase != "shuffle":
+            return sample_chance(self, rng)
+        counts: dict[str, int] = {}
+        for c in self.heroes[self.actor].pool:
+            counts[c.kind] = counts.get(c.kind, 0) + 1
+        return sample_count(counts, sorted(counts), rng)
+
     def _is_outcome(self, action) -> bool:
         """Whether `action` is one of chance_outcomes(), found without listing them."""
         try:
@@ -534,7 +544,7 @@ class MicroHeroState:
         it and applied as apply_action applies it (an outcome drawn from chance_outcomes() needs no check)."""
         rng = self.rng
         while self.phase in CHANCE_PHASES:
-            outcome = sample_chance(self, rng)
+            outcome = self.sample_chance(rng)
             self.changed()
             _STEP[self.phase](self, outcome)
             self.changed()
@@ -678,12 +688,16 @@ class MicroHeroState:
         self.phase, self.actor = "plan", 0
 
     def _draw(self, hero: Hero, n: int) -> None:
-        for _ in range(n):                                          # micro-hero.draw.1
+        while n > 0:                                                # micro-hero.draw.1: n from the top
             if not hero.deck:
                 hero.deck, hero.discard = hero.discard, []          # micro-hero.draw.3 (no shuffle)
-            if not hero.deck:
-                return                                              # micro-hero.gap.17
-            hero.hand.append(hero.deck.pop(0))
+                if not hero.deck:
+                    return                                          # micro-hero.gap.17
+            deck = hero.deck
+            taken = deck[:n]
+            del deck[:n]
+            hero.hand += taken
+            n -= len(taken)
 
     def _plan_key(self, hero: Hero) -> tuple:
         """The hero's stance, side, skin count (Omphale side B) and the first-card-solo rule: what besides
@@ -884,7 +898,7 @@ class MicroHeroState:
         return self.t_attack + self.calm_bonus(self.t_life).attack
 
     def _attack_phase(self) -> None:
-        attack = sum(h.result.attack for h in self.heroes)          # micro-hero.coop-attack.1
+        attack = sum([h.result.attack for h in self.heroes])        # micro-hero.coop-attack.1
         dmg = self.damage(attack)
         self.t_life = max(0, self.t_life - dmg)                     # micro-hero.gap.25
         self.log.append(f"turn {self.turn}: attack {attack} deals {dmg}, Life {self.t_life}")
@@ -924,8 +938,8 @@ class MicroHeroState:
             n, hero.shield = self.wounds_for(d, hero.shield, attack)
             if n:
                 self.log.append(f"player {p + 1}: defence {d} against {attack}: {n} Wound(s)")
-            if not self._take_wounds(p, n):
-                return
+                if not self._take_wounds(p, n):
+                    return
         self._maintenance()
 
     def _take_wounds(self, p: int, n: int) -> bool:
@@ -939,11 +953,12 @@ class MicroHeroState:
 
     # ---------------------------------------------------------------- maintenance and round end
     def _maintenance(self) -> None:
-        for p, hero in enumerate(self.heroes):                      # micro-hero.gap.3, gap.8
-            dest = self.heroes[1 - p] if len(self.heroes) == 2 else hero   # micro-hero.coop-maintenance.1
+        heroes, kinds = self.heroes, self.cat.kinds
+        for p, hero in enumerate(heroes):                           # micro-hero.gap.3, gap.8
+            dest = heroes[1 - p] if len(heroes) == 2 else hero      # micro-hero.coop-maintenance.1
             deep = 0
             for card in hero.played:
-                k = self.cat.kinds[card.kind]
+                k = kinds[card.kind]
                 if k.kind == "wound" and (card.up or k.severity == "superficial"):
                     card.up = False                                 # micro-hero.gap.15, blood.4
                     self.wounds.append(card)

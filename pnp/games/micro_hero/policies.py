@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import random
+from itertools import chain
 
 from pnp.games.micro_hero.engine import MicroHeroState
 
 ICON_WEIGHT = {"attack": 1.2, "defence": 1.1, "xp": 0.8}
+WANT = ("strike", "wrestle", "block", "dodge")   # Techniques bought, Attack first (Defence first if the deck has more Attack)
 LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury")
 
 
@@ -89,24 +91,28 @@ def _upgrade_choice(state: MicroHeroState):
         for p in heroes:
             if legal((what, p)):
                 return (what, p)
-    hero = state.heroes[0]
-    cards = hero.deck + hero.discard
-    strikes = sum(kinds[c.kind].base.attack for c in cards)
-    blocks = sum(kinds[c.kind].base.defence for c in cards)
-    want = ("strike", "wrestle", "block", "dodge") if strikes <= blocks else ("block", "dodge", "strike", "wrestle")
-    for kid in want:
-        if kid in offered and legal(("buy", kid, 0)):
-            return ("buy", kid, 0)
-    return ("done",)
+    buys = [kid for kid in WANT if kid in offered and legal(("buy", kid, 0))]
+    if not buys:
+        return ("done",)
+    hero, strikes = state.heroes[0], 0
+    for c in chain(hero.deck, hero.discard):
+        base = kinds[c.kind].base
+        strikes += base.attack - base.defence
+    want = WANT if strikes <= 0 else WANT[2:] + WANT[:2]            # what the deck has fewer of first
+    return next(("buy", kid, 0) for kid in want if kid in buys)
+
+
+PREP_PREFERENCE = {"rest": 0, "shield": 1, "recover": 2, "ready": 3}   # else pass, listed first
 
 
 def _prep_choice(legal: list[tuple]):
-    order = ("rest", "shield", "recover", "ready")
-    for what in order:
-        options = [a for a in legal if a[1] == what]
-        if options:
-            return options[0]
-    return legal[0]
+    """The first legal action of the most preferred kind: rest, else shield, recover, ready, else pass."""
+    best, rank = legal[0], len(PREP_PREFERENCE)
+    for a in legal:
+        r = PREP_PREFERENCE.get(a[1], rank)
+        if r < rank:
+            best, rank = a, r
+    return best
 
 
 def greedy_action(state: MicroHeroState, rng: random.Random):

@@ -15,8 +15,9 @@ def play(options: Options, seed: int, policy: str = "greedy") -> MicroHeroState:
     draws its own chance outcomes from it, so only decisions are left to the loop)."""
     rng, choose = random.Random(seed), POLICIES[policy]
     state = MicroHeroState(options, rng=rng)
-    while not state.is_terminal():
-        state.apply_action(choose(state, rng))
+    over, apply = state.is_terminal, state.apply_action
+    while not over():
+        apply(choose(state, rng))
     return state
 
 
