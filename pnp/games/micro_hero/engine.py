@@ -805,18 +805,17 @@ class MicroHeroState:
 
     # ---------------------------------------------------------------- upgrade phase
     def _upgrade_actions(self) -> list[tuple]:
-        """The upgrade phase's legal actions: 'done', the buys by supply kind in the supply's order (each for
-        every player, micro-hero.gap.20), then each player's upgrade and foresee; those upgrade_legal accepts."""
+        """The upgrade phase's legal actions: 'done', the buys of each buyable() kind for every player
+        (micro-hero.gap.20), then each player's upgrade and foresee that upgrade_legal accepts."""
         acts: list[tuple] = [("done",)]
         if not self.can_spend():
             return acts
-        legal, players = self.upgrade_legal, range(len(self.heroes))
-        for kid in dict.fromkeys([c.kind for c in self.supply]):     # the same kind, the same answer
-            if legal(("buy", kid, 0)):
-                acts += [("buy", kid, p) for p in players]
+        players = range(len(self.heroes))
+        for kid in self.buyable():
+            acts += [("buy", kid, p) for p in players]
         for p in players:
             for what in ("upgrade", "foresee"):
-                if legal((what, p)):
+                if self.upgrade_legal((what, p)):
                     acts.append((what, p))
         return acts
 
@@ -824,6 +823,19 @@ class MicroHeroState:
         """Whether the XP left pays for the cheapest card: if not, 'done' is the upgrade phase's only legal
         action (micro-hero.upgrade.5)."""
         return self.xp >= self._cheapest
+
+    def buyable(self) -> list[str]:
+        """The kinds a player may buy now, in the supply's order (micro-hero.upgrade.2, .5): in the supply,
+        affordable, and no Blessing in round 1 (micro-hero.upgrade.6, gap.28); any player may buy them."""
+        if not self.can_spend():
+            return []
+        kinds, xp, first_round = self.cat.kinds, self.xp, self.round == 1
+        out = []
+        for kid in dict.fromkeys([c.kind for c in self.supply]):     # the same kind, the same answer
+            k = kinds[kid]
+            if k.cost <= xp and not (first_round and k.kind == "blessing"):
+                out.append(kid)
+        return out
 
     def upgrade_legal(self, action) -> bool:
         """Whether an upgrade-phase action is legal now: what legal_actions() lists there and apply_action
@@ -835,12 +847,8 @@ class MicroHeroState:
             return len(action) == 1
         if self.xp < self._cheapest or len(action) != (3 if what == "buy" else 2) or action[-1] not in range(len(self.heroes)):
             return False
-        if what == "buy":                                           # micro-hero.upgrade.2
-            kid = action[1]
-            k = self.cat.kinds.get(kid) if isinstance(kid, str) else None
-            if k is None or k.cost > self.xp or (k.kind == "blessing" and self.round == 1):   # micro-hero.upgrade.6, gap.28
-                return False
-            return any(c.kind == kid for c in self.supply)
+        if what == "buy":
+            return action[1] in self.buyable()
         if what not in ("upgrade", "foresee"):
             return False
         discard = self.heroes[action[1]].discard

@@ -7,6 +7,7 @@ from itertools import chain
 from pnp.games.micro_hero.engine import MicroHeroState
 
 ICON_WEIGHT = {"attack": 1.2, "defence": 1.1, "xp": 0.8}
+_WEIGHTS = (ICON_WEIGHT["attack"], ICON_WEIGHT["defence"], ICON_WEIGHT["xp"])   # a Blessing's value sums in this order
 WANT = ("strike", "wrestle", "block", "dodge")   # Techniques bought, Attack first (Defence first if the deck has more Attack)
 LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury")
 
@@ -66,8 +67,8 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
 
 def _upgrade_choice(state: MicroHeroState):
     """Heal a Wound on top, else the best Blessing, else upgrade, else foresee, else the Technique the deck
-    lacks, else done: the candidates asked about one by one in that order (the engine's upgrade_legal), the
-    first legal one taken, as picking from legal_actions() would (a buy is legal for every player alike, so
+    lacks, else done: the engine asked about only these (buyable(), upgrade_legal), in that order, the first
+    legal one taken, as picking from legal_actions() would (a buy is legal for every player alike, so
     player 1's, listed first, is the one taken)."""
     if not state.can_spend():
         return ("done",)
@@ -77,22 +78,23 @@ def _upgrade_choice(state: MicroHeroState):
         top = hero.discard[-1] if hero.discard else None
         if top is not None and kinds[top.kind].kind == "wound" and legal(("upgrade", p)):
             return ("upgrade", p)
-    offered = dict.fromkeys([c.kind for c in state.supply])         # the supply's kinds, in legal_actions() order
+    buys = state.buyable()
     best, value = None, None
-    for kid in offered:
+    wa, wd, wx = _WEIGHTS
+    for kid in buys:
         k = kinds[kid]
-        if k.kind == "blessing" and legal(("buy", kid, 0)):
-            v = sum(k.base.get(i) * w for i, w in ICON_WEIGHT.items())
+        if k.kind == "blessing":
+            icons = k.base
+            v = icons.attack * wa + icons.defence * wd + icons.xp * wx    # its icons by ICON_WEIGHT, summed in order
             if best is None or v > value:
-                best, value = ("buy", kid, 0), v
+                best, value = kid, v
     if best is not None:
-        return best
+        return ("buy", best, 0)
     for what in ("upgrade", "foresee"):
         for p in heroes:
             if legal((what, p)):
                 return (what, p)
-    buys = [kid for kid in WANT if kid in offered and legal(("buy", kid, 0))]
-    if not buys:
+    if not any(kid in buys for kid in WANT):
         return ("done",)
     hero, strikes = state.heroes[0], 0
     for c in chain(hero.deck, hero.discard):
