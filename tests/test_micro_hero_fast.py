@@ -102,7 +102,8 @@ def _prep_from_listing(legal: list[tuple]):
 @pytest.mark.parametrize("opt", OPTIONS)
 def test_greedy_upgrade_and_prep_picks_equal_picking_from_the_listing(opt):
     """At every upgrade and preparation decision of greedy and random games, the greedy's pick (asking
-    upgrade_legal about its candidates in its order) equals its pick from legal_actions(), and is legal."""
+    buyable() and upgrade_legal about its candidates in its order) equals its pick from legal_actions(), and
+    is legal; buyable() kept from earlier in the step equals a fresh answer."""
     checked = {"upgrade": 0, "prep": 0}
     for seed in range(8):
         rng = random.Random(seed)
@@ -110,6 +111,8 @@ def test_greedy_upgrade_and_prep_picks_equal_picking_from_the_listing(opt):
         while not state.is_terminal():
             if state.phase in checked:
                 legal = state.legal_actions()
+                kept, state._buyable = state.buyable(), None
+                assert state.buyable() == kept                      # the kept answer is a fresh one
                 pick = greedy_action(state, random.Random(0))
                 expected = _upgrade_from_listing(state, legal) if state.phase == "upgrade" else _prep_from_listing(legal)
                 assert pick == expected and pick in legal

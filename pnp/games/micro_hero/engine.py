@@ -13,7 +13,8 @@ Rules summary (ids in cardsets/micro-hero/rules.yaml, rulings in gaps.yaml):
   Mythic (micro-hero.difficulty.*); two Preparation Actions follow (gap.4).
 * Win: 12 Trials beaten (micro-hero.game-end.1). Lose: a Wound is due and none is left
   (micro-hero.game-end.2), or 30 turns on one Trial (gap.33).
-Actions are tuples; chance nodes shuffle the starting decks card by card and reveal Trials.
+Actions are tuples; chance nodes shuffle the starting decks card by card and reveal Trials (a state
+given an rng draws them itself, as base.sample_chance would, and stops only at decisions).
 """
 from __future__ import annotations
 
@@ -399,6 +400,7 @@ class MicroHeroState:
         self.log: list[str] = []
         self._choices: tuple | None = None         # plan_choices' last (player, version, hand, answer)
         self._listed: tuple | None = None          # legal_actions()' last (version, actions) outside planning
+        self._buyable: tuple | None = None         # buyable()'s last (version, kinds)
         self._version = 0                          # bumped by every change of the state (changed())
         self._ranks = self.cat.ranks                # how plan_choices sorts a hand
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
@@ -824,18 +826,22 @@ class MicroHeroState:
         action (micro-hero.upgrade.5)."""
         return self.xp >= self._cheapest
 
-    def buyable(self) -> list[str]:
+    def buyable(self) -> tuple[str, ...]:
         """The kinds a player may buy now, in the supply's order (micro-hero.upgrade.2, .5): in the supply,
-        affordable, and no Blessing in round 1 (micro-hero.upgrade.6, gap.28); any player may buy them."""
-        if not self.can_spend():
-            return []
-        kinds, xp, first_round = self.cat.kinds, self.xp, self.round == 1
+        affordable, and no Blessing in round 1 (micro-hero.upgrade.6, gap.28); any player may buy them.
+        Kept until changed(), for apply_action's check of the buy a policy picked from it."""
+        kept = self._buyable
+        if kept is not None and kept[0] == self._version:
+            return kept[1]
         out = []
-        for kid in dict.fromkeys([c.kind for c in self.supply]):     # the same kind, the same answer
-            k = kinds[kid]
-            if k.cost <= xp and not (first_round and k.kind == "blessing"):
-                out.append(kid)
-        return out
+        if self.can_spend():
+            kinds, xp, first_round = self.cat.kinds, self.xp, self.round == 1
+            for kid in dict.fromkeys([c.kind for c in self.supply]):     # the same kind, the same answer
+                k = kinds[kid]
+                if k.cost <= xp and not (first_round and k.kind == "blessing"):
+                    out.append(kid)
+        self._buyable = self._version, tuple(out)
+        return self._buyable[1]
 
     def upgrade_legal(self, action) -> bool:
         """Whether an upgrade-phase action is legal now: what legal_actions() lists there and apply_action
