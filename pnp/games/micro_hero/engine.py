@@ -365,7 +365,10 @@ class Hero:
 
 def _first(pile: list, kind: str) -> int:
     """The position of the first card of this kind in a pile (taken by position: no card comparisons)."""
-    return next(i for i, c in enumerate(pile) if c.kind == kind)
+    for i, c in enumerate(pile):
+        if c.kind == kind:
+            return i
+    raise ValueError(f"no {kind} in the pile")
 
 
 # ---------------------------------------------------------------- the game state
@@ -406,7 +409,7 @@ class MicroHeroState:
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
         self._eff: dict = {}
         self._eff_at: int | None = None            # the _version effects() last answered at (None: read afresh)
-        self._cheapest = min(k.cost for k in self.cat.kinds.values())   # the least any upgrade action costs
+        self._cheapest = min([k.cost for k in self.cat.kinds.values()])   # the least any upgrade action costs
         # Given an rng (a random.Random), the state shuffles the starting decks, reveals Trials and draws Hera's
         # Revenge from it at once, each outcome the one base.sample_chance(state, rng) draws (the same random
         # numbers in the same order), so it stops only at decisions; without one, each is a chance node.
