@@ -13,7 +13,8 @@ Rules summary (ids in cardsets/micro-hero/rules.yaml, rulings in gaps.yaml):
   Mythic (micro-hero.difficulty.*); two Preparation Actions follow (gap.4).
 * Win: 12 Trials beaten (micro-hero.game-end.1). Lose: a Wound is due and none is left
   (micro-hero.game-end.2), or 30 turns on one Trial (gap.33).
-Actions are tuples; chance nodes shuffle the starting decks card by card and reveal Trials.
+Actions are tuples; chance nodes shuffle the starting decks card by card and reveal Trials (a state
+given an rng draws them itself, as base.sample_chance would, and stops only at decisions).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from itertools import chain
 import numpy as np
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, sample_chance, sample_count
 from pnp.games.micro_hero.cards import ICONS, MODULES, Icons, Kind, catalog
 
 HAND = 5                     # micro-hero.draw.1
@@ -298,7 +299,7 @@ class PlanChoices:
 
 # ---------------------------------------------------------------- state pieces
 
-@dataclass
+@dataclass(slots=True)
 class Card:
     """One physical card: a unique id, its kind and which half is up."""
 
@@ -341,7 +342,7 @@ class Options:
                                  expected=f"Techniques, at most {kind.copies} of {kind.id}")
 
 
-@dataclass
+@dataclass(slots=True)
 class Hero:
     """One player's piles, stance and shield (each their own in co-op, micro-hero.gap.29).
 
@@ -364,7 +365,10 @@ class Hero:
 
 def _first(pile: list, kind: str) -> int:
     """The position of the first card of this kind in a pile (taken by position: no card comparisons)."""
-    return next(i for i, c in enumerate(pile) if c.kind == kind)
+    for i, c in enumerate(pile):
+        if c.kind == kind:
+            return i
+    raise ValueError(f"no {kind} in the pile")
 
 
 # ---------------------------------------------------------------- the game state
@@ -372,7 +376,7 @@ def _first(pile: list, kind: str) -> int:
 class MicroHeroState:
     """The full game state in the open_spiel shape (see pnp.games.base.State)."""
 
-    def __init__(self, options: Options | None = None):
+    def __init__(self, options: Options | None = None, rng=None):
         self.opt = options or Options()
         self.opt.check()
         self.cat = catalog()
@@ -399,13 +403,20 @@ class MicroHeroState:
         self.log: list[str] = []
         self._choices: tuple | None = None         # plan_choices' last (player, version, hand, answer)
         self._listed: tuple | None = None          # legal_actions()' last (version, actions) outside planning
+        self._buyable: tuple | None = None         # buyable()'s last (version, kinds)
         self._version = 0                          # bumped by every change of the state (changed())
         self._ranks = self.cat.ranks                # how plan_choices sorts a hand
         self._eff_key: tuple | None = None         # effects()' last (key, answer)
         self._eff: dict = {}
         self._eff_at: int | None = None            # the _version effects() last answered at (None: read afresh)
-        self._cheapest = min(k.cost for k in self.cat.kinds.values())   # the least any upgrade action costs
+        self._cheapest = min([k.cost for k in self.cat.kinds.values()])   # the least any upgrade action costs
+        # Given an rng (a random.Random), the state shuffles the starting decks, reveals Trials and draws Hera's
+        # Revenge from it at once, each outcome the one base.sample_chance(state, rng) draws (the same random
+        # numbers in the same order), so it stops only at decisions; without one, each is a chance node.
+        self.rng = rng
         self._setup()
+        if rng is not None:
+            self._draw_inline()
 
     # ---------------------------------------------------------------- setup
     def _new(self, kind: str) -> Card:
@@ -474,6 +485,16 @@ class MicroHeroState:
             return [(r, 1 / len(left)) for r in left]
         return []
 
+    def sample_chance(self, rng):
+        """One chance outcome by its probability: the one base.sample_chance(state, rng) draws, with the same
+        random number; a starting deck's next card is drawn from its counts without listing the outcomes."""
+        if self.phase != "shuffle":
+            return sample_chance(self, rng)
+        counts: dict[str, int] = {}
+        for c in self.heroes[self.actor].pool:
+            counts[c.kind] = counts.get(c.kind, 0) + 1
+        return sample_count(counts, sorted(counts), rng)
+
     def _is_outcome(self, action) -> bool:
         """Whether `action` is one of chance_outcomes(), found without listing them."""
         try:
@@ -520,6 +541,18 @@ class MicroHeroState:
             self._apply(action)
         finally:
             self.changed()
+        if self.rng is not None and self.phase in CHANCE_PHASES:
+            self._draw_inline()
+
+    def _draw_inline(self) -> None:
+        """Settle the chance nodes ahead with the state's rng, each outcome drawn as base.sample_chance draws
+        it and applied as apply_action applies it (an outcome drawn from chance_outcomes() needs no check)."""
+        rng = self.rng
+        while self.phase in CHANCE_PHASES:
+            outcome = self.sample_chance(rng)
+            self.changed()
+            _STEP[self.phase](self, outcome)
+            self.changed()
 
     def _apply(self, action) -> None:
         """apply_action's check and change (what was worked out from the state is dropped as it starts
@@ -547,7 +580,7 @@ class MicroHeroState:
         if listed is not None and listed[0] == self._version:      # listed by legal_actions() since the last change
             legal = action in listed[1]
         elif phase == "upgrade":
-            legal = action is not None and bool(self._upgrade_actions(only=action))   # None: no action
+            legal = self.upgrade_legal(action)
         else:
             legal = action in self._listing()
         if not legal:
@@ -660,12 +693,16 @@ class MicroHeroState:
         self.phase, self.actor = "plan", 0
 
     def _draw(self, hero: Hero, n: int) -> None:
-        for _ in range(n):                                          # micro-hero.draw.1
+        while n > 0:                                                # micro-hero.draw.1: n from the top
             if not hero.deck:
                 hero.deck, hero.discard = hero.discard, []          # micro-hero.draw.3 (no shuffle)
-            if not hero.deck:
-                return                                              # micro-hero.gap.17
-            hero.hand.append(hero.deck.pop(0))
+                if not hero.deck:
+                    return                                          # micro-hero.gap.17
+            deck = hero.deck
+            taken = deck[:n]
+            del deck[:n]
+            hero.hand += taken
+            n -= len(taken)
 
     def _plan_key(self, hero: Hero) -> tuple:
         """The hero's stance, side, skin count (Omphale side B) and the first-card-solo rule: what besides
@@ -772,39 +809,67 @@ class MicroHeroState:
         self.phase, self.actor = "upgrade", 0
 
     # ---------------------------------------------------------------- upgrade phase
-    def _upgrade_actions(self, only=None) -> list[tuple]:
-        """The upgrade phase's legal actions; given `only`, just the ones equal to it (apply_action's
-        check of one action, without listing the rest)."""
-        what = only[0] if isinstance(only, tuple) and only else None
+    def _upgrade_actions(self) -> list[tuple]:
+        """The upgrade phase's legal actions: 'done', the buys of each buyable() kind for every player
+        (micro-hero.gap.20), then each player's upgrade and foresee that upgrade_legal accepts."""
         acts: list[tuple] = [("done",)]
-        if self.xp < self._cheapest or (only is not None and what not in ("buy", "upgrade", "foresee")):
-            return [a for a in acts if a == only] if only is not None else acts   # nothing else affordable
-        eff = self.effects()
+        if not self.can_spend():
+            return acts
         players = range(len(self.heroes))
-        kinds, xp, first_round = self.cat.kinds, self.xp, self.round == 1
-        seen = set()
-        for c in self.supply if only is None or what == "buy" else ():   # micro-hero.upgrade.2
-            kid = c.kind
-            if kid in seen or (only is not None and (len(only) < 2 or kid != only[1])):
-                continue
-            seen.add(kid)                                           # the same kind, the same answer
-            k = kinds[kid]
-            if k.cost > xp:
-                continue
-            if k.kind == "blessing" and first_round:                # micro-hero.upgrade.6, gap.28
-                continue
-            for p in players:
-                acts.append(("buy", kid, p))                        # micro-hero.gap.20
-        for p in players if only is None or what != "buy" else ():
-            top = self.heroes[p].discard[-1] if self.heroes[p].discard else None
-            if top is None:
-                continue
-            k = self.cat.kinds[top.kind]
-            if not top.up and k.cost <= self.xp and not eff.get("no_upgrade"):   # micro-hero.upgrade.3
-                acts.append(("upgrade", p))
-            if top.up and k.kind != "wound" and k.cost <= self.xp and not eff.get("no_foresee"):
-                acts.append(("foresee", p))                         # micro-hero.upgrade.4, gap.14
-        return acts if only is None else [a for a in acts if a == only]
+        for kid in self.buyable():
+            acts += [("buy", kid, p) for p in players]
+        for p in players:
+            for what in ("upgrade", "foresee"):
+                if self.upgrade_legal((what, p)):
+                    acts.append((what, p))
+        return acts
+
+    def can_spend(self) -> bool:
+        """Whether the XP left pays for the cheapest card: if not, 'done' is the upgrade phase's only legal
+        action (micro-hero.upgrade.5)."""
+        return self.xp >= self._cheapest
+
+    def buyable(self) -> tuple[str, ...]:
+        """The kinds a player may buy now, in the supply's order (micro-hero.upgrade.2, .5): in the supply,
+        affordable, and no Blessing in round 1 (micro-hero.upgrade.6, gap.28); any player may buy them.
+        Kept until changed(), for apply_action's check of the buy a policy picked from it."""
+        kept = self._buyable
+        if kept is not None and kept[0] == self._version:
+            return kept[1]
+        out = []
+        if self.can_spend():
+            kinds, xp, first_round = self.cat.kinds, self.xp, self.round == 1
+            for kid in dict.fromkeys([c.kind for c in self.supply]):     # the same kind, the same answer
+                k = kinds[kid]
+                if k.cost <= xp and not (first_round and k.kind == "blessing"):
+                    out.append(kid)
+        self._buyable = self._version, tuple(out)
+        return self._buyable[1]
+
+    def upgrade_legal(self, action) -> bool:
+        """Whether an upgrade-phase action is legal now: what legal_actions() lists there and apply_action
+        accepts (micro-hero.upgrade.2-6), without listing the rest."""
+        if not isinstance(action, tuple) or not action:
+            return False
+        what = action[0]
+        if what == "done":
+            return len(action) == 1
+        if self.xp < self._cheapest or len(action) != (3 if what == "buy" else 2) or action[-1] not in range(len(self.heroes)):
+            return False
+        if what == "buy":
+            return action[1] in self.buyable()
+        if what not in ("upgrade", "foresee"):
+            return False
+        discard = self.heroes[action[1]].discard
+        if not discard:
+            return False
+        top = discard[-1]
+        k = self.cat.kinds[top.kind]
+        if k.cost > self.xp:
+            return False
+        if what == "upgrade":                                       # micro-hero.upgrade.3
+            return not top.up and not self.effects().get("no_upgrade")
+        return top.up and k.kind != "wound" and not self.effects().get("no_foresee")   # micro-hero.upgrade.4, gap.14
 
     def _act_upgrade(self, action) -> None:
         if action[0] == "done":
@@ -850,7 +915,7 @@ class MicroHeroState:
         return self.t_attack + self.calm_bonus(self.t_life).attack
 
     def _attack_phase(self) -> None:
-        attack = sum(h.result.attack for h in self.heroes)          # micro-hero.coop-attack.1
+        attack = sum([h.result.attack for h in self.heroes])        # micro-hero.coop-attack.1
         dmg = self.damage(attack)
         self.t_life = max(0, self.t_life - dmg)                     # micro-hero.gap.25
         self.log.append(f"turn {self.turn}: attack {attack} deals {dmg}, Life {self.t_life}")
@@ -890,8 +955,8 @@ class MicroHeroState:
             n, hero.shield = self.wounds_for(d, hero.shield, attack)
             if n:
                 self.log.append(f"player {p + 1}: defence {d} against {attack}: {n} Wound(s)")
-            if not self._take_wounds(p, n):
-                return
+                if not self._take_wounds(p, n):
+                    return
         self._maintenance()
 
     def _take_wounds(self, p: int, n: int) -> bool:
@@ -905,11 +970,12 @@ class MicroHeroState:
 
     # ---------------------------------------------------------------- maintenance and round end
     def _maintenance(self) -> None:
-        for p, hero in enumerate(self.heroes):                      # micro-hero.gap.3, gap.8
-            dest = self.heroes[1 - p] if len(self.heroes) == 2 else hero   # micro-hero.coop-maintenance.1
+        heroes, kinds = self.heroes, self.cat.kinds
+        for p, hero in enumerate(heroes):                           # micro-hero.gap.3, gap.8
+            dest = heroes[1 - p] if len(heroes) == 2 else hero      # micro-hero.coop-maintenance.1
             deep = 0
             for card in hero.played:
-                k = self.cat.kinds[card.kind]
+                k = kinds[card.kind]
                 if k.kind == "wound" and (card.up or k.severity == "superficial"):
                     card.up = False                                 # micro-hero.gap.15, blood.4
                     self.wounds.append(card)

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import random
+from itertools import chain
 
 from pnp.games.micro_hero.engine import MicroHeroState
 
 ICON_WEIGHT = {"attack": 1.2, "defence": 1.1, "xp": 0.8}
+_WEIGHTS = (ICON_WEIGHT["attack"], ICON_WEIGHT["defence"], ICON_WEIGHT["xp"])   # a Blessing's value sums in this order
+WANT = ("strike", "wrestle", "block", "dodge")   # Techniques bought, Attack first (Defence first if the deck has more Attack)
 LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury")
 
 
@@ -62,42 +65,56 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
     return tied
 
 
-def _upgrade_choice(state: MicroHeroState, legal: list[tuple]):
-    kinds = state.cat.kinds
+def _upgrade_choice(state: MicroHeroState):
+    """Heal a Wound on top, else the best Blessing, else upgrade, else foresee, else the Technique the deck
+    lacks, else done: the engine asked about only these (buyable(), upgrade_legal), in that order, the first
+    legal one taken, as picking from legal_actions() would (a buy is legal for every player alike, so
+    player 1's, listed first, is the one taken)."""
+    if not state.can_spend():
+        return ("done",)
+    kinds, legal = state.cat.kinds, state.upgrade_legal
+    heroes = range(len(state.heroes))
     for p, hero in enumerate(state.heroes):
         top = hero.discard[-1] if hero.discard else None
-        if top is not None and kinds[top.kind].kind == "wound" and ("upgrade", p) in legal:
+        if top is not None and kinds[top.kind].kind == "wound" and legal(("upgrade", p)):
             return ("upgrade", p)
-    buys = [a for a in legal if a[0] == "buy"]
-    blessings = [a for a in buys if kinds[a[1]].kind == "blessing"]
-    if blessings:
-        return max(blessings, key=lambda a: sum(kinds[a[1]].base.get(i) * w for i, w in ICON_WEIGHT.items()))
-    for p in range(len(state.heroes)):
-        if ("upgrade", p) in legal:
-            return ("upgrade", p)
-    for p in range(len(state.heroes)):
-        if ("foresee", p) in legal:
-            return ("foresee", p)
-    if buys:
-        hero = state.heroes[0]
-        cards = hero.deck + hero.discard
-        strikes = sum(kinds[c.kind].base.attack for c in cards)
-        blocks = sum(kinds[c.kind].base.defence for c in cards)
-        want = ("strike", "wrestle", "block", "dodge") if strikes <= blocks else ("block", "dodge", "strike", "wrestle")
-        for kid in want:
-            for a in buys:
-                if a[1] == kid:
-                    return a
-    return ("done",)
+    buys = state.buyable()
+    best, value = None, None
+    wa, wd, wx = _WEIGHTS
+    for kid in buys:
+        k = kinds[kid]
+        if k.kind == "blessing":
+            icons = k.base
+            v = icons.attack * wa + icons.defence * wd + icons.xp * wx    # its icons by ICON_WEIGHT, summed in order
+            if best is None or v > value:
+                best, value = kid, v
+    if best is not None:
+        return ("buy", best, 0)
+    for what in ("upgrade", "foresee"):
+        for p in heroes:
+            if legal((what, p)):
+                return (what, p)
+    if not any(kid in buys for kid in WANT):
+        return ("done",)
+    hero, strikes = state.heroes[0], 0
+    for c in chain(hero.deck, hero.discard):
+        base = kinds[c.kind].base
+        strikes += base.attack - base.defence
+    want = WANT if strikes <= 0 else WANT[2:] + WANT[:2]            # what the deck has fewer of first
+    return next(("buy", kid, 0) for kid in want if kid in buys)
+
+
+PREP_PREFERENCE = {"rest": 0, "shield": 1, "recover": 2, "ready": 3}   # else pass, listed first
 
 
 def _prep_choice(legal: list[tuple]):
-    order = ("rest", "shield", "recover", "ready")
-    for what in order:
-        options = [a for a in legal if a[1] == what]
-        if options:
-            return options[0]
-    return legal[0]
+    """The first legal action of the most preferred kind: rest, else shield, recover, ready, else pass."""
+    best, rank = legal[0], len(PREP_PREFERENCE)
+    for a in legal:
+        r = PREP_PREFERENCE.get(a[1], rank)
+        if r < rank:
+            best, rank = a, r
+    return best
 
 
 def greedy_action(state: MicroHeroState, rng: random.Random):
@@ -114,9 +131,9 @@ def greedy_action(state: MicroHeroState, rng: random.Random):
             if k < len(members):
                 return plans.action(members[k])
             k -= len(members)
-    legal = state.legal_actions()
     if phase == "upgrade":
-        return _upgrade_choice(state, legal)
+        return _upgrade_choice(state)
+    legal = state.legal_actions()
     if phase == "split":
         atk = state.trial_attack()
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 from functools import partial
 
-from pnp.games.base import sample_chance
 from pnp.games.stats import wilson
 from pnp.games.micro_hero.engine import LINGER, MicroHeroState, Options
 from pnp.games.micro_hero.policies import POLICIES
@@ -12,11 +11,13 @@ from pnp.simulate.jobs import play_games
 
 
 def play(options: Options, seed: int, policy: str = "greedy") -> MicroHeroState:
-    """One whole game with the named policy; chance and choices drawn from random.Random(seed)."""
+    """One whole game with the named policy; chance and choices drawn from random.Random(seed) (the state
+    draws its own chance outcomes from it, so only decisions are left to the loop)."""
     rng, choose = random.Random(seed), POLICIES[policy]
-    state = MicroHeroState(options)
-    while not state.is_terminal():
-        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else choose(state, rng))
+    state = MicroHeroState(options, rng=rng)
+    over, apply = state.is_terminal, state.apply_action
+    while not over():
+        apply(choose(state, rng))
     return state
 
 
