@@ -43,8 +43,6 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5                             # gap.3
 _CHANCE_STEPS = frozenset(("labor", "deal", "start"))           # steps settled by drawing a card
 _DRAW_STEPS = frozenset(("deal", "start", "draw_power"))         # steps that take an adventure card
 _NO_CHOICE: list = []                                            # `choices` at a chance or terminal node
-_TRAIT_AT = {t: i for i, t in enumerate(TRAITS)}                 # TRAITS.index, looked up
-_REGION_AT = {r: i for i, r in enumerate(REGIONS)}               # REGIONS.index, looked up
 
 
 @dataclass(frozen=True)
@@ -93,14 +91,16 @@ def labor_cards() -> dict[str, LaborCard]:
 
 
 @lru_cache(maxsize=None)
+def _play_facts() -> dict[str, tuple[int, int, str, int, str]]:
+    """What a play reads of each Adventure card: (value, trait index, god, region index, power), made once."""
+    return {cid: (a.value, TRAITS.index(a.trait), a.god, REGIONS.index(a.region), a.power)
+            for cid, a in adventures().items()}
+
+
+@lru_cache(maxsize=None)
 def _play_moves() -> dict[str, tuple[str, str]]:
     """The move ("play", card) for each Adventure card, made once."""
     return {cid: ("play", cid) for cid in adventures()}
-
-
-def _drawn(pile: list[str], rng) -> int:
-    """The index in the pile of the card base.pick(pile, rng) draws."""
-    return int(rng.random() * len(pile))
 
 
 # ---------------------------------------------------------------- pure rules (engine and judge)
@@ -116,6 +116,13 @@ def move_trait(level: int, change: int) -> tuple[int, bool, bool]:
     if not TRAIT_MIN <= new <= TRAIT_MAX:
         return level, True, False
     return new, False, change > 0 and new in BONUS_LEVELS
+
+
+# A trait's move by level, for a raise (+1) and a drop (-1): move_trait worked out once per level.
+_TRAIT_MOVES = {change: [move_trait(level, change) for level in range(TRAIT_MAX + 1)] for change in (+1, -1)}
+# Whether a card advances, by the previous card's value and its own (1-10): advances() worked out once.
+_ADVANCES = [[advances(value, previous) for value in range(11)] for previous in range(11)]
+_RAISES = {f"raise-{t}": i for i, t in enumerate(TRAITS)}          # a raise power's trait index (gap.14)
 
 
 def labor_succeeds(levels: tuple[int, ...], required: tuple[int, ...]) -> bool:
@@ -141,6 +148,7 @@ class State:
         self.cards = adventures()
         self.labor_defs = labor_cards()
         self._plays = _play_moves()                                  # ("play", card) by card, made once
+        self._facts = _play_facts()                                  # what a play reads of a card, made once
         self.traits = [TRAIT_START] * len(TRAITS)                    # setup.1
         self.epic = 0                                                # setup.2
         self.favor = [0] * players                                   # setup.3, gap.20
@@ -240,7 +248,8 @@ class State:
         if step[0] in _CHANCE_STEPS:
             if action not in self._pile():
                 raise IllegalMove(f"card {action!r} cannot be drawn now")
-            self._draw_at(self._pile().index(action))
+            self._place_at(self._pile().index(action))
+            self._advance()
             return
         legal = self._options(step)
         if action not in legal:
@@ -252,23 +261,23 @@ class State:
     def draw_chance(self, rng) -> None:
         """Settle a chance step with a card drawn with `rng`: the card sample_chance draws, placed as
         apply_action places it (one random number, no search of the pile)."""
-        self._draw_at(_drawn(self._pile(), rng))
-
-    def _draw_at(self, i: int) -> None:
-        """Take card i off the pile the chance step draws from, put it where the step sends it, run on."""
-        self._place_at(i)
+        self._place_at(0, rng)
         self._advance()
 
-    def _place_at(self, i: int) -> None:
-        """Take card i off the pile the chance step draws from and put it where the step sends it."""
+    def _place_at(self, i: int, rng=None) -> None:
+        """Take card i (or, given `rng`, the card base.pick(pile, rng) draws: same random number, same
+        index) off the pile the chance step draws from and put it where the step sends it."""
         step = self._queue.pop(0)
         kind = step[0]
+        pile = self.labor_pile if kind == "labor" else self.draw_pile
+        if rng:
+            i = int(rng.random() * len(pile))                      # base.pick's index
         if kind == "deal":                                         # where the drawn card goes
-            self.hands[step[1]].append(self.draw_pile.pop(i))
+            self.hands[step[1]].append(pile.pop(i))
         elif kind == "labor":
-            self.on_region[step[1]] = self.labor_pile.pop(i)
+            self.on_region[step[1]] = pile.pop(i)
         else:
-            self.adventure_pile.append(self.draw_pile.pop(i))
+            self.adventure_pile.append(pile.pop(i))
 
     def take(self, action: tuple) -> None:
         """Apply a move of `choices` (or one legal_actions() just listed) without checking it again
@@ -304,9 +313,9 @@ class State:
         """The adventure pile's top card (the previous card)."""
         return self.cards[self.adventure_pile[-1]]
 
-    def _raise(self, p: int, trait: str, change: int) -> None:
-        i = _TRAIT_AT[trait]
-        self.traits[i], _, bonus = move_trait(self.traits[i], change)     # traits.1
+    def _raise(self, p: int, i: int, change: int) -> None:
+        """Move trait i by `change` for player p (traits.1), who may earn a bonus token (traits.2)."""
+        self.traits[i], _, bonus = _TRAIT_MOVES[change][self.traits[i]]   # move_trait (traits.1)
         if bonus:
             self._queue.insert(0, ("bonus", p))                            # traits.2
 
@@ -336,8 +345,6 @@ class State:
                 what = step[1]
                 if what == "_adventure_token":                             # the queued consequences, by name
                     self._adventure_token(step[2])
-                elif what == "_power":
-                    self._power(step[2], step[3])
                 else:
                     getattr(self, what)(*step[2:])
                 queue = self._queue                                        # _end replaces the queue
@@ -359,22 +366,24 @@ class State:
                 queue.pop(0)                                               # choiceless: skipped
                 continue
             if self.rng:                                                   # the card drawn at once
-                self._place_at(_drawn(self._pile(), self.rng))
+                self._place_at(0, self.rng)
                 continue
             self.choices = _NO_CHOICE
             return
 
     def _play(self, p: int, cid: str) -> None:
-        card, previous = self.cards[cid], self.cards[self.adventure_pile[-1]]
+        value, trait, god, region, power = self._facts[cid]
+        up = _ADVANCES[self._facts[self.adventure_pile[-1]][0]][value]     # advances() on the previous card
         self.hands[p].remove(cid)
         self.adventure_pile.append(cid)                                    # play.1
-        if advances(card.value, previous.value):                           # play.2
-            self._queue.insert(0, ("do", "_adventure_token", card.region))
-            self._raise(p, card.trait, +1)
-            self._queue.insert(0, ("token", p, card.god))
-        else:                                                              # play.3
-            self._queue[0:0] = [("do", "_power", p, card.power), ("do", "_adventure_token", card.region)]
-            self._raise(p, card.trait, -1)
+        queue = self._queue
+        queue.insert(0, ("do", "_adventure_token", region))                # play.4, after the rest
+        if up:                                                             # play.2
+            self._raise(p, trait, +1)
+            queue.insert(0, ("token", p, god))
+        else:                                                              # play.3: the power at once
+            self._raise(p, trait, -1)
+            self._power(p, power)
 
     def _power(self, p: int, power: str) -> None:
         """The card's power (gap.14): draw, pledge, calm or raise another trait."""
@@ -383,10 +392,9 @@ class State:
         elif power in ("pledge", "calm"):
             self._queue.insert(0, (power, p))
         else:
-            self._raise(p, power.removeprefix("raise-"), +1)
+            self._raise(p, _RAISES[power], +1)
 
-    def _adventure_token(self, region: str) -> None:
-        r = _REGION_AT[region]
+    def _adventure_token(self, r: int) -> None:
         self.adv_tokens[r] += 1                                             # play.4
         if self.adv_tokens[r] >= TOKENS_TO_END:                            # play.5
             self._attempt(r)
