@@ -137,6 +137,18 @@ def test_cannot_draw_with_ten_cards():
         s.apply_action(("draw",))
 
 
+def test_a_player_who_can_neither_draw_nor_play_passes():
+    s = setup()
+    s.draw_pile, s.hands[0] = [], []               # gap.8: nothing under the top card to reshuffle either
+    assert s.legal_actions() == [("pass",)]
+    twin = setup()
+    twin.draw_pile, twin.hands[0] = [], []
+    s.apply_action(("pass",))                      # gap.9
+    twin.take(("pass",))
+    assert s.current_player() == twin.current_player() == 1 and s.turns == twin.turns == 2
+    assert _snapshot(s) == _snapshot(twin)
+
+
 def test_fifth_token_ends_adventure_and_success_pays_favor():
     s = setup()
     s.traits = [8, 6, 4, 6]                        # Nemean Lion needs > 7, 5, 3, 5

@@ -211,15 +211,19 @@ class State:
             return []
         return self._options(self._queue[0])
 
+    def _turn_options(self, p: int) -> list[tuple]:
+        """A turn's choices: draw, play a card, or pass when neither is possible."""
+        hand = self.hands[p]
+        can_draw = len(hand) < HAND_DRAW_LIMIT and (self.draw_pile or len(self.adventure_pile) > 1)  # draw.2, gap.8
+        acts = [("draw",)] if can_draw else []
+        acts += map(self._plays.__getitem__, hand)                             # ("play", card) for each card
+        return acts or [("pass",)]                                                               # gap.9
+
     def _options(self, step: tuple) -> list[tuple]:
         """The choices of a player's step; a turn always has one (pass, gap.9), other steps may have none."""
         kind, p = step[0], step[1]
         if kind == "turn":
-            hand = self.hands[p]
-            can_draw = len(hand) < HAND_DRAW_LIMIT and (self.draw_pile or len(self.adventure_pile) > 1)  # draw.2, gap.8
-            acts = [("draw",)] if can_draw else []
-            acts += map(self._plays.__getitem__, hand)                         # ("play", card) for each card
-            return acts or [("pass",)]                                                           # gap.9
+            return self._turn_options(p)
         if kind == "calm":                                           # power (gap.14): a region with tokens
             return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
         left = ON_LABORS                                             # hero tokens left to place (setup.3)
@@ -279,23 +283,6 @@ class State:
         else:
             self.adventure_pile.append(pile.pop(i))
 
-    def take(self, action: tuple) -> None:
-        """Apply a move of `choices` (or one legal_actions() just listed) without checking it again
-        (apply_action checks, then comes here)."""
-        step = self._queue.pop(0)
-        kind, p = step[0], step[1]
-        if kind == "turn":
-            if action[0] == "draw":
-                self._queue.insert(0, ("deal", p))                     # draw.1
-            elif action[0] == "play":
-                self._play(p, action[1])
-        elif kind == "calm":                                           # gap.14: an adventure token off
-            self.adv_tokens[action[1]] -= 1
-        elif action[1] is not None:                                    # token, pledge or bonus: on a labor
-            tokens = self.hero_tokens[action[1]]
-            tokens[p] = tokens.get(p, 0) + 1
-        self._advance()
-
     def returns(self) -> list[float]:
         """+1 sole winner, 0 shared win (gap.10), -1 others."""
         if not self._over:
@@ -321,11 +308,32 @@ class State:
 
     # ---- flow
     def _advance(self) -> None:
-        """Run automatic steps until a card is to be drawn or a player has a choice; skip choiceless steps.
-        Leaves in `choices` the options of the player's step it stops at (legal_actions() afresh, as long
-        as the state changes only through apply_action, take and draw_chance), empty at a chance or
-        terminal node."""
+        """Run on from the step at the front of the queue without a move (see take)."""
+        self.take(None)
+
+    def take(self, action: tuple | None) -> None:
+        """Apply a move of `choices` (or one legal_actions() just listed) without checking it again
+        (apply_action checks, then comes here); then run automatic steps until a card is to be drawn or a
+        player has a choice, skipping choiceless steps. Leaves in `choices` the options of the player's
+        step it stops at (legal_actions() afresh, as long as the state changes only through apply_action,
+        take and draw_chance), empty at a chance or terminal node."""
         queue = self._queue
+        if action:                                                         # the move, by its kind
+            what = action[0]
+            if what == "play":
+                self._play(queue.pop(0)[1], action[1])
+            elif what == "draw":
+                queue[0] = ("deal", queue[0][1])                           # draw.1
+            elif what == "calm":                                           # gap.14: an adventure token off
+                queue.pop(0)
+                self.adv_tokens[action[1]] -= 1
+            elif what == "pass":                                           # gap.9
+                queue.pop(0)
+            else:
+                p = queue.pop(0)[1]
+                if action[1] is not None:                                  # token, pledge or bonus: on a labor
+                    tokens = self.hero_tokens[action[1]]
+                    tokens[p] = tokens.get(p, 0) + 1
         while True:
             if not queue:
                 if self._over:                                             # _end empties the queue
@@ -334,20 +342,18 @@ class State:
                 if self.turns:                                             # a new turn
                     self.player = (self.player + 1) % self.n              # play.6: clockwise
                 self.turns += 1
-                step = ("turn", self.player)
-                queue.append(step)
-                self.choices = self._options(step)                         # never choiceless (gap.9)
+                queue.append(("turn", self.player))
+                self.choices = self._turn_options(self.player)             # never choiceless (gap.9)
                 return
             step = queue[0]
             kind = step[0]
-            if kind == "do":
+            if kind == "adventure_token":                                  # a play's token, after its choices
                 queue.pop(0)
-                what = step[1]
-                if what == "_adventure_token":                             # the queued consequences, by name
-                    self._adventure_token(step[2])
-                else:
-                    getattr(self, what)(*step[2:])
-                queue = self._queue                                        # _end replaces the queue
+                r = step[1]
+                self.adv_tokens[r] += 1                                    # play.4
+                if self.adv_tokens[r] >= TOKENS_TO_END:                    # play.5
+                    self._attempt(r)
+                    queue = self._queue                                    # _end replaces the queue
                 continue
             if kind in _DRAW_STEPS and not self.draw_pile:
                 if len(self.adventure_pile) > 1:                           # gap.8: reshuffle under the top
@@ -358,6 +364,11 @@ class State:
                     continue
             if kind == "draw_power":
                 queue[0] = ("deal", step[1])
+            elif kind == "end":                                            # gap.7: after the last labor card
+                queue.pop(0)
+                self._end()
+                queue = self._queue
+                continue
             elif kind not in _CHANCE_STEPS:                                # a player's step
                 opts = self._options(step)
                 if opts:
@@ -377,7 +388,7 @@ class State:
         self.hands[p].remove(cid)
         self.adventure_pile.append(cid)                                    # play.1
         queue = self._queue
-        queue.insert(0, ("do", "_adventure_token", region))                # play.4, after the rest
+        queue.insert(0, ("adventure_token", region))                       # play.4, after the rest
         if up:                                                             # play.2
             self._raise(p, trait, +1)
             queue.insert(0, ("token", p, god))
@@ -393,11 +404,6 @@ class State:
             self._queue.insert(0, (power, p))
         else:
             self._raise(p, _RAISES[power], +1)
-
-    def _adventure_token(self, r: int) -> None:
-        self.adv_tokens[r] += 1                                             # play.4
-        if self.adv_tokens[r] >= TOKENS_TO_END:                            # play.5
-            self._attempt(r)
 
     def _attempt(self, r: int) -> None:
         """labors-of-herakles.labor.1-3, then the end checks (end.1, gap.7)."""
@@ -417,7 +423,7 @@ class State:
         if self.labor_pile:
             self._queue.insert(0, ("labor", r))
             if len(self.labor_pile) == 1:                                  # gap.7: the last card drawn ends it
-                self._queue.insert(1, ("do", "_end"))
+                self._queue.insert(1, ("end",))
 
     def _end(self) -> None:
         for p in range(self.n):                                            # end.2
