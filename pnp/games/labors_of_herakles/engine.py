@@ -98,6 +98,12 @@ def _play_facts() -> dict[str, tuple[int, int, str, int, str]]:
 
 
 @lru_cache(maxsize=None)
+def _labor_gods() -> dict[str, tuple[str, ...]]:
+    """The two gods supporting each Labor card, by id, made once."""
+    return {lid: lab.gods for lid, lab in labor_cards().items()}
+
+
+@lru_cache(maxsize=None)
 def _play_moves() -> dict[str, tuple[str, str]]:
     """The move ("play", card) for each Adventure card, made once."""
     return {cid: ("play", cid) for cid in adventures()}
@@ -149,6 +155,7 @@ class State:
         self.labor_defs = labor_cards()
         self._plays = _play_moves()                                  # ("play", card) by card, made once
         self._facts = _play_facts()                                  # what a play reads of a card, made once
+        self._supporters = _labor_gods()                             # a labor's gods by labor, made once
         self.traits = [TRAIT_START] * len(TRAITS)                    # setup.1
         self.epic = 0                                                # setup.2
         self.favor = [0] * players                                   # setup.3, gap.20
@@ -224,21 +231,22 @@ class State:
         kind, p = step[0], step[1]
         if kind == "turn":
             return self._turn_options(p)
+        opts: list[tuple] = []                                       # loops, not comprehensions: 3 regions
         if kind == "calm":                                           # power (gap.14): a region with tokens
-            return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
-        left = ON_LABORS                                             # hero tokens left to place (setup.3)
-        for tokens in self.hero_tokens:
-            left -= tokens.get(p, 0)
-        if not left:
-            return []
+            for r, t in enumerate(self.adv_tokens):
+                if t:
+                    opts.append(("calm", r))
+            return opts
+        here, there, third = self.hero_tokens                        # the three regions (gap.2)
+        if here.get(p, 0) + there.get(p, 0) + third.get(p, 0) >= ON_LABORS:   # no hero token left (setup.3)
+            return opts
         if kind == "token":                                          # play.2: a labor the god supports
-            god, opts = step[2], []
-            for r, lab in enumerate(self.on_region):                 # loops, not comprehensions: 3 regions
-                if lab and god in self.labor_defs[lab].gods:
+            god, supporters = step[2], self._supporters
+            for r, lab in enumerate(self.on_region):
+                if lab and god in supporters[lab]:
                     opts.append(("token", r))
             return opts
         assert kind in ("pledge", "bonus"), kind
-        opts = []
         for r, lab in enumerate(self.on_region):                     # power / traits.2: any labor
             if lab:
                 opts.append((kind, r))
@@ -321,7 +329,23 @@ class State:
         if action:                                                         # the move, by its kind
             what = action[0]
             if what == "play":
-                self._play(queue.pop(0)[1], action[1])
+                p, cid = queue.pop(0)[1], action[1]
+                value, trait, god, region, power = self._facts[cid]
+                up = _ADVANCES[self._facts[self.adventure_pile[-1]][0]][value]  # advances() on the previous card
+                self.hands[p].remove(cid)
+                self.adventure_pile.append(cid)                            # play.1
+                queue.insert(0, ("adventure_token", region))               # play.4, after the rest
+                if up:                                                     # play.2
+                    self._raise(p, trait, +1)
+                    queue.insert(0, ("token", p, god))
+                else:                                                      # play.3: the power (gap.14) at once
+                    self._raise(p, trait, -1)
+                    if power == "draw":
+                        queue.insert(0, ("draw_power", p))                 # gap.15: no hand limit
+                    elif power == "pledge" or power == "calm":
+                        queue.insert(0, (power, p))
+                    else:                                                  # raise another trait
+                        self._raise(p, _RAISES[power], +1)
             elif what == "draw":
                 queue[0] = ("deal", queue[0][1])                           # draw.1
             elif what == "calm":                                           # gap.14: an adventure token off
@@ -339,11 +363,12 @@ class State:
                 if self._over:                                             # _end empties the queue
                     self.choices = _NO_CHOICE
                     return
+                p = self.player
                 if self.turns:                                             # a new turn
-                    self.player = (self.player + 1) % self.n              # play.6: clockwise
+                    p = self.player = (p + 1) % self.n                    # play.6: clockwise
                 self.turns += 1
-                queue.append(("turn", self.player))
-                self.choices = self._turn_options(self.player)             # never choiceless (gap.9)
+                queue.append(("turn", p))
+                self.choices = self._turn_options(p)                       # never choiceless (gap.9)
                 return
             step = queue[0]
             kind = step[0]
@@ -381,29 +406,6 @@ class State:
                 continue
             self.choices = _NO_CHOICE
             return
-
-    def _play(self, p: int, cid: str) -> None:
-        value, trait, god, region, power = self._facts[cid]
-        up = _ADVANCES[self._facts[self.adventure_pile[-1]][0]][value]     # advances() on the previous card
-        self.hands[p].remove(cid)
-        self.adventure_pile.append(cid)                                    # play.1
-        queue = self._queue
-        queue.insert(0, ("adventure_token", region))                       # play.4, after the rest
-        if up:                                                             # play.2
-            self._raise(p, trait, +1)
-            queue.insert(0, ("token", p, god))
-        else:                                                              # play.3: the power at once
-            self._raise(p, trait, -1)
-            self._power(p, power)
-
-    def _power(self, p: int, power: str) -> None:
-        """The card's power (gap.14): draw, pledge, calm or raise another trait."""
-        if power == "draw":
-            self._queue.insert(0, ("draw_power", p))                       # gap.15: no hand limit
-        elif power in ("pledge", "calm"):
-            self._queue.insert(0, (power, p))
-        else:
-            self._raise(p, _RAISES[power], +1)
 
     def _attempt(self, r: int) -> None:
         """labors-of-herakles.labor.1-3, then the end checks (end.1, gap.7)."""
