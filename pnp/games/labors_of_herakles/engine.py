@@ -91,9 +91,10 @@ def labor_cards() -> dict[str, LaborCard]:
 
 
 @lru_cache(maxsize=None)
-def _play_facts() -> dict[str, tuple[int, int, str, int, str]]:
-    """What a play reads of each Adventure card: (value, trait index, god, region index, power), made once."""
-    return {cid: (a.value, TRAITS.index(a.trait), a.god, REGIONS.index(a.region), a.power)
+def _play_facts() -> dict[str, tuple[int, int, str, tuple, str]]:
+    """What a play reads of each Adventure card: (value, trait index, god, the step that puts an adventure token
+    on its region, power), made once."""
+    return {cid: (a.value, TRAITS.index(a.trait), a.god, _ADVENTURE_TOKEN_STEPS[REGIONS.index(a.region)], a.power)
             for cid, a in adventures().items()}
 
 
@@ -129,6 +130,12 @@ _TRAIT_MOVES = {change: [move_trait(level, change) for level in range(TRAIT_MAX 
 # Whether a card advances, by the previous card's value and its own (1-10): advances() worked out once.
 _ADVANCES = [[advances(value, previous) for value in range(11)] for previous in range(11)]
 _RAISES = {f"raise-{t}": i for i, t in enumerate(TRAITS)}          # a raise power's trait index (gap.14)
+# Steps and moves made once, not per step: a player's step by kind and seat, a move by kind and region.
+_SEAT_STEPS = {kind: tuple((kind, p) for p in range(MAX_PLAYERS))
+               for kind in ("turn", "deal", "draw_power", "pledge", "calm", "bonus")}
+_REGION_MOVES = {kind: tuple((kind, r) for r in range(len(REGIONS))) for kind in ("token", "pledge", "bonus", "calm")}
+_NO_BONUS = ("bonus", None)                                          # traits.2: the bonus token is optional
+_ADVENTURE_TOKEN_STEPS = tuple(("adventure_token", r) for r in range(len(REGIONS)))
 
 
 def labor_succeeds(levels: tuple[int, ...], required: tuple[int, ...]) -> bool:
@@ -232,10 +239,11 @@ class State:
         if kind == "turn":
             return self._turn_options(p)
         opts: list[tuple] = []                                       # loops, not comprehensions: 3 regions
+        moves = _REGION_MOVES[kind]                                  # (kind, region), made once
         if kind == "calm":                                           # power (gap.14): a region with tokens
             for r, t in enumerate(self.adv_tokens):
                 if t:
-                    opts.append(("calm", r))
+                    opts.append(moves[r])
             return opts
         here, there, third = self.hero_tokens                        # the three regions (gap.2)
         if here.get(p, 0) + there.get(p, 0) + third.get(p, 0) >= ON_LABORS:   # no hero token left (setup.3)
@@ -244,13 +252,13 @@ class State:
             god, supporters = step[2], self._supporters
             for r, lab in enumerate(self.on_region):
                 if lab and god in supporters[lab]:
-                    opts.append(("token", r))
+                    opts.append(moves[r])
             return opts
         assert kind in ("pledge", "bonus"), kind
         for r, lab in enumerate(self.on_region):                     # power / traits.2: any labor
             if lab:
-                opts.append((kind, r))
-        return opts + [(kind, None)] if kind == "bonus" else opts
+                opts.append(moves[r])
+        return opts + [_NO_BONUS] if kind == "bonus" else opts
 
     def apply_action(self, action) -> None:
         """Apply a choice or a chance outcome; an illegal one raises IllegalMove with the reason."""
@@ -312,7 +320,7 @@ class State:
         """Move trait i by `change` for player p (traits.1), who may earn a bonus token (traits.2)."""
         self.traits[i], _, bonus = _TRAIT_MOVES[change][self.traits[i]]   # move_trait (traits.1)
         if bonus:
-            self._queue.insert(0, ("bonus", p))                            # traits.2
+            self._queue.insert(0, _SEAT_STEPS["bonus"][p])                 # traits.2
 
     # ---- flow
     def _advance(self) -> None:
@@ -326,28 +334,28 @@ class State:
         step it stops at (legal_actions() afresh, as long as the state changes only through apply_action,
         take and draw_chance), empty at a chance or terminal node."""
         queue = self._queue
-        if action:                                                         # the move, by its kind
+        if action is not None:                                             # the move, by its kind
             what = action[0]
             if what == "play":
-                p, cid = queue.pop(0)[1], action[1]
-                value, trait, god, region, power = self._facts[cid]
+                p, cid = queue[0][1], action[1]
+                value, trait, god, adventure_token, power = self._facts[cid]
                 up = _ADVANCES[self._facts[self.adventure_pile[-1]][0]][value]  # advances() on the previous card
                 self.hands[p].remove(cid)
                 self.adventure_pile.append(cid)                            # play.1
-                queue.insert(0, ("adventure_token", region))               # play.4, after the rest
+                queue[0] = adventure_token                                 # play.4, after the rest (the turn's place)
                 if up:                                                     # play.2
                     self._raise(p, trait, +1)
                     queue.insert(0, ("token", p, god))
                 else:                                                      # play.3: the power (gap.14) at once
                     self._raise(p, trait, -1)
                     if power == "draw":
-                        queue.insert(0, ("draw_power", p))                 # gap.15: no hand limit
+                        queue.insert(0, _SEAT_STEPS["draw_power"][p])      # gap.15: no hand limit
                     elif power == "pledge" or power == "calm":
-                        queue.insert(0, (power, p))
+                        queue.insert(0, _SEAT_STEPS[power][p])
                     else:                                                  # raise another trait
                         self._raise(p, _RAISES[power], +1)
             elif what == "draw":
-                queue[0] = ("deal", queue[0][1])                           # draw.1
+                queue[0] = _SEAT_STEPS["deal"][queue[0][1]]                # draw.1
             elif what == "calm":                                           # gap.14: an adventure token off
                 queue.pop(0)
                 self.adv_tokens[action[1]] -= 1
@@ -367,7 +375,7 @@ class State:
                 if self.turns:                                             # a new turn
                     p = self.player = (p + 1) % self.n                    # play.6: clockwise
                 self.turns += 1
-                queue.append(("turn", p))
+                queue.append(_SEAT_STEPS["turn"][p])
                 self.choices = self._turn_options(p)                       # never choiceless (gap.9)
                 return
             step = queue[0]
@@ -388,7 +396,7 @@ class State:
                     queue.pop(0)
                     continue
             if kind == "draw_power":
-                queue[0] = ("deal", step[1])
+                queue[0] = _SEAT_STEPS["deal"][step[1]]
             elif kind == "end":                                            # gap.7: after the last labor card
                 queue.pop(0)
                 self._end()
