@@ -41,7 +41,6 @@ TOKENS_TO_END = 5                                           # play.5
 LABORS_TO_WIN = 12                                          # end.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 5                             # gap.3
 _CHANCE_STEPS = frozenset(("labor", "deal", "start"))           # steps settled by drawing a card
-_DRAW_STEPS = frozenset(("deal", "start", "draw_power"))         # steps that take an adventure card
 _NO_CHOICE: list = []                                            # `choices` at a chance or terminal node
 
 
@@ -388,32 +387,32 @@ class State:
                     self._attempt(r)
                     queue = self._queue                                    # _end replaces the queue
                 continue
-            if kind in _DRAW_STEPS and not self.draw_pile:
-                if len(self.adventure_pile) > 1:                           # gap.8: reshuffle under the top
-                    self.draw_pile = sorted(self.adventure_pile[:-1])
-                    self.adventure_pile = self.adventure_pile[-1:]
-                else:
-                    queue.pop(0)
+            if kind in _CHANCE_STEPS:                                      # a card to draw
+                if kind != "labor" and not self.draw_pile:
+                    if len(self.adventure_pile) > 1:                       # gap.8: reshuffle under the top
+                        self.draw_pile = sorted(self.adventure_pile[:-1])
+                        self.adventure_pile = self.adventure_pile[-1:]
+                    else:                                                  # nothing to draw: skipped
+                        queue.pop(0)
+                        continue
+                if self.rng:                                               # the card drawn at once
+                    self._place_at(0, self.rng)
                     continue
-            if kind == "draw_power":
+                self.choices = _NO_CHOICE
+                return
+            if kind == "draw_power":                                       # a card drawn as a deal is
                 queue[0] = _SEAT_STEPS["deal"][step[1]]
-            elif kind == "end":                                            # gap.7: after the last labor card
+                continue
+            if kind == "end":                                              # gap.7: after the last labor card
                 queue.pop(0)
                 self._end()
                 queue = self._queue
                 continue
-            elif kind not in _CHANCE_STEPS:                                # a player's step
-                opts = self._options(step)
-                if opts:
-                    self.choices = opts
-                    return
-                queue.pop(0)                                               # choiceless: skipped
-                continue
-            if self.rng:                                                   # the card drawn at once
-                self._place_at(0, self.rng)
-                continue
-            self.choices = _NO_CHOICE
-            return
+            opts = self._options(step)                                     # a player's step
+            if opts:
+                self.choices = opts
+                return
+            queue.pop(0)                                                   # choiceless: skipped
 
     def _attempt(self, r: int) -> None:
         """labors-of-herakles.labor.1-3, then the end checks (end.1, gap.7)."""
