@@ -382,8 +382,9 @@ class State:
             if kind == "adventure_token":                                  # a play's token, after its choices
                 queue.pop(0)
                 r = step[1]
-                self.adv_tokens[r] += 1                                    # play.4
-                if self.adv_tokens[r] >= TOKENS_TO_END:                    # play.5
+                tokens = self.adv_tokens
+                tokens[r] += 1                                             # play.4
+                if tokens[r] >= TOKENS_TO_END:                             # play.5
                     self._attempt(r)
                     queue = self._queue                                    # _end replaces the queue
                 continue
@@ -423,7 +424,7 @@ class State:
             for p, t in self.hero_tokens[r].items():
                 self.favor[p] += t
             self.epic += 1
-        self.hero_tokens[r] = Counter()
+        self.hero_tokens[r].clear()
         self.adv_tokens = [0] * len(REGIONS)
         self.labor_discard.append(lab.id)
         self.on_region[r] = None
