@@ -98,9 +98,10 @@ def _play_facts() -> dict[str, tuple[int, int, str, tuple, str]]:
 
 
 @lru_cache(maxsize=None)
-def _labor_gods() -> dict[str, tuple[str, ...]]:
-    """The two gods supporting each Labor card, by id, made once."""
-    return {lid: lab.gods for lid, lab in labor_cards().items()}
+def _supported() -> dict[str, frozenset[str]]:
+    """The Labor cards each god on an Adventure card supports, by god, made once."""
+    return {god: frozenset(lid for lid, lab in labor_cards().items() if god in lab.gods)
+            for god in {a.god for a in adventures().values()}}
 
 
 @lru_cache(maxsize=None)
@@ -161,7 +162,7 @@ class State:
         self.labor_defs = labor_cards()
         self._plays = _play_moves()                                  # ("play", card) by card, made once
         self._facts = _play_facts()                                  # what a play reads of a card, made once
-        self._supporters = _labor_gods()                             # a labor's gods by labor, made once
+        self._supported = _supported()                               # the labors a god supports, made once
         self.traits = [TRAIT_START] * len(TRAITS)                    # setup.1
         self.epic = 0                                                # setup.2
         self.favor = [0] * players                                   # setup.3, gap.20
@@ -248,9 +249,9 @@ class State:
         if here.get(p, 0) + there.get(p, 0) + third.get(p, 0) >= ON_LABORS:   # no hero token left (setup.3)
             return opts
         if kind == "token":                                          # play.2: a labor the god supports
-            god, supporters = step[2], self._supporters
+            supported = self._supported[step[2]]
             for r, lab in enumerate(self.on_region):
-                if lab and god in supporters[lab]:
+                if lab in supported:
                     opts.append(moves[r])
             return opts
         assert kind in ("pledge", "bonus"), kind
