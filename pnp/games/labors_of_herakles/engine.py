@@ -245,20 +245,22 @@ class State:
                 if t:
                     opts.append(moves[r])
             return opts
-        here, there, third = self.hero_tokens                        # the three regions (gap.2)
-        if here.get(p, 0) + there.get(p, 0) + third.get(p, 0) >= ON_LABORS:   # no hero token left (setup.3)
-            return opts
         if kind == "token":                                          # play.2: a labor the god supports
             supported = self._supported[step[2]]
             for r, lab in enumerate(self.on_region):
                 if lab in supported:
                     opts.append(moves[r])
-            return opts
-        assert kind in ("pledge", "bonus"), kind
-        for r, lab in enumerate(self.on_region):                     # power / traits.2: any labor
-            if lab:
-                opts.append(moves[r])
-        return opts + [_NO_BONUS] if kind == "bonus" else opts
+        else:
+            assert kind in ("pledge", "bonus"), kind
+            for r, lab in enumerate(self.on_region):                 # power / traits.2: any labor
+                if lab:
+                    opts.append(moves[r])
+            if kind == "bonus":
+                opts.append(_NO_BONUS)
+        here, there, third = self.hero_tokens                        # the three regions (gap.2)
+        if opts and here.get(p, 0) + there.get(p, 0) + third.get(p, 0) >= ON_LABORS:  # none left (setup.3)
+            return []
+        return opts
 
     def apply_action(self, action) -> None:
         """Apply a choice or a chance outcome; an illegal one raises IllegalMove with the reason."""
