@@ -404,7 +404,7 @@ class State:
                     continue
                 self.choices = _NO_CHOICE
                 return
-            if kind == "draw_power":                                       # a card drawn as a deal is
+            if kind == "draw_power":                                       # the power's card comes as a deal
                 queue[0] = _SEAT_STEPS["deal"][step[1]]
                 continue
             if kind == "end":                                              # gap.7: after the last labor card
