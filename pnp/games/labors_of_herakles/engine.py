@@ -160,7 +160,7 @@ class State:
         self.n = players
         self.cards = adventures()
         self.labor_defs = labor_cards()
-        self._plays = _play_moves()                                  # ("play", card) by card, made once
+        self._play_move = _play_moves().__getitem__                  # card -> ("play", card), made once
         self._facts = _play_facts()                                  # what a play reads of a card, made once
         self._supported = _supported()                               # the labors a god supports, made once
         self.traits = [TRAIT_START] * len(TRAITS)                    # setup.1
@@ -230,7 +230,7 @@ class State:
         hand = self.hands[p]
         can_draw = len(hand) < HAND_DRAW_LIMIT and (self.draw_pile or len(self.adventure_pile) > 1)  # draw.2, gap.8
         acts = [("draw",)] if can_draw else []
-        acts += map(self._plays.__getitem__, hand)                             # ("play", card) for each card
+        acts += map(self._play_move, hand)                                     # ("play", card) for each card
         return acts or [("pass",)]                                                               # gap.9
 
     def _options(self, step: tuple) -> list[tuple]:
