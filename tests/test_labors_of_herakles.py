@@ -137,6 +137,18 @@ def test_cannot_draw_with_ten_cards():
         s.apply_action(("draw",))
 
 
+def test_a_player_who_can_neither_draw_nor_play_passes():
+    s = setup()
+    s.draw_pile, s.hands[0] = [], []               # gap.8: nothing under the top card to reshuffle either
+    assert s.legal_actions() == [("pass",)]
+    twin = setup()
+    twin.draw_pile, twin.hands[0] = [], []
+    s.apply_action(("pass",))                      # gap.9
+    twin.take(("pass",))
+    assert s.current_player() == twin.current_player() == 1 and s.turns == twin.turns == 2
+    assert _snapshot(s) == _snapshot(twin)
+
+
 def test_fifth_token_ends_adventure_and_success_pays_favor():
     s = setup()
     s.traits = [8, 6, 4, 6]                        # Nemean Lion needs > 7, 5, 3, 5
@@ -319,3 +331,38 @@ def test_a_state_drawing_its_own_cards_meets_the_checked_path(players):
             inline.apply_action(pick(inline.legal_actions(), rng))
         assert met == seen and _snapshot(inline) == _snapshot(plain)
         assert _snapshot(random_game(players, random.Random(seed))) == _snapshot(plain)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_tables_made_once_agree_with_the_rule_functions_and_cards(players):
+    """The engine's tables (trait moves, advances, what a play reads of a card, the labors a god supports) say
+    what move_trait, advances and the card data say; along random games a play moves its trait as
+    move_trait does and a token step offers exactly the labors whose card names the played card's god."""
+    assert all(lh._TRAIT_MOVES[c][lv] == lh.move_trait(lv, c) for c in (1, -1) for lv in range(1, 11))
+    assert all(lh._ADVANCES[prev][v] == lh.advances(v, prev) for v in range(1, 11) for prev in range(1, 11))
+    for cid, a in lh.adventures().items():
+        value, trait, god, step, power = lh._play_facts()[cid]
+        assert (value, lh.TRAITS[trait], god, lh.REGIONS[step[1]], power) == (a.value, a.trait, a.god, a.region,
+                                                                             a.power)
+    labs, tokens_seen = lh.labor_cards(), 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = lh.State(players, rng=rng)
+        while acts := s.choices:
+            step = s._queue[0]
+            if step[0] == "token":
+                placed = sum(t.get(step[1], 0) for t in s.hero_tokens)
+                assert acts == [("token", r) for r, lab in enumerate(s.on_region)
+                                if lab and step[2] in labs[lab].gods and placed < lh.ON_LABORS]
+                tokens_seen += 1
+            move = pick(acts, rng)
+            if move[0] == "play":
+                card, previous, levels = s.cards[move[1]], s.top(), list(s.traits)
+                s.take(move)
+                i = lh.TRAITS.index(card.trait)
+                if card.power != f"raise-{card.trait}":
+                    up = lh.advances(card.value, previous.value)
+                    assert s.traits[i] == lh.move_trait(levels[i], +1 if up else -1)[0]
+            else:
+                s.take(move)
+    assert tokens_seen

@@ -41,10 +41,7 @@ TOKENS_TO_END = 5                                           # play.5
 LABORS_TO_WIN = 12                                          # end.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 5                             # gap.3
 _CHANCE_STEPS = frozenset(("labor", "deal", "start"))           # steps settled by drawing a card
-_DRAW_STEPS = frozenset(("deal", "start", "draw_power"))         # steps that take an adventure card
 _NO_CHOICE: list = []                                            # `choices` at a chance or terminal node
-_TRAIT_AT = {t: i for i, t in enumerate(TRAITS)}                 # TRAITS.index, looked up
-_REGION_AT = {r: i for i, r in enumerate(REGIONS)}               # REGIONS.index, looked up
 
 
 @dataclass(frozen=True)
@@ -93,14 +90,24 @@ def labor_cards() -> dict[str, LaborCard]:
 
 
 @lru_cache(maxsize=None)
+def _play_facts() -> dict[str, tuple[int, int, str, tuple, str]]:
+    """What a play reads of each Adventure card: (value, trait index, god, the step that puts an adventure token
+    on its region, power), made once."""
+    return {cid: (a.value, TRAITS.index(a.trait), a.god, _ADVENTURE_TOKEN_STEPS[REGIONS.index(a.region)], a.power)
+            for cid, a in adventures().items()}
+
+
+@lru_cache(maxsize=None)
+def _supported() -> dict[str, frozenset[str]]:
+    """The Labor cards each god on an Adventure card supports, by god, made once."""
+    return {god: frozenset(lid for lid, lab in labor_cards().items() if god in lab.gods)
+            for god in {a.god for a in adventures().values()}}
+
+
+@lru_cache(maxsize=None)
 def _play_moves() -> dict[str, tuple[str, str]]:
     """The move ("play", card) for each Adventure card, made once."""
     return {cid: ("play", cid) for cid in adventures()}
-
-
-def _drawn(pile: list[str], rng) -> int:
-    """The index in the pile of the card base.pick(pile, rng) draws."""
-    return int(rng.random() * len(pile))
 
 
 # ---------------------------------------------------------------- pure rules (engine and judge)
@@ -116,6 +123,19 @@ def move_trait(level: int, change: int) -> tuple[int, bool, bool]:
     if not TRAIT_MIN <= new <= TRAIT_MAX:
         return level, True, False
     return new, False, change > 0 and new in BONUS_LEVELS
+
+
+# A trait's move by level, for a raise (+1) and a drop (-1): move_trait worked out once per level.
+_TRAIT_MOVES = {change: [move_trait(level, change) for level in range(TRAIT_MAX + 1)] for change in (+1, -1)}
+# Whether a card advances, by the previous card's value and its own (1-10): advances() worked out once.
+_ADVANCES = [[advances(value, previous) for value in range(11)] for previous in range(11)]
+_RAISES = {f"raise-{t}": i for i, t in enumerate(TRAITS)}          # a raise power's trait index (gap.14)
+# Steps and moves made once, not per step: a player's step by kind and seat, a move by kind and region.
+_SEAT_STEPS = {kind: tuple((kind, p) for p in range(MAX_PLAYERS))
+               for kind in ("turn", "deal", "draw_power", "pledge", "calm", "bonus")}
+_REGION_MOVES = {kind: tuple((kind, r) for r in range(len(REGIONS))) for kind in ("token", "pledge", "bonus", "calm")}
+_NO_BONUS = ("bonus", None)                                          # traits.2: the bonus token is optional
+_ADVENTURE_TOKEN_STEPS = tuple(("adventure_token", r) for r in range(len(REGIONS)))
 
 
 def labor_succeeds(levels: tuple[int, ...], required: tuple[int, ...]) -> bool:
@@ -140,7 +160,9 @@ class State:
         self.n = players
         self.cards = adventures()
         self.labor_defs = labor_cards()
-        self._plays = _play_moves()                                  # ("play", card) by card, made once
+        self._play_move = _play_moves().__getitem__                  # card -> ("play", card), made once
+        self._facts = _play_facts()                                  # what a play reads of a card, made once
+        self._supported = _supported()                               # the labors a god supports, made once
         self.traits = [TRAIT_START] * len(TRAITS)                    # setup.1
         self.epic = 0                                                # setup.2
         self.favor = [0] * players                                   # setup.3, gap.20
@@ -203,34 +225,42 @@ class State:
             return []
         return self._options(self._queue[0])
 
+    def _turn_options(self, p: int) -> list[tuple]:
+        """A turn's choices: draw, play a card, or pass when neither is possible."""
+        hand = self.hands[p]
+        can_draw = len(hand) < HAND_DRAW_LIMIT and (self.draw_pile or len(self.adventure_pile) > 1)  # draw.2, gap.8
+        acts = [("draw",)] if can_draw else []
+        acts += map(self._play_move, hand)                                     # ("play", card) for each card
+        return acts or [("pass",)]                                                               # gap.9
+
     def _options(self, step: tuple) -> list[tuple]:
         """The choices of a player's step; a turn always has one (pass, gap.9), other steps may have none."""
         kind, p = step[0], step[1]
         if kind == "turn":
-            hand = self.hands[p]
-            can_draw = len(hand) < HAND_DRAW_LIMIT and (self.draw_pile or len(self.adventure_pile) > 1)  # draw.2, gap.8
-            acts = [("draw",)] if can_draw else []
-            acts += map(self._plays.__getitem__, hand)                         # ("play", card) for each card
-            return acts or [("pass",)]                                                           # gap.9
+            return self._turn_options(p)
+        opts: list[tuple] = []                                       # loops, not comprehensions: 3 regions
+        moves = _REGION_MOVES[kind]                                  # (kind, region), made once
         if kind == "calm":                                           # power (gap.14): a region with tokens
-            return [("calm", r) for r, t in enumerate(self.adv_tokens) if t]
-        left = ON_LABORS                                             # hero tokens left to place (setup.3)
-        for tokens in self.hero_tokens:
-            left -= tokens.get(p, 0)
-        if not left:
-            return []
-        if kind == "token":                                          # play.2: a labor the god supports
-            god, opts = step[2], []
-            for r, lab in enumerate(self.on_region):                 # loops, not comprehensions: 3 regions
-                if lab and god in self.labor_defs[lab].gods:
-                    opts.append(("token", r))
+            for r, t in enumerate(self.adv_tokens):
+                if t:
+                    opts.append(moves[r])
             return opts
-        assert kind in ("pledge", "bonus"), kind
-        opts = []
-        for r, lab in enumerate(self.on_region):                     # power / traits.2: any labor
-            if lab:
-                opts.append((kind, r))
-        return opts + [(kind, None)] if kind == "bonus" else opts
+        if kind == "token":                                          # play.2: a labor the god supports
+            supported = self._supported[step[2]]
+            for r, lab in enumerate(self.on_region):
+                if lab in supported:
+                    opts.append(moves[r])
+        else:
+            assert kind in ("pledge", "bonus"), kind
+            for r, lab in enumerate(self.on_region):                 # power / traits.2: any labor
+                if lab:
+                    opts.append(moves[r])
+            if kind == "bonus":
+                opts.append(_NO_BONUS)
+        here, there, third = self.hero_tokens                        # the three regions (gap.2)
+        if opts and here.get(p, 0) + there.get(p, 0) + third.get(p, 0) >= ON_LABORS:  # none left (setup.3)
+            return []
+        return opts
 
     def apply_action(self, action) -> None:
         """Apply a choice or a chance outcome; an illegal one raises IllegalMove with the reason."""
@@ -240,7 +270,8 @@ class State:
         if step[0] in _CHANCE_STEPS:
             if action not in self._pile():
                 raise IllegalMove(f"card {action!r} cannot be drawn now")
-            self._draw_at(self._pile().index(action))
+            self._place_at(self._pile().index(action))
+            self._advance()
             return
         legal = self._options(step)
         if action not in legal:
@@ -252,40 +283,23 @@ class State:
     def draw_chance(self, rng) -> None:
         """Settle a chance step with a card drawn with `rng`: the card sample_chance draws, placed as
         apply_action places it (one random number, no search of the pile)."""
-        self._draw_at(_drawn(self._pile(), rng))
-
-    def _draw_at(self, i: int) -> None:
-        """Take card i off the pile the chance step draws from, put it where the step sends it, run on."""
-        self._place_at(i)
+        self._place_at(0, rng)
         self._advance()
 
-    def _place_at(self, i: int) -> None:
-        """Take card i off the pile the chance step draws from and put it where the step sends it."""
+    def _place_at(self, i: int, rng=None) -> None:
+        """Take card i (or, given `rng`, the card base.pick(pile, rng) draws: same random number, same
+        index) off the pile the chance step draws from and put it where the step sends it."""
         step = self._queue.pop(0)
         kind = step[0]
+        pile = self.labor_pile if kind == "labor" else self.draw_pile
+        if rng:
+            i = int(rng.random() * len(pile))                      # base.pick's index
         if kind == "deal":                                         # where the drawn card goes
-            self.hands[step[1]].append(self.draw_pile.pop(i))
+            self.hands[step[1]].append(pile.pop(i))
         elif kind == "labor":
-            self.on_region[step[1]] = self.labor_pile.pop(i)
+            self.on_region[step[1]] = pile.pop(i)
         else:
-            self.adventure_pile.append(self.draw_pile.pop(i))
-
-    def take(self, action: tuple) -> None:
-        """Apply a move of `choices` (or one legal_actions() just listed) without checking it again
-        (apply_action checks, then comes here)."""
-        step = self._queue.pop(0)
-        kind, p = step[0], step[1]
-        if kind == "turn":
-            if action[0] == "draw":
-                self._queue.insert(0, ("deal", p))                     # draw.1
-            elif action[0] == "play":
-                self._play(p, action[1])
-        elif kind == "calm":                                           # gap.14: an adventure token off
-            self.adv_tokens[action[1]] -= 1
-        elif action[1] is not None:                                    # token, pledge or bonus: on a labor
-            tokens = self.hero_tokens[action[1]]
-            tokens[p] = tokens.get(p, 0) + 1
-        self._advance()
+            self.adventure_pile.append(pile.pop(i))
 
     def returns(self) -> list[float]:
         """+1 sole winner, 0 shared win (gap.10), -1 others."""
@@ -304,92 +318,105 @@ class State:
         """The adventure pile's top card (the previous card)."""
         return self.cards[self.adventure_pile[-1]]
 
-    def _raise(self, p: int, trait: str, change: int) -> None:
-        i = _TRAIT_AT[trait]
-        self.traits[i], _, bonus = move_trait(self.traits[i], change)     # traits.1
+    def _raise(self, p: int, i: int, change: int) -> None:
+        """Move trait i by `change` for player p (traits.1), who may earn a bonus token (traits.2)."""
+        self.traits[i], _, bonus = _TRAIT_MOVES[change][self.traits[i]]   # move_trait (traits.1)
         if bonus:
-            self._queue.insert(0, ("bonus", p))                            # traits.2
+            self._queue.insert(0, _SEAT_STEPS["bonus"][p])                 # traits.2
 
     # ---- flow
     def _advance(self) -> None:
-        """Run automatic steps until a card is to be drawn or a player has a choice; skip choiceless steps.
-        Leaves in `choices` the options of the player's step it stops at (legal_actions() afresh, as long
-        as the state changes only through apply_action, take and draw_chance), empty at a chance or
-        terminal node."""
+        """Run on from the step at the front of the queue without a move (see take)."""
+        self.take(None)
+
+    def take(self, action: tuple | None) -> None:
+        """Apply a move of `choices` (or one legal_actions() just listed) without checking it again
+        (apply_action checks, then comes here); then run automatic steps until a card is to be drawn or a
+        player has a choice, skipping choiceless steps. Leaves in `choices` the options of the player's
+        step it stops at (legal_actions() afresh, as long as the state changes only through apply_action,
+        take and draw_chance), empty at a chance or terminal node."""
         queue = self._queue
+        if action is not None:                                             # the move, by its kind
+            what = action[0]
+            if what == "play":
+                p, cid = queue[0][1], action[1]
+                value, trait, god, adventure_token, power = self._facts[cid]
+                up = _ADVANCES[self._facts[self.adventure_pile[-1]][0]][value]  # advances() on the previous card
+                self.hands[p].remove(cid)
+                self.adventure_pile.append(cid)                            # play.1
+                queue[0] = adventure_token                                 # play.4, after the rest (the turn's place)
+                if up:                                                     # play.2
+                    self._raise(p, trait, +1)
+                    queue.insert(0, ("token", p, god))
+                else:                                                      # play.3: the power (gap.14) at once
+                    self._raise(p, trait, -1)
+                    if power == "draw":
+                        queue.insert(0, _SEAT_STEPS["draw_power"][p])      # gap.15: no hand limit
+                    elif power == "pledge" or power == "calm":
+                        queue.insert(0, _SEAT_STEPS[power][p])
+                    else:                                                  # raise another trait
+                        self._raise(p, _RAISES[power], +1)
+            elif what == "draw":
+                queue[0] = _SEAT_STEPS["deal"][queue[0][1]]                # draw.1
+            elif what == "calm":                                           # gap.14: an adventure token off
+                queue.pop(0)
+                self.adv_tokens[action[1]] -= 1
+            elif what == "pass":                                           # gap.9
+                queue.pop(0)
+            else:
+                p = queue.pop(0)[1]
+                if action[1] is not None:                                  # token, pledge or bonus: on a labor
+                    tokens = self.hero_tokens[action[1]]
+                    tokens[p] = tokens.get(p, 0) + 1
         while True:
             if not queue:
                 if self._over:                                             # _end empties the queue
                     self.choices = _NO_CHOICE
                     return
+                p = self.player
                 if self.turns:                                             # a new turn
-                    self.player = (self.player + 1) % self.n              # play.6: clockwise
+                    p = self.player = (p + 1) % self.n                    # play.6: clockwise
                 self.turns += 1
-                step = ("turn", self.player)
-                queue.append(step)
-                self.choices = self._options(step)                         # never choiceless (gap.9)
+                queue.append(_SEAT_STEPS["turn"][p])
+                self.choices = self._turn_options(p)                       # never choiceless (gap.9)
                 return
             step = queue[0]
             kind = step[0]
-            if kind == "do":
+            if kind == "adventure_token":                                  # a play's token, after its choices
                 queue.pop(0)
-                what = step[1]
-                if what == "_adventure_token":                             # the queued consequences, by name
-                    self._adventure_token(step[2])
-                elif what == "_power":
-                    self._power(step[2], step[3])
-                else:
-                    getattr(self, what)(*step[2:])
-                queue = self._queue                                        # _end replaces the queue
+                r = step[1]
+                tokens = self.adv_tokens
+                tokens[r] += 1                                             # play.4
+                if tokens[r] >= TOKENS_TO_END:                             # play.5
+                    self._attempt(r)
+                    queue = self._queue                                    # _end replaces the queue
                 continue
-            if kind in _DRAW_STEPS and not self.draw_pile:
-                if len(self.adventure_pile) > 1:                           # gap.8: reshuffle under the top
-                    self.draw_pile = sorted(self.adventure_pile[:-1])
-                    self.adventure_pile = self.adventure_pile[-1:]
-                else:
-                    queue.pop(0)
+            if kind in _CHANCE_STEPS:                                      # a card to draw
+                if kind != "labor" and not self.draw_pile:
+                    if len(self.adventure_pile) > 1:                       # gap.8: reshuffle under the top
+                        self.draw_pile = sorted(self.adventure_pile[:-1])
+                        self.adventure_pile = self.adventure_pile[-1:]
+                    else:                                                  # nothing to draw: skipped
+                        queue.pop(0)
+                        continue
+                if self.rng:                                               # the card drawn at once
+                    self._place_at(0, self.rng)
                     continue
-            if kind == "draw_power":
-                queue[0] = ("deal", step[1])
-            elif kind not in _CHANCE_STEPS:                                # a player's step
-                opts = self._options(step)
-                if opts:
-                    self.choices = opts
-                    return
-                queue.pop(0)                                               # choiceless: skipped
+                self.choices = _NO_CHOICE
+                return
+            if kind == "draw_power":                                       # the power's card comes as a deal
+                queue[0] = _SEAT_STEPS["deal"][step[1]]
                 continue
-            if self.rng:                                                   # the card drawn at once
-                self._place_at(_drawn(self._pile(), self.rng))
+            if kind == "end":                                              # gap.7: after the last labor card
+                queue.pop(0)
+                self._end()
+                queue = self._queue
                 continue
-            self.choices = _NO_CHOICE
-            return
-
-    def _play(self, p: int, cid: str) -> None:
-        card, previous = self.cards[cid], self.cards[self.adventure_pile[-1]]
-        self.hands[p].remove(cid)
-        self.adventure_pile.append(cid)                                    # play.1
-        if advances(card.value, previous.value):                           # play.2
-            self._queue.insert(0, ("do", "_adventure_token", card.region))
-            self._raise(p, card.trait, +1)
-            self._queue.insert(0, ("token", p, card.god))
-        else:                                                              # play.3
-            self._queue[0:0] = [("do", "_power", p, card.power), ("do", "_adventure_token", card.region)]
-            self._raise(p, card.trait, -1)
-
-    def _power(self, p: int, power: str) -> None:
-        """The card's power (gap.14): draw, pledge, calm or raise another trait."""
-        if power == "draw":
-            self._queue.insert(0, ("draw_power", p))                       # gap.15: no hand limit
-        elif power in ("pledge", "calm"):
-            self._queue.insert(0, (power, p))
-        else:
-            self._raise(p, power.removeprefix("raise-"), +1)
-
-    def _adventure_token(self, region: str) -> None:
-        r = _REGION_AT[region]
-        self.adv_tokens[r] += 1                                             # play.4
-        if self.adv_tokens[r] >= TOKENS_TO_END:                            # play.5
-            self._attempt(r)
+            opts = self._options(step)                                     # a player's step
+            if opts:
+                self.choices = opts
+                return
+            queue.pop(0)                                                   # choiceless: skipped
 
     def _attempt(self, r: int) -> None:
         """labors-of-herakles.labor.1-3, then the end checks (end.1, gap.7)."""
@@ -400,7 +427,7 @@ class State:
             for p, t in self.hero_tokens[r].items():
                 self.favor[p] += t
             self.epic += 1
-        self.hero_tokens[r] = Counter()
+        self.hero_tokens[r].clear()
         self.adv_tokens = [0] * len(REGIONS)
         self.labor_discard.append(lab.id)
         self.on_region[r] = None
@@ -409,7 +436,7 @@ class State:
         if self.labor_pile:
             self._queue.insert(0, ("labor", r))
             if len(self.labor_pile) == 1:                                  # gap.7: the last card drawn ends it
-                self._queue.insert(1, ("do", "_end"))
+                self._queue.insert(1, ("end",))
 
     def _end(self) -> None:
         for p in range(self.n):                                            # end.2
