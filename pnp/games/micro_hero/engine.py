@@ -18,6 +18,7 @@ given an rng draws them itself, as base.sample_chance would, and stops only at d
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
@@ -189,7 +190,7 @@ def score_plans(icons, layout: PlanLayout, solo: bool, stash: int, weary: bool) 
         weary, shift = False, shift - span               # every plan has Defence 1 or more: one less each
     packed = [(a * span + d) * span + x for a, d, x in icons]
     packed += [(a * span + d) * span + x + shift for a, d, x in _extras(stash)]
-    codes = ((layout.solo if solo else layout.plain) @ packed).astype(np.int64)   # exact: below 2 ** 52
+    codes = ((layout.solo if solo else layout.plain) @ packed).astype(np.int32 if span ** 3 < 2 ** 31 else np.int64)
     if weary:
         defence = codes // span % span                   # defence + half
         codes += (np.maximum(defence - 1, half) - defence) * span
@@ -239,7 +240,7 @@ class PlanTable:
                  "cell_code", "kept")
 
     def __init__(self, plans: PlanSet, code: np.ndarray, span: int, attacks: tuple, starts: tuple,
-                 attack_xp: tuple, cell_defence: tuple, cell_xp: tuple, cell_code: tuple):
+                 attack_xp: tuple, cell_defence: tuple, cell_xp: tuple, cell_code: np.ndarray):
         self.plans = plans
         self.code = code                   # each plan's (attack, defence, xp) as score_plans packs it
         self.span = span                   # the packing's span
@@ -248,7 +249,7 @@ class PlanTable:
         self.attack_xp = attack_xp         # the most XP of each of them (over its cells)
         self.cell_defence = cell_defence   # each cell's Defence
         self.cell_xp = cell_xp             # each cell's XP (the most its plans give)
-        self.cell_code = cell_code         # each cell's code (its attack, defence and most XP)
+        self.cell_code = cell_code         # each cell's code (its attack, defence and most XP), read-only
         self.kept: dict = {}               # members by cell, once asked
 
     def members(self, c: int) -> tuple:
@@ -279,25 +280,22 @@ def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int,
     last = np.empty(len(ordered), dtype=bool)
     last[-1] = True
     np.not_equal(cell[1:], cell[:-1], out=last[:-1])
-    cell_code = ordered[last].tolist()
-    half = span // 2
-    attacks, starts, attack_xp, cell_defence, cell_xp = [], [], [], [], []
-    top = None
-    for c, packed in enumerate(cell_code):
-        ad, xp = divmod(packed, span)
-        attack, defence = divmod(ad, span)
-        xp -= half
-        if attack != top:
-            top = attack
-            attacks.append(attack - half)
-            starts.append(c)
-            attack_xp.append(xp)
-        elif xp > attack_xp[-1]:
-            attack_xp[-1] = xp
-        cell_defence.append(defence - half)
-        cell_xp.append(xp)
+    cell_code = ordered[last]
+    codes = cell_code.tolist()
+    half, square = span // 2, span * span
+    cell_xp = [k % span - half for k in codes]
+    cell_defence = [k // span % span - half for k in codes]
+    attacks, starts, attack_xp = [], [], []
+    c, cells = 0, len(codes)
+    while c < cells:                                    # one Attack's cells at a time
+        attack = codes[c] // square
+        end = bisect_left(codes, (attack + 1) * square, c)
+        attacks.append(attack - half)
+        starts.append(c)
+        attack_xp.append(max(cell_xp[c:end]))
+        c = end
     return PlanTable(plans, code, span, tuple(attacks), tuple(starts), tuple(attack_xp), tuple(cell_defence),
-                     tuple(cell_xp), tuple(cell_code))
+                     tuple(cell_xp), cell_code)
 
 
 class PlanChoices:
