@@ -390,3 +390,61 @@ def test_plan_table_cells_and_members_equal_grouping_its_rows_by_hand(expansions
         assert [list(table.members(c)) for c in range(len(cells))] == [most[c][1] for c in cells]
         checked += len(cells)
     assert checked > 100
+
+
+def _scored_by_hand(icons, actions, stash: int, solo: bool, weary: bool) -> list[list[int]]:
+    """Each plan's (attack, defence, xp) worked out card by card with triggers(), plus its stance's icons,
+    less one Defence (not below 0) when weary."""
+    from pnp.games.micro_hero.engine import STANCE_EXTRA, _extras, triggers
+
+    out = []
+    for _, order, how in actions:
+        total = [0, 0, 0]
+        for i, times in zip(order, triggers(len(order), solo)):
+            total = [t + icon * times for t, icon in zip(total, icons[i])]
+        total = [t + e for t, e in zip(total, _extras(stash)[STANCE_EXTRA.get(how, 0)])]
+        if weary:
+            total[1] = max(0, total[1] - 1)
+        out.append(total)
+    return out
+
+
+def test_plan_table_rows_equal_scoring_each_plan_by_hand_for_made_up_icons():
+    """score_plans packs a plan's (attack, defence, xp) into one number: for hands of made-up icon rows
+    (negative, zero and large counts; no Defence at all; every stance, side, skin count and first_card_solo)
+    each plan's row in the table equals its cards scored by hand; so do the rows of the same plans laid out
+    one by one (the preview's path), and of plans that leave a card out (weary may then leave Defence 0)."""
+    from pnp.games.micro_hero.engine import PlanLayout, plan_table, score_plans, unpack
+
+    rng = random.Random(5)
+    checked = 0
+    for trial in range(160):
+        n = rng.randint(1, 5)
+        pattern, icons = [], []
+        for _ in range(n):
+            if pattern and rng.random() < 0.4:
+                k = rng.randrange(len(icons))
+                pattern.append(pattern[k])
+                icons.append(icons[k])
+            else:
+                pattern.append(max(pattern, default=-1) + 1)
+                low = rng.choice((0, 0, -3))
+                icons.append(tuple(rng.randint(low, 4) if rng.random() < 0.7 else 0 for _ in range(3)))
+        if trial % 7 == 0:
+            icons = [(a, 0, x) for a, _, x in icons]         # no Defence: weary has nothing to take
+        if trial % 11 == 0:
+            icons = [(a * 300, d * 300, x) for a, d, x in icons]
+        stance, side = rng.choice([("hercules", "A"), ("hercules", "B"), ("omphale", "A"), ("omphale", "B")])
+        stash, solo = (rng.randint(0, 3) if stance == "omphale" and side == "B" else 0), rng.random() < 0.3
+        weary = stance == "hercules" and side == "B"
+        table = plan_table(tuple(pattern), tuple(icons), stance, side, stash, solo)
+        actions = list(table.plans.actions)
+        expected = _scored_by_hand(icons, actions, stash, solo, weary)
+        assert table.rows.tolist() == expected
+        assert [list(table.row(i)) for i in range(len(expected))] == expected
+        short = [("play", order[:-1], how) for _, order, how in actions[:8]]    # the last card left out
+        for plans in (actions, short):
+            codes, span = score_plans(icons, PlanLayout.of(plans, n), solo, stash, weary)
+            assert [list(unpack(c, span)) for c in codes.tolist()] == _scored_by_hand(icons, plans, stash, solo, weary)
+        checked += len(expected)
+    assert checked > 3000

@@ -18,6 +18,7 @@ given an rng draws them itself, as base.sample_chance would, and stops only at d
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
@@ -119,12 +120,10 @@ STANCE_EXTRA = {None: 0, **{("boost", icon): 1 + i for i, icon in enumerate(ICON
 
 
 @lru_cache(maxsize=64)
-def _extras(stash: int) -> np.ndarray:
+def _extras(stash: int) -> tuple:
     """Icons each stance choice adds, by STANCE_EXTRA code: none, a boost (gap.7), the skin (gap.26)."""
     boosts = [tuple(BOOST if i == icon else 0 for i in ICONS) for icon in ICONS]
-    rows = np.array([(0, 0, 0), *boosts, (stash, 0, 0)], dtype=np.int64)
-    rows.flags.writeable = False
-    return rows
+    return ((0, 0, 0), *boosts, (stash, 0, 0))
 
 
 @dataclass(frozen=True)
@@ -134,6 +133,8 @@ class PlanLayout:
 
     plain: np.ndarray      # (plans, cards + len(STANCE_EXTRA))
     solo: np.ndarray
+    plays_all: bool        # whether every plan plays every card of the hand
+    most: int              # the most times a plan scores its cards, all added up
 
     @staticmethod
     def of(actions, cards: int) -> "PlanLayout":
@@ -157,21 +158,43 @@ class PlanLayout:
         plain[np.arange(len(actions)), stances] = solo[np.arange(len(actions)), stances] = 1
         for m in (plain, solo):
             m.flags.writeable = False
-        return PlanLayout(plain, solo)
+        played = plain[:, :cards]
+        return PlanLayout(plain, solo, bool((played > 0).all()), int(played.sum(1).max(initial=0)))
 
 
-def score_plans(icons: np.ndarray, layout: PlanLayout, solo: bool, stash: int, weary: bool) -> np.ndarray:
-    """(attack, defence, xp) of each laid-out plan for a hand with these icon rows (one per card).
+def unpack(code, span: int) -> tuple:
+    """The (attack, defence, xp) a plan code of score_plans holds (whole numbers, or numpy arrays of them)."""
+    half = span // 2
+    ad, xp = divmod(code, span)
+    attack, defence = divmod(ad, span)
+    return attack - half, defence - half, xp - half
+
+
+def score_plans(icons, layout: PlanLayout, solo: bool, stash: int, weary: bool) -> tuple[np.ndarray, int]:
+    """The (attack, defence, xp) of each laid-out plan for a hand with these icon rows (one per card), each
+    packed in one whole number (unpack() reads it back), and the span of the packing: attack, defence and
+    xp are its digits in base `span`, offset by span // 2, so codes order plans by attack, defence, xp.
 
     A card scores once for itself and once per card after it (micro-hero.planning.3, gap.6; first_solo:
     Ceryneian Hind); then the stance's icons (gap.7 boost, gap.26 skin: one Attack per stashed card);
     weary (Hercules on side B, gap.7): one Defence less, not below 0.
     """
-    icons = np.concatenate((icons, _extras(stash)), dtype=np.float64)      # whole numbers: the sums are exact
-    out = (icons.T @ (layout.solo if solo else layout.plain).T).astype(np.int64)   # (3, plans), C order
+    flat = sum(icons, ())
+    top = max(max(flat, default=0), -min(flat, default=0))
+    half = layout.most * top + max(BOOST, abs(stash))   # no total of a plan is further from 0
+    span = 2 * half + 1
+    if span ** 3 >= 2 ** 52:
+        raise UsageError(f"icon counts up to {top} are too large to score", expected="counts below 1000")
+    shift = half * (span * span + span + 1)              # added once per plan: with its stance's icons
+    if weary and layout.plays_all and min(flat[1::3], default=0) >= 0 < max(flat[1::3], default=0):
+        weary, shift = False, shift - span               # every plan has Defence 1 or more: one less each
+    packed = [(a * span + d) * span + x for a, d, x in icons]
+    packed += [(a * span + d) * span + x + shift for a, d, x in _extras(stash)]
+    codes = ((layout.solo if solo else layout.plain) @ packed).astype(np.int32 if span ** 3 < 2 ** 31 else np.int64)
     if weary:
-        np.maximum(out[1] - 1, 0, out=out[1])
-    return out.T
+        defence = codes // span % span                   # defence + half
+        codes += (np.maximum(defence - 1, half) - defence) * span
+    return codes, span
 
 
 @dataclass(frozen=True)
@@ -208,22 +231,26 @@ def plan_set(pattern: tuple[int, ...], stance: str, side: str, stash: bool) -> P
     return PlanSet(actions, {a: i for i, a in enumerate(actions)}, PlanLayout.of(actions, len(pattern)))
 
 
-@dataclass(frozen=True)
 class PlanTable:
-    """score_plans of every plan in a PlanSet (read-only rows), and its cells: for each (attack, defence)
-    some plan gives, the most XP a plan with them gives, by Attack then Defence; members(c) are the plans
-    giving cell c its XP. Kept compact: many tables stay cached."""
+    """score_plans of every plan in a PlanSet, and its cells: for each (attack, defence) some plan gives,
+    the most XP a plan with them gives, by Attack then Defence; members(c) are the plans giving cell c its
+    XP. Kept compact (plans as codes, cells as tuples): many tables stay cached."""
 
-    plans: PlanSet
-    rows: np.ndarray
-    attacks: tuple         # the cells' distinct Attacks, from the least
-    starts: tuple          # the first cell of each of them (its cells run to the next one's first)
-    attack_xp: tuple       # the most XP of each of them (over its cells)
-    cell_defence: tuple    # each cell's Defence
-    cell_xp: tuple         # each cell's XP (the most its plans give)
-    code: np.ndarray       # each plan's (attack, defence, xp) as one number, ordered as those
-    cell_code: tuple       # each cell's code (its attack, defence and most XP)
-    kept: dict = field(default_factory=dict, compare=False, repr=False)   # members by cell, once asked
+    __slots__ = ("plans", "code", "span", "attacks", "starts", "attack_xp", "cell_defence", "cell_xp",
+                 "cell_code", "kept")
+
+    def __init__(self, plans: PlanSet, code: np.ndarray, span: int, attacks: tuple, starts: tuple,
+                 attack_xp: tuple, cell_defence: tuple, cell_xp: tuple, cell_code: np.ndarray):
+        self.plans = plans
+        self.code = code                   # each plan's (attack, defence, xp) as score_plans packs it
+        self.span = span                   # the packing's span
+        self.attacks = attacks             # the cells' distinct Attacks, from the least
+        self.starts = starts               # the first cell of each of them (its cells run to the next one's first)
+        self.attack_xp = attack_xp         # the most XP of each of them (over its cells)
+        self.cell_defence = cell_defence   # each cell's Defence
+        self.cell_xp = cell_xp             # each cell's XP (the most its plans give)
+        self.cell_code = cell_code         # each cell's code (its attack, defence and most XP), read-only
+        self.kept: dict = {}               # members by cell, once asked
 
     def members(self, c: int) -> tuple:
         """The plans giving cell c its XP (positions in the PlanSet, in order)."""
@@ -232,32 +259,43 @@ class PlanTable:
             found = self.kept[c] = tuple((self.code == self.cell_code[c]).nonzero()[0].tolist())
         return found
 
+    def row(self, i: int) -> tuple:
+        """Plan i's (attack, defence, xp)."""
+        return unpack(int(self.code[i]), self.span)
+
+    @property
+    def rows(self) -> np.ndarray:
+        """Every plan's (attack, defence, xp), one row each."""
+        return np.stack(unpack(self.code, self.span), axis=1)
+
 
 @lru_cache(maxsize=8192)
 def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int, solo: bool) -> PlanTable:
     """The PlanTable of a hand with this pattern and these icon rows (one per card), in this stance."""
     plans = plan_set(pattern, stance, side, stash > 0)
-    rows = score_plans(np.array(icons, dtype=np.int64).reshape(-1, 3), plans.layout, solo, stash,
-                       stance == "hercules" and side == "B")
-    columns = rows.T                                    # attack, defence, xp: each one contiguous
-    (a0, d0, x0), (a1, d1, x1) = columns.min(1).tolist(), columns.max(1).tolist()
-    defences, span = d1 - d0 + 1, x1 - x0 + 1
-    code = np.array((defences * span, span, 1)) @ columns - ((a0 * defences + d0) * span + x0)
+    code, span = score_plans(icons, plans.layout, solo, stash, stance == "hercules" and side == "B")
+    code.flags.writeable = False
     ordered = np.sort(code)                             # by cell, then XP: a cell's last code has its most XP
     cell = ordered // span
     last = np.empty(len(ordered), dtype=bool)
     last[-1] = True
     np.not_equal(cell[1:], cell[:-1], out=last[:-1])
-    cell_code, cell = ordered[last], cell[last]
-    if -2 ** 15 <= min(a0, d0, x0) and max(a1, d1, x1) < 2 ** 15:
-        rows = rows.astype(np.int16)
-    rows.flags.writeable = code.flags.writeable = False
-    cell_attack = (cell // defences + a0).tolist()
-    attacks = tuple(dict.fromkeys(cell_attack))
-    starts = [cell_attack.index(a) for a in attacks]
-    cell_xp = cell_code % span + x0
-    return PlanTable(plans, rows, attacks, tuple(starts), tuple(np.maximum.reduceat(cell_xp, starts).tolist()),
-                     tuple((cell % defences + d0).tolist()), tuple(cell_xp.tolist()), code, tuple(cell_code.tolist()))
+    cell_code = ordered[last]
+    codes = cell_code.tolist()
+    half, square = span // 2, span * span
+    cell_xp = [k % span - half for k in codes]
+    cell_defence = [k // span % span - half for k in codes]
+    attacks, starts, attack_xp = [], [], []
+    c, cells = 0, len(codes)
+    while c < cells:                                    # one Attack's cells at a time
+        attack = codes[c] // square
+        end = bisect_left(codes, (attack + 1) * square, c)
+        attacks.append(attack - half)
+        starts.append(c)
+        attack_xp.append(max(cell_xp[c:end]))
+        c = end
+    return PlanTable(plans, code, span, tuple(attacks), tuple(starts), tuple(attack_xp), tuple(cell_defence),
+                     tuple(cell_xp), cell_code)
 
 
 class PlanChoices:
@@ -285,7 +323,7 @@ class PlanChoices:
         """The (attack, defence, xp) of a plan action on the real hand, or None if it is not listed here."""
         given = self.given
         if given is not None and given[0] is action:        # the very tuple action() made: plan given[1]
-            return tuple(self.table.rows[given[1]].tolist())
+            return self.table.row(given[1])
         inverse = dict(zip(self.perm, range(len(self.perm))))
         try:
             _, order, stance = action
@@ -294,7 +332,7 @@ class PlanChoices:
             i = self.table.plans.position.get(("play", tuple([inverse[j] for j in order]), stance))
         except (KeyError, TypeError, IndexError, ValueError):
             return None
-        return None if i is None else tuple(self.table.rows[i].tolist())
+        return None if i is None else self.table.row(i)
 
 
 # ---------------------------------------------------------------- state pieces
@@ -755,10 +793,11 @@ class MicroHeroState:
     def preview_plans(self, p: int, actions: list[tuple]) -> np.ndarray:
         """preview_plan of many plan actions at once: one (attack, defence, xp) row per action."""
         hero = self.heroes[p]
-        icons = np.array([self._icon_row(c.kind, c.up) for c in hero.hand], dtype=np.int64).reshape(-1, 3)
+        icons = [self._icon_row(c.kind, c.up) for c in hero.hand]
         stance, side, stash, solo = self._plan_key(hero)
-        return score_plans(icons, PlanLayout.of(actions, len(hero.hand)), solo, stash,
-                           stance == "hercules" and side == "B")
+        codes, span = score_plans(icons, PlanLayout.of(actions, len(hero.hand)), solo, stash,
+                                  stance == "hercules" and side == "B")
+        return np.stack(unpack(codes, span), axis=1)
 
     def _plan_legal(self, action) -> bool:
         """Whether a plan action is legal: one of the hero's plan_set() plans (what legal_actions() lists),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from itertools import chain
+from math import inf
 
 from pnp.games.micro_hero.engine import MicroHeroState
 
@@ -25,7 +26,8 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
     life, calm, wounds_for = state.t_life, state.calm_bonus, state.wounds_for
     cell_defence, cell_xp, starts, attack_xp = table.cell_defence, table.cell_xp, table.starts, table.attack_xp
     by_trial: dict = {}                                # Trial Attack -> Wounds by Defence so far
-    best, tied = None, []
+    best = bar = -inf                                  # the best value so far; what a value before Wounds must reach
+    tied: list = []
     stop, i, last = len(cell_xp), len(starts), None
     for dmg in reversed(state.damages([attack + others for attack in table.attacks] if others else table.attacks)):
         i -= 1
@@ -33,31 +35,32 @@ def _best_cells(state: MicroHeroState, p: int, table) -> list[int]:
         if dmg >= life:                                # a kill: 5000 plus 15 a XP
             most = attack_xp[i]
             value = 5000 + most * 15
-            if best is None or value > best:
-                best, tied = value, []
+            if value > best:
+                best, bar, tied = value, value - slack, []
             if value == best:
                 tied += [c for c in range(start, stop) if cell_xp[c] == most]
             stop = start
             continue
         if dmg != last:                                # Attacks below the Defence all deal 0
-            last = dmg
+            last, hurt = dmg, None
             base = dmg * 50 - (225 if dmg == 0 and idle_wound else 0)
-            trial_attack = state.t_attack + calm(life - dmg).attack
-            hurt = by_trial.setdefault(trial_attack, {})
-        if best is not None and base + attack_xp[i] * 15 + cell_defence[stop - 1] + slack < best:
+        if base + attack_xp[i] * 15 + cell_defence[stop - 1] < bar:
             stop = start                               # no cell of this Attack can reach the best (Defences rise)
             continue
+        if hurt is None:
+            trial_attack = state.t_attack + calm(life - dmg).attack
+            hurt = by_trial.setdefault(trial_attack, {})
         for c in range(stop - 1, start - 1, -1):
             defence = cell_defence[c]
             value = base + cell_xp[c] * 15 + defence
-            if best is not None and value + slack < best:
+            if value < bar:
                 continue
             wounds = hurt.get(defence)
             if wounds is None:
                 wounds = hurt[defence] = wounds_for(defence, shield, trial_attack)[0]
             value -= wounds * 225
-            if best is None or value > best:
-                best, tied = value, [c]
+            if value > best:
+                best, bar, tied = value, value - slack, [c]
             elif value == best:
                 tied.append(c)
         stop = start
