@@ -105,8 +105,9 @@ def _place_values(card) -> tuple[float, float]:
     return 0.6 * s, 0.2 * s
 
 
-_FLAT = {"pegasus": 3.5, "statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysus": -1.0, "done": 5.0, "move": 0.0,
-         "swap": 0.0, "put": 0.5, "pythia": 1.0}
+_FLAT = {"pegasus": 3.5, "statue": 9.0, "sirens": 3.0, "hades": 2.0, "persephone": 1.5, "dionysus": -1.0, "done": 5.0,
+         "move": 0.0, "swap": 0.0, "put": 0.5, "pythia": 1.0}   # by verb ("pegasus": taking from the hand; a
+# Pegasus attack on the field is scored from its target in _scores)
 _PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a token names one kind of card
           if card.placeable and card.kind != "hostage"}
 

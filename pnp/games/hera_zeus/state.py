@@ -291,8 +291,6 @@ class State:
         ids = self._indexed(p)[2].get(name)
         return ids[0] if ids else None
 
-    _kind_in_hand = _in_hand
-
     def _indexed(self, p: int) -> list:
         """p's hand indexed: [the hand list, its length, names -> their card ids in order (see _LISTED), the
         same dict again (read as kinds), the place moves of its placeable tokens (see _PLACINGS), those tokens in
@@ -617,7 +615,7 @@ class State:
         if len(args) != 1 or self._col(args[0]) is None:
             return f"expected 'statue COL' with a column 1-{COLUMNS}"
         c = self._col(args[0])
-        if self._kind_in_hand(p, "god") is None:
+        if self._in_hand(p, "god") is None:
             return f"no {SIDES[p].capitalize()} card in hand (hera-zeus.statue.1)"
         if self.statue[p] is not None:
             return "your statue already stands; there is only one (hera-zeus.gap.16)"
@@ -628,7 +626,7 @@ class State:
         return None
 
     def _why_pegasus(self, p, o, args) -> str | None:
-        if self._kind_in_hand(p, "pegasus") is None:
+        if self._in_hand(p, "pegasus") is None:
             return "no Pegasus in hand"
         if self.first_turn:
             return "Pegasus's attacks are challenges, barred in your first turn (hera-zeus.attack.2, hera-zeus.gap.12)"
@@ -640,7 +638,7 @@ class State:
         return "expected 'pegasus hand' or 'pegasus front COL' (placing Pegasus is 'place pegasus COL ROW')"
 
     def _why_pythia(self, p, o, args) -> str | None:
-        if self._kind_in_hand(p, "pythia") is None:
+        if self._in_hand(p, "pythia") is None:
             return "no Pythia in hand"
         if args == ("hand",):
             return None
@@ -650,7 +648,7 @@ class State:
         return "expected 'pythia hand' or 'pythia column COL'"
 
     def _why_sirens(self, p, o, args) -> str | None:
-        if self._kind_in_hand(p, "sirens") is None:
+        if self._in_hand(p, "sirens") is None:
             return "no Sirens in hand"
         if not self.discard[o]:
             return "the opponent's discard pile is empty (hera-zeus.sirens.3)"
@@ -660,7 +658,7 @@ class State:
         return None
 
     def _why_hades(self, p, o, args) -> str | None:
-        if self._kind_in_hand(p, "hades") is None:
+        if self._in_hand(p, "hades") is None:
             return "no Hades in hand"
         if len(args) != 1:
             return "expected 'hades TOKEN' naming a card in your own discard pile (hera-zeus.gap.3)"
@@ -671,10 +669,10 @@ class State:
         return None
 
     def _why_persephone(self, p, o, args) -> str | None:
-        return None if self._kind_in_hand(p, "persephone") else "no Persephone in hand"
+        return None if self._in_hand(p, "persephone") else "no Persephone in hand"
 
     def _why_dionysus(self, p, o, args) -> str | None:
-        if self._kind_in_hand(p, "dionysus") is None:
+        if self._in_hand(p, "dionysus") is None:
             return "no Dionysus in hand"
         return None if any(self.field[p]) else "you have no cards on the battlefield to rearrange"
 
@@ -874,14 +872,14 @@ class State:
 
     def _do_statue(self, p, o, move) -> None:
         c = self._col(move[1])
-        self._discard_from_hand(p, self._kind_in_hand(p, "god"))
+        self._discard_from_hand(p, self._in_hand(p, "god"))
         self.statue[p] = c                                     # hera-zeus.statue.2: the cards shift back
         self.ap_total = STATUE_AP                              # hera-zeus.statue.1, hera-zeus.gap.15
         self._note("{}'s statue stands in front of column {}; {} action points this turn", "hera-zeus.statue.1",
                    _NAMES[p], c + 1, STATUE_AP)
 
     def _do_pegasus(self, p, o, move) -> None:
-        self._discard_from_hand(p, self._kind_in_hand(p, "pegasus"))
+        self._discard_from_hand(p, self._in_hand(p, "pegasus"))
         if move[1] == "hand":
             self._note("Pegasus is played and discarded; a card is taken at random from the opponent's hand",
                        "hera-zeus.pegasus.2")
@@ -960,7 +958,7 @@ class State:
         self._note("{} is put face up at the front of column {}", "hera-zeus.gap.8", self.cards[card].name, c + 1)
 
     def _do_pythia(self, p, o, move) -> None:
-        self._discard_from_hand(p, self._kind_in_hand(p, "pythia"))
+        self._discard_from_hand(p, self._in_hand(p, "pythia"))
         if move[1] == "hand":
             self.known[p] |= set(self.hand[o])                   # hera-zeus.pythia.2, hera-zeus.pythia.4
             for x in sorted(self.hand[o]):
@@ -978,18 +976,18 @@ class State:
         card = self.discard[o].pop()
         self._give(p, card)                                    # hera-zeus.sirens.1
         self.known[o].add(card)
-        self._discard_from_hand(p, self._kind_in_hand(p, "sirens"))
+        self._discard_from_hand(p, self._in_hand(p, "sirens"))
         self._note("Sirens take {} from the opponent's discard pile", "hera-zeus.sirens.1", self.cards[card].name)
 
     def _do_hades(self, p, o, move) -> None:
         card = next(c for c in reversed(self.discard[p]) if self.cards[c].token == move[1])
         self.discard[p].remove(card)
         self._give(p, card)                                    # hera-zeus.hades.1, hera-zeus.gap.3
-        self._discard_from_hand(p, self._kind_in_hand(p, "hades"))
+        self._discard_from_hand(p, self._in_hand(p, "hades"))
         self._note("Hades brings a card back from the player's own discard pile", "hera-zeus.hades.1")
 
     def _do_persephone(self, p, o, move) -> None:
-        self._discard_from_hand(p, self._kind_in_hand(p, "persephone"))
+        self._discard_from_hand(p, self._in_hand(p, "persephone"))
         room = HAND_LIMIT - len(self.hand[p])                  # hera-zeus.persephone.4
         found = [c for c in self.discard[p] if self.cards[c].kind == "pegasus"][:min(3, room)]
         for c in found:                                         # hera-zeus.persephone.3, hera-zeus.gap.22
@@ -998,7 +996,7 @@ class State:
         self._note("Persephone brings back {} Pegasus", "hera-zeus.persephone.1", len(found))
 
     def _do_dionysus(self, p, o, move) -> None:
-        self._discard_from_hand(p, self._kind_in_hand(p, "dionysus"))
+        self._discard_from_hand(p, self._in_hand(p, "dionysus"))
         self.phase = "rearrange"
         self.pending = {"left": 2 * sum(len(col) for col in self.field[p])}
         self._note("Dionysus: the player rearranges their battlefield", "hera-zeus.dionysus.1")
