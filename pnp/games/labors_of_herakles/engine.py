@@ -99,9 +99,8 @@ def _play_facts() -> dict[str, tuple[int, int, str, tuple, str]]:
 
 @lru_cache(maxsize=None)
 def _supported() -> dict[str, frozenset[str]]:
-    """The Labor cards each god on an Adventure card supports, by god, made once."""
-    return {god: frozenset(lid for lid, lab in labor_cards().items() if god in lab.gods)
-            for god in {a.god for a in adventures().values()}}
+    """The Labor cards each god supports, by god (gap.2), made once."""
+    return {god: frozenset(lid for lid, lab in labor_cards().items() if god in lab.gods) for god in GODS}
 
 
 @lru_cache(maxsize=None)
