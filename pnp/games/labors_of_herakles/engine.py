@@ -99,9 +99,8 @@ def _play_facts() -> dict[str, tuple[int, int, str, tuple, str]]:
 
 @lru_cache(maxsize=None)
 def _supported() -> dict[str, frozenset[str]]:
-    """The Labor cards each god on an Adventure card supports, by god, made once."""
-    return {god: frozenset(lid for lid, lab in labor_cards().items() if god in lab.gods)
-            for god in {a.god for a in adventures().values()}}
+    """The Labor cards each god supports, by god (gap.2), made once."""
+    return {god: frozenset(lid for lid, lab in labor_cards().items() if god in lab.gods) for god in GODS}
 
 
 @lru_cache(maxsize=None)
@@ -283,16 +282,16 @@ class State:
     def draw_chance(self, rng) -> None:
         """Settle a chance step with a card drawn with `rng`: the card sample_chance draws, placed as
         apply_action places it (one random number, no search of the pile)."""
-        self._place_at(0, rng)
+        self._place_at(rng=rng)
         self._advance()
 
-    def _place_at(self, i: int, rng=None) -> None:
+    def _place_at(self, i: int | None = None, rng=None) -> None:
         """Take card i (or, given `rng`, the card base.pick(pile, rng) draws: same random number, same
         index) off the pile the chance step draws from and put it where the step sends it."""
+        pile = self._pile()
         step = self._queue.pop(0)
         kind = step[0]
-        pile = self.labor_pile if kind == "labor" else self.draw_pile
-        if rng:
+        if i is None:
             i = int(rng.random() * len(pile))                      # base.pick's index
         if kind == "deal":                                         # where the drawn card goes
             self.hands[step[1]].append(pile.pop(i))
@@ -400,7 +399,7 @@ class State:
                         queue.pop(0)
                         continue
                 if self.rng:                                               # the card drawn at once
-                    self._place_at(0, self.rng)
+                    self._place_at(rng=self.rng)
                     continue
                 self.choices = _NO_CHOICE
                 return
