@@ -44,9 +44,14 @@ def sample_chance(state: State, rng: random.Random):
     return outcomes[-1][0]
 
 
+def pick_index(n: int, rng: random.Random) -> int:
+    """An index below n > 0, each equally likely, from one call to rng.random() (where pick draws from)."""
+    return int(rng.random() * n)
+
+
 def pick(seq, rng: random.Random):
     """One element of a non-empty sequence, each equally likely: like rng.choice, in one call to rng.random()."""
-    return seq[int(rng.random() * len(seq))]
+    return seq[pick_index(len(seq), rng)]
 
 
 def sample_count(counts: dict, order, rng: random.Random):

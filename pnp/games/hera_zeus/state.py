@@ -10,7 +10,7 @@ from bisect import bisect_left, insort
 from functools import lru_cache
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.base import CHANCE, TERMINAL
+from pnp.games.base import CHANCE, TERMINAL, pick_index
 from pnp.games.hera_zeus.cards import (HERA, NEVER_CHALLENGE, PLACEABLE, SIDES, ZEUS, Card, all_cards,
                                        deck, token_of)
 
@@ -160,7 +160,7 @@ class State:
         deal = what == "deal"
         pool = self._chance_pool() if what == "raid" else self.pile[p]
         while True:                                          # a deal rejects what may not be dealt: uniform
-            i = int(rng.random() * len(pool))                # base.pick's one draw (rng.choice costs a few calls)
+            i = pick_index(len(pool), rng)                   # base.pick's one draw (rng.choice costs a few calls)
             card = pool[i]
             if not deal or self._dealt(card):
                 return card, i

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.errors import IllegalMove
-from pnp.games.base import CHANCE, TERMINAL, pick
+from pnp.games.base import CHANCE, TERMINAL, pick, pick_index
 from pnp.cardset.rows import component_rows, copies
 
 SLUG = "labors-of-herakles"
@@ -292,7 +292,7 @@ class State:
         step = self._queue.pop(0)
         kind = step[0]
         if i is None:
-            i = int(rng.random() * len(pile))                      # base.pick's index
+            i = pick_index(len(pile), rng)                         # base.pick's index
         if kind == "deal":                                         # where the drawn card goes
             self.hands[step[1]].append(pile.pop(i))
         elif kind == "labor":
