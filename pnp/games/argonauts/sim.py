@@ -7,6 +7,7 @@ from collections import Counter
 from pnp.games.argonauts.cards import deck_stats, load_cards, starting_deck
 from pnp.games.argonauts.fast import compile_deck, play_greedy
 from pnp.games.argonauts.state import State
+from pnp.games.base import pick_index
 from pnp.games.stats import wilson
 from pnp.simulate.jobs import play_games
 
@@ -23,7 +24,7 @@ def play_state(stats, deck: list[str], crew: int, policy: str, rng: random.Rando
         if st.phase == "quest":
             st.apply_action(st.deck[0])
         elif st.phase == "roll":
-            st.apply_action(int(rng.random() * 6) + 1)
+            st.apply_action(pick_index(6, rng) + 1)                  # a die: 1-6, each equally likely
         else:
             before = st.crew
             st.apply_action(pick(st))
