@@ -510,11 +510,9 @@ class MicroHeroState:
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """(card kind or Trial id, probability) at a chance node."""
         if self.phase == "shuffle":
-            pool = self.heroes[self.actor].pool
-            counts: dict[str, int] = {}
-            for c in pool:
-                counts[c.kind] = counts.get(c.kind, 0) + 1
-            return [(k, n / len(pool)) for k, n in sorted(counts.items())]
+            counts = self._pool_counts()
+            total = len(self.heroes[self.actor].pool)
+            return [(k, n / total) for k, n in sorted(counts.items())]
         if self.phase == "reveal":
             ids = sorted(self.cat.kinds[c.kind].trial for c in self.upcoming)
             return [(t, 1 / len(ids)) for t in ids]
@@ -528,10 +526,15 @@ class MicroHeroState:
         random number; a starting deck's next card is drawn from its counts without listing the outcomes."""
         if self.phase != "shuffle":
             return sample_chance(self, rng)
+        counts = self._pool_counts()
+        return sample_count(counts, sorted(counts), rng)
+
+    def _pool_counts(self) -> dict[str, int]:
+        """How many cards of each kind the shuffling hero's starting pool still holds."""
         counts: dict[str, int] = {}
         for c in self.heroes[self.actor].pool:
             counts[c.kind] = counts.get(c.kind, 0) + 1
-        return sample_count(counts, sorted(counts), rng)
+        return counts
 
     def _is_outcome(self, action) -> bool:
         """Whether `action` is one of chance_outcomes(), found without listing them."""
