@@ -896,7 +896,7 @@ class MicroHeroState:
         what = action[0]
         if what == "done":
             return len(action) == 1
-        if self.xp < self._cheapest or len(action) != (3 if what == "buy" else 2) or action[-1] not in range(len(self.heroes)):
+        if not self.can_spend() or len(action) != (3 if what == "buy" else 2) or action[-1] not in range(len(self.heroes)):
             return False
         if what == "buy":
             return action[1] in self.buyable()
