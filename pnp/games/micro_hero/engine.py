@@ -263,11 +263,6 @@ class PlanTable:
         """Plan i's (attack, defence, xp)."""
         return unpack(int(self.code[i]), self.span)
 
-    @property
-    def rows(self) -> np.ndarray:
-        """Every plan's (attack, defence, xp), one row each."""
-        return np.stack(unpack(self.code, self.span), axis=1)
-
 
 @lru_cache(maxsize=8192)
 def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int, solo: bool) -> PlanTable:
