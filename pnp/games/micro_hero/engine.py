@@ -585,10 +585,13 @@ class MicroHeroState:
         it and applied as apply_action applies it (an outcome drawn from chance_outcomes() needs no check)."""
         rng = self.rng
         while self.phase in CHANCE_PHASES:
-            outcome = self.sample_chance(rng)
+            self._settle(self.sample_chance(rng))
             self.changed()
-            _STEP[self.phase](self, outcome)
-            self.changed()
+
+    def _settle(self, outcome) -> None:
+        """Apply a chance outcome known to be possible (drawn from chance_outcomes(), or checked by _apply)."""
+        self.changed()
+        _STEP[self.phase](self, outcome)
 
     def _apply(self, action) -> None:
         """apply_action's check and change (what was worked out from the state is dropped as it starts
@@ -600,8 +603,7 @@ class MicroHeroState:
             if not self._is_outcome(action):
                 valid = [o for o, _ in self.chance_outcomes()]
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
-            self.changed()
-            _STEP[phase](self, action)
+            self._settle(action)
             return
         if phase == "plan":
             row = self.plan_choices(self.actor).outcome_of(action)     # a plan the table lists is legal
