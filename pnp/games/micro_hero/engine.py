@@ -263,11 +263,6 @@ class PlanTable:
         """Plan i's (attack, defence, xp)."""
         return unpack(int(self.code[i]), self.span)
 
-    @property
-    def rows(self) -> np.ndarray:
-        """Every plan's (attack, defence, xp), one row each."""
-        return np.stack(unpack(self.code, self.span), axis=1)
-
 
 @lru_cache(maxsize=8192)
 def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int, solo: bool) -> PlanTable:
@@ -510,11 +505,9 @@ class MicroHeroState:
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """(card kind or Trial id, probability) at a chance node."""
         if self.phase == "shuffle":
-            pool = self.heroes[self.actor].pool
-            counts: dict[str, int] = {}
-            for c in pool:
-                counts[c.kind] = counts.get(c.kind, 0) + 1
-            return [(k, n / len(pool)) for k, n in sorted(counts.items())]
+            counts = self._pool_counts()
+            total = len(self.heroes[self.actor].pool)
+            return [(k, n / total) for k, n in sorted(counts.items())]
         if self.phase == "reveal":
             ids = sorted(self.cat.kinds[c.kind].trial for c in self.upcoming)
             return [(t, 1 / len(ids)) for t in ids]
@@ -528,10 +521,15 @@ class MicroHeroState:
         random number; a starting deck's next card is drawn from its counts without listing the outcomes."""
         if self.phase != "shuffle":
             return sample_chance(self, rng)
+        counts = self._pool_counts()
+        return sample_count(counts, sorted(counts), rng)
+
+    def _pool_counts(self) -> dict[str, int]:
+        """How many cards of each kind the shuffling hero's starting pool still holds."""
         counts: dict[str, int] = {}
         for c in self.heroes[self.actor].pool:
             counts[c.kind] = counts.get(c.kind, 0) + 1
-        return sample_count(counts, sorted(counts), rng)
+        return counts
 
     def _is_outcome(self, action) -> bool:
         """Whether `action` is one of chance_outcomes(), found without listing them."""
@@ -587,10 +585,13 @@ class MicroHeroState:
         it and applied as apply_action applies it (an outcome drawn from chance_outcomes() needs no check)."""
         rng = self.rng
         while self.phase in CHANCE_PHASES:
-            outcome = self.sample_chance(rng)
+            self._settle(self.sample_chance(rng))
             self.changed()
-            _STEP[self.phase](self, outcome)
-            self.changed()
+
+    def _settle(self, outcome) -> None:
+        """Apply a chance outcome known to be possible (drawn from chance_outcomes(), or checked by _apply)."""
+        self.changed()
+        _STEP[self.phase](self, outcome)
 
     def _apply(self, action) -> None:
         """apply_action's check and change (what was worked out from the state is dropped as it starts
@@ -602,8 +603,7 @@ class MicroHeroState:
             if not self._is_outcome(action):
                 valid = [o for o, _ in self.chance_outcomes()]
                 raise IllegalMove(f"'{action}' is not a possible outcome here", expected=", ".join(map(str, valid)))
-            self.changed()
-            _STEP[phase](self, action)
+            self._settle(action)
             return
         if phase == "plan":
             row = self.plan_choices(self.actor).outcome_of(action)     # a plan the table lists is legal
@@ -893,7 +893,7 @@ class MicroHeroState:
         what = action[0]
         if what == "done":
             return len(action) == 1
-        if self.xp < self._cheapest or len(action) != (3 if what == "buy" else 2) or action[-1] not in range(len(self.heroes)):
+        if not self.can_spend() or len(action) != (3 if what == "buy" else 2) or action[-1] not in range(len(self.heroes)):
             return False
         if what == "buy":
             return action[1] in self.buyable()

@@ -112,12 +112,7 @@ PREP_PREFERENCE = {"rest": 0, "shield": 1, "recover": 2, "ready": 3}   # else pa
 
 def _prep_choice(legal: list[tuple]):
     """The first legal action of the most preferred kind: rest, else shield, recover, ready, else pass."""
-    best, rank = legal[0], len(PREP_PREFERENCE)
-    for a in legal:
-        r = PREP_PREFERENCE.get(a[1], rank)
-        if r < rank:
-            best, rank = a, r
-    return best
+    return min(legal, key=lambda a: PREP_PREFERENCE.get(a[1], len(PREP_PREFERENCE)))
 
 
 def greedy_action(state: MicroHeroState, rng: random.Random):
