@@ -196,3 +196,32 @@ def test_schema_version_is_recorded(tmp_path):
     conn = sqlite3.connect(store)
     assert conn.execute("SELECT version FROM schema_version WHERE namespace='campaign'").fetchone()[0] == len(MIGRATIONS)
     conn.close()
+
+
+@pytest.mark.parametrize("read", ["status", "deck", "history", "export", "doctor"])
+def test_a_record_landing_mid_read_is_not_taken_for_damage(tmp_path, monkeypatch, read):
+    """Another pnp (a second browser, the terminal) records between a read's row and log queries: the
+    read sees the store from before that record, whole, instead of calling the store damaged."""
+    from pnp.campaign.store import Store
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    events, landed = Store.events, []
+
+    def events_after_a_record(self, campaign_id):
+        if not landed:
+            landed.append(True)
+            monkeypatch.setattr(Store, "events", events)
+            service.loss(store, "voyage")  # on its own connection, as another process would
+        return events(self, campaign_id)
+    monkeypatch.setattr(Store, "events", events_after_a_record)
+    result = doctor(store) if read == "doctor" else getattr(service, read)(store, "voyage")
+    assert landed  # the record did land in the middle of the read
+    if read == "doctor":
+        assert result["store"]["ok"], result["store"]
+    elif read == "status":
+        assert result["losses"] == 0
+    elif read == "deck":
+        assert len(result) == 30
+    else:
+        assert len(result["events"] if read == "export" else result) == 1  # the 'new' event only
+    assert service.status(store, "voyage")["losses"] == 1

@@ -171,25 +171,41 @@ def test_whole_game_on_a_phone_then_undo_and_every_page(served, page):
     shot(page, "judge")
 
 
+async def _open(page, url: str) -> None:
+    """Go to a page, which must be no error page (a store read while others record reads it whole)."""
+    await page.goto(url)
+    assert not await page.locator(".error").count(), await page.inner_text("main")
+
+
+async def _submit(page, selector: str) -> None:
+    """Tap a form's button and wait until htmx has swapped in the page the server answered with, which
+    must be no error page (a boosted form stays on /campaign, so the URL alone cannot say it is done)."""
+    await page.wait_for_function("window.htmx")
+    await page.evaluate("window.__before = document.querySelector('main')")
+    await page.click(selector)
+    await page.wait_for_function("document.querySelector('main') && document.querySelector('main') !== window.__before",
+                                 timeout=60_000)
+    assert not await page.locator(".error").count(), await page.inner_text("main")
+    assert page.url.endswith("/campaign")
+
+
 async def _concurrent(server: Server, store: Path, rounds: int) -> None:
     from playwright.async_api import async_playwright
 
     async def losses(context):
         page = await context.new_page()
         for _ in range(rounds):
-            await page.goto(server.base + "/campaign")
-            await page.click("button:has-text('Record a loss')")
-            await page.wait_for_url("**/campaign")
+            await _open(page, server.base + "/campaign")
+            await _submit(page, "button:has-text('Record a loss')")
 
     async def wins(context):
         page = await context.new_page()
         for _ in range(rounds):
-            await page.goto(server.base + "/win")
+            await _open(page, server.base + "/win")
             await page.locator("label.tile", has_text="Amycus").click()
             await page.wait_for_selector("text=1 cards tapped.")  # htmx redrew the deeds for the tap
             await page.locator("input[name=deed]:not([value=amycus])").first.check()
-            await page.click("button:has-text('Record the win')")
-            await page.wait_for_url("**/campaign")
+            await _submit(page, "button:has-text('Record the win')")
 
     async def terminal():
         for _ in range(rounds):

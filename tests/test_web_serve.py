@@ -94,3 +94,35 @@ def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
         assert f"cannot listen on 127.0.0.1:{port}" in r.stderr and "--port" in r.stderr
     finally:
         taken.close()
+
+
+def test_pages_read_while_the_terminal_records_are_never_error_pages(tmp_path):
+    """A phone reloading the Player card while records land from the terminal always gets the page,
+    never 'the stored state differs from its event log' (the row and the log are read as one)."""
+    import threading
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    server = Server(store)
+    seen, done = [], threading.Event()
+
+    def phone():
+        with httpx.Client(timeout=60) as client:
+            while not done.is_set():
+                r = client.get(server.base + "/campaign")
+                seen.append((r.status_code, "Record a loss" in r.text, r.text[r.text.find('class="error"'):][:200]))
+    readers = [threading.Thread(target=phone) for _ in range(3)]
+    try:
+        for t in readers:
+            t.start()
+        for _ in range(12):
+            r = subprocess.run([sys.executable, "-m", "pnp", "campaign", "loss", "--campaign", "voyage",
+                                "--store", str(store)], capture_output=True, text=True, env=env(tmp_path))
+            assert r.returncode == 0, r.stderr
+    finally:
+        done.set()
+        for t in readers:
+            t.join()
+        server.stop()
+    assert len(seen) > 12
+    assert [s for s in seen if s[:2] != (200, True)] == []
+    assert service.status(store)["losses"] == 12

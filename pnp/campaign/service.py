@@ -75,7 +75,8 @@ def _session(store, fn):
     data = load_cards()
     st = _open(store)
     try:
-        return fn(st, data)
+        with st.snapshot():
+            return fn(st, data)
     finally:
         st.close()
 
@@ -191,7 +192,7 @@ def campaigns(store=None) -> dict:
     """Every campaign with its player, wins and losses, and which one is current."""
     st = _open(store)
     try:
-        with st.guard():
+        with st.snapshot():
             now = current.get(st.conn)
             rows = [st.row(n) for n in current.all_names(st.conn)]
         return {"current": now, "campaigns": [
@@ -381,4 +382,5 @@ def import_(store, doc: dict, name: str | None = None, source: str = "import") -
 
 def check(st: Store, name: str, data: CardData) -> None:
     """Raise CampaignError unless the campaign's log replays to exactly its stored state."""
-    _load(st, name, data)
+    with st.snapshot():
+        _load(st, name, data)

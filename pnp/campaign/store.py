@@ -86,6 +86,13 @@ class Store:
             yield self.conn
         db.take_backup(self.path)
 
+    @contextmanager
+    def snapshot(self):
+        """A read transaction: a campaign's row and its log read inside it belong together, even while
+        another pnp (a second browser, the terminal) records on the same store."""
+        with self.guard(), db.read(self.conn):
+            yield self.conn
+
     # ---- reads -------------------------------------------------------------------------------
 
     def names(self) -> list[str]:

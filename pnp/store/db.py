@@ -290,6 +290,17 @@ def statements(script: str) -> list[str]:
 
 
 @contextmanager
+def read(conn: sqlite3.Connection):
+    """One read transaction: every query inside sees the same committed store, whatever other
+    processes write meanwhile (WAL keeps this snapshot until the transaction ends)."""
+    conn.execute("BEGIN")
+    try:
+        yield conn
+    finally:
+        conn.execute("COMMIT")
+
+
+@contextmanager
 def write(conn: sqlite3.Connection):
     """One write transaction: BEGIN IMMEDIATE serialises writers; all or nothing."""
     if is_readonly(conn):

@@ -65,7 +65,7 @@ def _campaign(store, name: str | None, write: bool):
             with st.record():
                 yield st.conn, st.row(current.resolve(st.conn, name, str(st.path)))
         else:
-            with st.guard():
+            with st.snapshot():
                 yield st.conn, st.row(current.resolve(st.conn, name, str(st.path)))
     finally:
         st.close()
