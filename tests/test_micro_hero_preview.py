@@ -160,6 +160,27 @@ def test_upgrade_check_of_one_action_agrees_with_the_listed_actions(players):
     assert checked > 300
 
 
+@pytest.mark.parametrize("expansions", [(), ("athena", "blood")])
+def test_prep_check_of_one_action_agrees_with_the_listed_actions(expansions):
+    """apply_action checks a Preparation Action with prep_legal, listing only its kind (prep_options): the same
+    answer as looking it up in legal_actions(), for legal, absent and malformed actions; the kinds' options
+    together are the listing, in its order."""
+    checked = 0
+    kinds = sorted(MicroHeroState().cat.kinds)
+    for state, rng in _decisions("prep", lambda seed: Options(difficulty="mythic", players=1 + seed % 2,
+                                                             expansions=frozenset(expansions)), range(4)):
+        legal = state.legal_actions()
+        p = state.actor
+        candidates = legal + [("prep", what, p, rng.choice(kinds)) for what in ("rest", "ready")] + [
+            ("prep", "recover", p), ("prep", "shield", p), ("prep", "pass", 1 - p), ("prep", "rest", p),
+            ("prep", "sleep", p), ("prep",), ("prep", ["rest"], p), ["prep", "pass", p], "pass", ()]
+        for action in candidates:
+            assert state.prep_legal(action) == (action in legal), action
+            checked += 1
+        assert [a for what in ("pass", "rest", "ready", "recover", "shield") for a in state.prep_options(p, what)] == legal
+    assert checked > 200
+
+
 @pytest.mark.parametrize("phase", ["plan", "upgrade", "prep"])
 def test_effects_cache_equals_a_fresh_reading_at_every_decision(phase):
     """effects() kept from an earlier step equals the special rules worked out afresh (its key holds what

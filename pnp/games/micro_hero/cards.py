@@ -96,6 +96,11 @@ class Catalog:
                       for up, i in ((False, k.icons(False)), (True, k.icons(True))))
         return {key: r for r, (_, key) in enumerate(keys)}, tuple(row for row, _ in keys)
 
+    @cached_property
+    def wound_ids(self) -> frozenset:
+        """The ids of the Wound kinds."""
+        return frozenset(kid for kid, k in self.kinds.items() if k.kind == "wound")
+
     def kind(self, name: str) -> Kind:
         """A kind by id, alias or printed name, typed loosely (pnp.names); unknown -> UsageError."""
         if name in self.kinds:

@@ -22,6 +22,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
+from operator import attrgetter
 
 import numpy as np
 
@@ -39,8 +40,10 @@ BOOST = 2                    # Supercharged action, micro-hero.gap.7
 LINGER = {"normal": 0, "heroic": 1, "mythic": 2}   # micro-hero.difficulty.2, .4
 RECOMMENDED = {"training": 4, "strike": 3, "block": 3}  # micro-hero.setup-deck.2
 STANCES = ("hercules", "omphale")
+PREP_KINDS = ("pass", "rest", "ready", "recover", "shield")   # Preparation Actions, in legal_actions()' order
 CHANCE_PHASES = frozenset({"shuffle", "reveal", "revenge"})   # deck shuffling, Trial reveals, Hera's Revenge draws
 NO_ICONS = Icons()
+_KIND = attrgetter("kind")   # a card's kind id
 
 
 # ---------------------------------------------------------------- chain scoring (pure)
@@ -443,6 +446,8 @@ class MicroHeroState:
         self._eff: dict = {}
         self._eff_at: int | None = None            # the _version effects() last answered at (None: read afresh)
         self._cheapest = min([k.cost for k in self.cat.kinds.values()])   # the least any upgrade action costs
+        self._athena = "athena" in self.opt.expansions     # wounds_for's rules, looked up once
+        self._blood = "blood" in self.opt.expansions
         # Given an rng (a random.Random), the state shuffles the starting decks, reveals Trials and draws Hera's
         # Revenge from it at once, each outcome the one base.sample_chance(state, rng) draws (the same random
         # numbers in the same order), so it stops only at decisions; without one, each is a chance node.
@@ -509,7 +514,8 @@ class MicroHeroState:
             total = len(self.heroes[self.actor].pool)
             return [(k, n / total) for k, n in sorted(counts.items())]
         if self.phase == "reveal":
-            ids = sorted(self.cat.kinds[c.kind].trial for c in self.upcoming)
+            kinds = self.cat.kinds
+            ids = sorted([kinds[c.kind].trial for c in self.upcoming])
             return [(t, 1 / len(ids)) for t in ids]
         if self.phase == "revenge":
             left = sorted(set(self.cat.revenge) - set(self.revenge_order))
@@ -619,6 +625,8 @@ class MicroHeroState:
             legal = action in listed[1]
         elif phase == "upgrade":
             legal = self.upgrade_legal(action)
+        elif phase == "prep":
+            legal = self.prep_legal(action)
         else:
             legal = action in self._listing()
         if not legal:
@@ -639,13 +647,12 @@ class MicroHeroState:
                 self.phase = "reveal"
 
     def _chance_reveal(self, trial_id: str) -> None:
-        kinds = self.cat.kinds
-        card = self.upcoming.pop(next(i for i, c in enumerate(self.upcoming) if kinds[c.kind].trial == trial_id))
+        t = self.cat.trials[trial_id]
+        card = self.upcoming.pop(_first(self.upcoming, t.blessing))   # the Trial's card is its Blessing's
         self.trial = card
         self.round += 1
         self.turn = 0
         self._eff_at = None                                         # effects() reads the round, turn, Trial
-        t = self.cat.trials[trial_id]
         life = t.life + self.beaten                                 # micro-hero.gap.11
         life *= self.opt.players                                    # micro-hero.coop-setup.2
         self.t_attack, self.t_defence, self.t_life = t.attack, t.defence, life
@@ -835,7 +842,7 @@ class MicroHeroState:
         _, order, stance = action
         hero = self.heroes[self.actor]
         hero.result = Icons(*row)
-        hero.played = [hero.hand[i] for i in order]
+        hero.played = list(map(hero.hand.__getitem__, order))
         if stance and stance[0] == "stash":                         # micro-hero.gap.26
             hero.stash.append(hero.hand[stance[1]])
         hero.hand = []
@@ -844,7 +851,10 @@ class MicroHeroState:
             self.actor += 1
             return
         penalty = self.effects().get("xp_penalty", 0)
-        self.xp = sum(max(0, h.result.xp - penalty) for h in self.heroes)  # micro-hero.coop-upgrade.1
+        xp = 0
+        for h in self.heroes:                                       # micro-hero.coop-upgrade.1
+            xp += max(0, h.result.xp - penalty)
+        self.xp = xp
         self.phase, self.actor = "upgrade", 0
 
     # ---------------------------------------------------------------- upgrade phase
@@ -875,25 +885,25 @@ class MicroHeroState:
         kept = self._buyable
         if kept is not None and kept[0] == self._version:
             return kept[1]
-        out = []
-        if self.can_spend():
-            kinds, xp, first_round = self.cat.kinds, self.xp, self.round == 1
-            for kid in dict.fromkeys([c.kind for c in self.supply]):     # the same kind, the same answer
-                k = kinds[kid]
-                if k.cost <= xp and not (first_round and k.kind == "blessing"):
-                    out.append(kid)
+        out = []                                # (none when not can_spend(): nothing costs less than the cheapest)
+        kinds, xp, first_round = self.cat.kinds, self.xp, self.round == 1
+        for kid in dict.fromkeys(map(_KIND, self.supply)):              # the same kind, the same answer
+            k = kinds[kid]
+            if k.cost <= xp and not (first_round and k.kind == "blessing"):
+                out.append(kid)
         self._buyable = self._version, tuple(out)
         return self._buyable[1]
 
     def upgrade_legal(self, action) -> bool:
         """Whether an upgrade-phase action is legal now: what legal_actions() lists there and apply_action
-        accepts (micro-hero.upgrade.2-6), without listing the rest."""
+        accepts (micro-hero.upgrade.2-6), without listing the rest. A buy, upgrade or foresee needs its card's
+        cost in XP (micro-hero.upgrade.5), so none is legal unless can_spend()."""
         if not isinstance(action, tuple) or not action:
             return False
         what = action[0]
         if what == "done":
             return len(action) == 1
-        if not self.can_spend() or len(action) != (3 if what == "buy" else 2) or action[-1] not in range(len(self.heroes)):
+        if len(action) != (3 if what == "buy" else 2) or action[-1] not in range(len(self.heroes)):
             return False
         if what == "buy":
             return action[1] in self.buyable()
@@ -954,7 +964,9 @@ class MicroHeroState:
         return self.t_attack + self.calm_bonus(self.t_life).attack
 
     def _attack_phase(self) -> None:
-        attack = sum([h.result.attack for h in self.heroes])        # micro-hero.coop-attack.1
+        attack = 0
+        for hero in self.heroes:                                    # micro-hero.coop-attack.1
+            attack += hero.result.attack
         dmg = self.damage(attack)
         self.t_life = max(0, self.t_life - dmg)                     # micro-hero.gap.25
         self.log.append(f"turn {self.turn}: attack {attack} deals {dmg}, Life {self.t_life}")
@@ -976,7 +988,7 @@ class MicroHeroState:
 
     def wounds_for(self, defence: int, shield: int, attack: int) -> tuple[int, int]:
         """(wounds taken, shield after) for this Defence against this Attack (gap.2, gap.19, blood.7)."""
-        if "athena" in self.opt.expansions:
+        if self._athena:
             if defence >= attack:
                 return 0, min(SHIELD_MAX, shield + defence - attack)    # micro-hero.athena.3
             spent = min(shield, attack - defence)                       # micro-hero.athena.4
@@ -984,7 +996,7 @@ class MicroHeroState:
             defence += spent
         if defence >= attack:
             return 0, shield
-        wounds = attack - defence if "blood" in self.opt.expansions else 1
+        wounds = attack - defence if self._blood else 1
         return wounds + self.effects().get("extra_wound", 0), shield
 
     def _defend(self, defences: list[int]) -> None:
@@ -1012,15 +1024,16 @@ class MicroHeroState:
         heroes, kinds = self.heroes, self.cat.kinds
         for p, hero in enumerate(heroes):                           # micro-hero.gap.3, gap.8
             dest = heroes[1 - p] if len(heroes) == 2 else hero      # micro-hero.coop-maintenance.1
-            deep = 0
+            deep, kept = 0, dest.discard
             for card in hero.played:
                 k = kinds[card.kind]
-                if k.kind == "wound" and (card.up or k.severity == "superficial"):
-                    card.up = False                                 # micro-hero.gap.15, blood.4
-                    self.wounds.append(card)
-                    continue
-                deep += k.severity == "deep"                        # micro-hero.blood.6
-                dest.discard.append(card)
+                if k.kind == "wound":
+                    if card.up or k.severity == "superficial":
+                        card.up = False                             # micro-hero.gap.15, blood.4
+                        self.wounds.append(card)
+                        continue
+                    deep += k.severity == "deep"                    # micro-hero.blood.6
+                kept.append(card)
             hero.played = []
             if deep and not self._take_wounds(p, deep):
                 return
@@ -1069,17 +1082,31 @@ class MicroHeroState:
         self.phase, self.actor = "prep", 0
 
     def _prep_actions(self, p: int) -> list[tuple]:
+        """Player p's legal Preparation Actions, kind by kind in PREP_KINDS order."""
+        return [action for what in PREP_KINDS for action in self.prep_options(p, what)]
+
+    def prep_options(self, p: int, what: str) -> list[tuple]:
+        """Player p's legal Preparation Actions of one kind, in legal_actions()' order (micro-hero.gap.4): pass;
+        rest a Wound (each kind in the discard pile); ready a card (each kind in the deck under its top card);
+        recover side A; shield (micro-hero.athena.6)."""
         hero = self.heroes[p]
-        acts: list[tuple] = [("prep", "pass", p)]
-        for sev in sorted({c.kind for c in hero.discard if self.cat.kinds[c.kind].kind == "wound"}):
-            acts.append(("prep", "rest", p, sev))
-        for kid in sorted({c.kind for c in hero.deck[1:]}):
-            acts.append(("prep", "ready", p, kid))
-        if hero.side != "A":
-            acts.append(("prep", "recover", p))
-        if "athena" in self.opt.expansions and hero.shield < SHIELD_MAX:
-            acts.append(("prep", "shield", p))                      # micro-hero.athena.6
-        return acts
+        if what == "pass":
+            return [("prep", "pass", p)]
+        if what == "rest":
+            wounds = self.cat.wound_ids.intersection(map(_KIND, hero.discard))
+            return [("prep", "rest", p, kid) for kid in sorted(wounds)] if wounds else []
+        if what == "ready":
+            return [("prep", "ready", p, kid) for kid in sorted(set(map(_KIND, hero.deck[1:])))]
+        if what == "recover":
+            return [("prep", "recover", p)] if hero.side != "A" else []
+        if what == "shield":
+            return [("prep", "shield", p)] if self._athena and hero.shield < SHIELD_MAX else []   # micro-hero.athena.6
+        return []
+
+    def prep_legal(self, action) -> bool:
+        """Whether a Preparation Action is legal now: what legal_actions() lists there and apply_action accepts,
+        without listing the other kinds."""
+        return isinstance(action, tuple) and len(action) > 1 and action in self.prep_options(self.actor, action[1])
 
     def _act_prep(self, action) -> None:                            # micro-hero.gap.4
         what, p = action[1], action[2]

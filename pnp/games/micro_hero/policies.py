@@ -10,6 +10,7 @@ from pnp.games.micro_hero.engine import MicroHeroState
 ICON_WEIGHT = {"attack": 1.2, "defence": 1.1, "xp": 0.8}
 _WEIGHTS = (ICON_WEIGHT["attack"], ICON_WEIGHT["defence"], ICON_WEIGHT["xp"])   # a Blessing's value sums in this order
 WANT = ("strike", "wrestle", "block", "dodge")   # Techniques bought, Attack first (Defence first if the deck has more Attack)
+_WANTED = frozenset(WANT)
 LIFECARD_PREFERENCE = ("slow-burn", "cornered-beast", "iron-calm", "rising-fury")
 
 
@@ -78,8 +79,8 @@ def _upgrade_choice(state: MicroHeroState):
     kinds, legal = state.cat.kinds, state.upgrade_legal
     heroes = range(len(state.heroes))
     for p, hero in enumerate(state.heroes):
-        top = hero.discard[-1] if hero.discard else None
-        if top is not None and kinds[top.kind].kind == "wound" and legal(("upgrade", p)):
+        discard = hero.discard
+        if discard and kinds[discard[-1].kind].kind == "wound" and legal(("upgrade", p)):
             return ("upgrade", p)
     buys = state.buyable()
     best, value = None, None
@@ -97,22 +98,29 @@ def _upgrade_choice(state: MicroHeroState):
         for p in heroes:
             if legal((what, p)):
                 return (what, p)
-    if not any(kid in buys for kid in WANT):
+    if _WANTED.isdisjoint(buys):
         return ("done",)
     hero, strikes = state.heroes[0], 0
     for c in chain(hero.deck, hero.discard):
         base = kinds[c.kind].base
         strikes += base.attack - base.defence
-    want = WANT if strikes <= 0 else WANT[2:] + WANT[:2]            # what the deck has fewer of first
-    return next(("buy", kid, 0) for kid in want if kid in buys)
+    for kid in WANT if strikes <= 0 else WANT[2:] + WANT[:2]:      # what the deck has fewer of first
+        if kid in buys:
+            return ("buy", kid, 0)
 
 
-PREP_PREFERENCE = {"rest": 0, "shield": 1, "recover": 2, "ready": 3}   # else pass, listed first
+PREP_PREFERENCE = ("rest", "shield", "recover", "ready")   # else pass
 
 
-def _prep_choice(legal: list[tuple]):
-    """The first legal action of the most preferred kind: rest, else shield, recover, ready, else pass."""
-    return min(legal, key=lambda a: PREP_PREFERENCE.get(a[1], len(PREP_PREFERENCE)))
+def _prep_choice(state: MicroHeroState):
+    """The first legal action of the most preferred kind: rest, else shield, recover, ready, else pass; the
+    engine asked about only these kinds (prep_options), in that order, as picking from legal_actions() would."""
+    p = state.actor
+    for what in PREP_PREFERENCE:
+        options = state.prep_options(p, what)
+        if options:
+            return options[0]
+    return state.prep_options(p, "pass")[0]
 
 
 def greedy_action(state: MicroHeroState, rng: random.Random):
@@ -131,6 +139,8 @@ def greedy_action(state: MicroHeroState, rng: random.Random):
             k -= len(members)
     if phase == "upgrade":
         return _upgrade_choice(state)
+    if phase == "prep":
+        return _prep_choice(state)
     legal = state.legal_actions()
     if phase == "split":
         atk = state.trial_attack()
@@ -141,8 +151,6 @@ def greedy_action(state: MicroHeroState, rng: random.Random):
             return (state.wounds_for(d0, state.heroes[0].shield, atk)[0]
                     + state.wounds_for(d1, state.heroes[1].shield, atk)[0])
         return min(legal, key=total_wounds)
-    if phase == "prep":
-        return _prep_choice(legal)
     if phase == "lifecard":
         return min(legal, key=lambda a: LIFECARD_PREFERENCE.index(a[1]))
     return rng.choice(legal)

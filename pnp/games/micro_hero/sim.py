@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from itertools import repeat
 
 from pnp.games.stats import wilson
 from pnp.games.micro_hero.engine import LINGER, MicroHeroState, Options
@@ -26,7 +27,7 @@ def _summary(policy: str, game: tuple[Options, int]) -> tuple:
     opt, seed = game
     st = play(opt, seed, policy)
     why = None if st.outcome > 0 else ("turn limit" if "turns" in st.end_reason else "out of Wounds")
-    return st.outcome > 0, st.round, sum(1 for line in st.log if line.startswith("turn ")), why
+    return st.outcome > 0, st.round, sum(map(str.startswith, st.log, repeat("turn "))), why
 
 
 def simulate(n: int, seed: int, policy: str = "greedy", difficulties=tuple(LINGER), expansions=frozenset(),
