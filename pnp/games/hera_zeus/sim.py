@@ -163,22 +163,29 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     return pick
 
 
-def choose(state: State, policy: str, rng: random.Random) -> tuple[str, ...]:
-    """The move the policy picks in a player node, parsed (play it with state.apply_legal)."""
-    if policy == "greedy":
-        return best_move(state, rng)
+def uniform_move(state: State, rng: random.Random) -> tuple[str, ...]:
+    """The random pick: each legal move equally likely (rejection sampling over moves())."""
     codes = state.move_codes()
-    while True:                                              # rejection: uniform over the legal moves
+    while True:
         move = MOVES[rng.choice(codes)]
         if state.is_legal(move):
             return move
 
 
+_PICKS = {"random": uniform_move, "greedy": best_move}    # policy -> its pick(state, rng), one per POLICIES
+
+
+def choose(state: State, policy: str, rng: random.Random) -> tuple[str, ...]:
+    """The move the policy picks in a player node, parsed (play it with state.apply_legal)."""
+    return _PICKS[policy](state, rng)
+
+
 def play(policy: str, rng: random.Random, first: int = HERA) -> State:
     """Play one whole game with both sides using the policy; returns the finished State."""
     state = State(first=first, rng=rng)                      # draws its own cards: only decisions are left
+    pick = _PICKS[policy]                                    # choose(), looked up once
     while not state.is_terminal():
-        state.apply_legal(choose(state, policy, rng))
+        state.apply_legal(pick(state, rng))
     return state
 
 
