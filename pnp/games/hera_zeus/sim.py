@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import partial
+from operator import itemgetter
 
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
 from pnp.games.hera_zeus.state import DRAW, MOVES, SURE, State
@@ -54,7 +55,8 @@ def _scores(state: State, codes: list[int]) -> list[float]:
             found = hostage in yours and (hostage in face_up or hostage in seen)
             score = -100.0 if _HOSTAGE[p] in ours else (100.0 if found else -4.0)
         known[code] = score
-    scores = list(map(known.__getitem__, codes))
+    # one C-level look-up per code (itemgetter of a single code gives that score, not a tuple: mapped instead)
+    scores = list(itemgetter(*codes)(known)) if len(codes) > 1 else list(map(known.__getitem__, codes))
     total = sum(scores)
     if total == total:                                       # no score left to work out (none is NaN)
         return scores
