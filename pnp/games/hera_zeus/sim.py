@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import partial
+from operator import itemgetter
 
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
 from pnp.games.hera_zeus.state import DRAW, MOVES, SURE, State
@@ -32,45 +33,40 @@ def _scores(state: State, codes: list[int]) -> list[float]:
     A move's score is fixed by its code while the mover's hand is as short or long (the draw's score) unless
     it reads the opponent's cards (a challenge, a Pegasus attack): a place code is listed from one fill of its
     column, which is all its score reads of the position. The fixed scores are kept in _KNOWN, one list per
-    hand length class indexed by code, once worked out below; the rest are worked out each time."""
+    hand length class indexed by code, once worked out below; the three challenges' scores are written there
+    for the position at hand before the codes are looked up, and the rest are worked out each time."""
     p = state.to_move
     few = len(state.hand[p]) < 7
     known = _KNOWN[few]
-    scores = list(map(known.__getitem__, codes))
-    missed = scores.count(_UNSCORED)
-    if not missed:
-        return scores
     o, mine, theirs = 1 - p, state.field[p], state.field[1 - p]
     face_up, seen = state.face_up, state.known[p]            # opponent cards the mover may know
+    for c, code in _CHALLENGE_CODES:                         # the front card of mine[c] challenging theirs[c]
+        ours, yours = mine[c], theirs[c]
+        if not ours or not yours:
+            known[code] = 0.0                                # no card to challenge with or at: never legal
+            continue
+        d = yours[0]
+        if d not in face_up and d not in seen:               # unseen: a hidden Pandora would sink
+            known[code] = _UNSEEN[ours[0]] - (20.0 if _HOSTAGE[p] in ours else 0.0)   # one's own hostage
+            continue
+        score = _VERSUS[ours[0]][d]
+        if score is None:                                    # Pandora: the hostages in both columns decide
+            hostage = _HOSTAGE[o]
+            found = hostage in yours and (hostage in face_up or hostage in seen)
+            score = -100.0 if _HOSTAGE[p] in ours else (100.0 if found else -4.0)
+        known[code] = score
+    # one C-level look-up per code (itemgetter of a single code gives that score, not a tuple: mapped instead)
+    scores = list(itemgetter(*codes)(known)) if len(codes) > 1 else list(map(known.__getitem__, codes))
+    total = sum(scores)
+    if total == total:                                       # no score left to work out (none is NaN)
+        return scores
     i = -1
-    for _ in range(missed):
+    for _ in range(scores.count(_UNSCORED)):
         i = scores.index(_UNSCORED, i + 1)                   # the next move not kept (found by identity)
         code = codes[i]
         move = MOVES[code]
         verb = move[0]
-        if verb == "challenge":                              # the front card of mine[c] challenging theirs[c]
-            c = _COLUMN[move[1]]
-            ours, yours = mine[c], theirs[c]
-            if not ours or not yours:
-                score = 0.0                                  # no card to challenge with or at: never legal
-            elif yours[0] not in face_up and yours[0] not in seen:     # unseen: a hidden Pandora would sink
-                score = _UNSEEN[ours[0]] - (20.0 if _HOSTAGE[p] in ours else 0.0)   # one's own hostage
-            else:
-                a, kind, cards = ours[0], state.cards[yours[0]].kind, state.cards
-                if kind == "hostage":
-                    score = 100.0
-                elif kind == "pandora":
-                    hostage = _HOSTAGE[o]
-                    found = hostage in yours and (hostage in face_up or hostage in seen)
-                    score = -100.0 if _HOSTAGE[p] in ours else (100.0 if found else -4.0)
-                elif kind == "medusa":
-                    score = 8.0 if cards[a].kind == "hero" else -8.0
-                elif cards[a].kind == "pythia" and kind == "seven":
-                    score = 12.0
-                else:
-                    diff = _FIGHT[a] - _FIGHT[yours[0]]
-                    score = 6.0 + _FIGHT[yours[0]] if diff > 0 else (-1.0 if diff == 0 else -6.0)
-        elif verb == "pegasus" and move[1] != "hand":
+        if verb == "pegasus" and move[1] != "hand":
             target = state.front(o, _COLUMN[move[2]])
             if target == "statue":
                 score = 7.0
@@ -96,6 +92,21 @@ def _scores(state: State, codes: list[int]) -> list[float]:
     return scores
 
 
+def _challenge_value(a, d) -> float | None:
+    """Challenging a seen card d with a (cards, a the mover's), before the hostage risks; None for Pandora,
+    whose score reads both columns (see _scores)."""
+    if d.kind == "hostage":
+        return 100.0
+    if d.kind == "pandora":
+        return None
+    if d.kind == "medusa":
+        return 8.0 if a.kind == "hero" else -8.0
+    if a.kind == "pythia" and d.kind == "seven":
+        return 12.0
+    fa, fd = _FIGHT[a.id], _FIGHT[d.id]
+    return 6.0 + fd if fa > fd else (-1.0 if fa == fd else -6.0)
+
+
 def _place_values(card) -> tuple[float, float]:
     """Placing a card other than the hostage: (score in the front row, score further back), before the
     new-column bonus."""
@@ -114,11 +125,14 @@ _PLACE = {card.token: _place_values(card) for card in all_cards().values()   # a
 
 _UNSCORED = float("nan")  # marks a score not kept in _KNOWN (found by identity; a float, so quick to compare)
 _KNOWN = [[_UNSCORED] * len(MOVES) for _ in range(2)]    # see _scores: [hand short][move code]
-_VARIES = [m[0] == "challenge" or m[:2] == ("pegasus", "front") for m in MOVES]   # by code: scored afresh
+_VARIES = [m[:2] == ("pegasus", "front") for m in MOVES]   # by code: scored afresh (challenges: see _scores)
 _COLUMN = {str(c + 1): c for c in range(3)}
 _HOSTAGE = {card.side: card.id for card in all_cards().values() if card.kind == "hostage"}  # one per side
 _FIGHT = {card.id: card.field_strength or 0 for card in all_cards().values()}  # strength in a fight, 0 if none
 _UNSEEN = {a: 1.0 + 0.6 * f - 2.5 for a, f in _FIGHT.items()}  # challenging an unseen card, before the hostage risk
+_CHALLENGE_CODES = [(c, MOVES.index(("challenge", col))) for col, c in _COLUMN.items()]   # (column, its code)
+_VERSUS = {a.id: {d.id: _challenge_value(a, d) for d in all_cards().values()}  # [challenger][seen card]
+           for a in all_cards().values()}
 NOISE = 0.05  # random tie-break: moves scored within this of the best are equally likely picks
 _LOWEST = float("-inf")
 
@@ -151,22 +165,29 @@ def best_move(state: State, rng: random.Random) -> tuple[str, ...]:
     return pick
 
 
-def choose(state: State, policy: str, rng: random.Random) -> tuple[str, ...]:
-    """The move the policy picks in a player node, parsed (play it with state.apply_legal)."""
-    if policy == "greedy":
-        return best_move(state, rng)
+def uniform_move(state: State, rng: random.Random) -> tuple[str, ...]:
+    """The random pick: each legal move equally likely (rejection sampling over moves())."""
     codes = state.move_codes()
-    while True:                                              # rejection: uniform over the legal moves
+    while True:
         move = MOVES[rng.choice(codes)]
         if state.is_legal(move):
             return move
 
 
+_PICKS = {"random": uniform_move, "greedy": best_move}    # policy -> its pick(state, rng), one per POLICIES
+
+
+def choose(state: State, policy: str, rng: random.Random) -> tuple[str, ...]:
+    """The move the policy picks in a player node, parsed (play it with state.apply_legal)."""
+    return _PICKS[policy](state, rng)
+
+
 def play(policy: str, rng: random.Random, first: int = HERA) -> State:
     """Play one whole game with both sides using the policy; returns the finished State."""
     state = State(first=first, rng=rng)                      # draws its own cards: only decisions are left
+    pick = _PICKS[policy]                                    # choose(), looked up once
     while not state.is_terminal():
-        state.apply_legal(choose(state, policy, rng))
+        state.apply_legal(pick(state, rng))
     return state
 
 
