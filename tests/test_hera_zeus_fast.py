@@ -176,3 +176,10 @@ def test_play_draws_inline_and_reports_as_the_chance_node_path():
         played = sim.play("greedy", random.Random(index), index % 2)
         assert (played.turns, played.winner, played.end_rule, played.hand, played.field) == \
                (state.turns, state.winner, state.end_rule, state.hand, state.field)
+
+
+def test_an_unknown_policy_is_a_one_line_usage_error_naming_the_known_ones():
+    from pnp.errors import UsageError
+    with pytest.raises(UsageError) as err:
+        sim.run(2, "cautious", 1)
+    assert err.value.field == "policy" and "greedy" in err.value.one_line() and "random" in err.value.one_line()

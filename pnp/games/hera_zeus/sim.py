@@ -6,6 +6,7 @@ from collections import Counter
 from functools import partial
 from operator import itemgetter
 
+from pnp.errors import UsageError
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
 from pnp.games.hera_zeus.state import DRAW, MOVES, SURE, State
 from pnp.games.stats import spread
@@ -201,6 +202,9 @@ def _game(policy: str, seed: int, index: int) -> tuple:
 def run(n: int, policy: str, seed: int, progress=None, jobs: int = 1) -> dict:
     """Play n seeded games (the first player alternates) over `jobs` processes and report length,
     first-player wins and endings."""
+    if policy not in _PICKS:
+        raise UsageError(f"unknown policy '{policy}'", field="policy", expected=", ".join(POLICIES),
+                         hint="pnp simulate hera-zeus --policy greedy")
     games = play_games(partial(_game, policy, seed), range(n), jobs, progress)
     turns = [g[0] for g in games]
     first_wins = sum(winner == first for _, winner, first, _ in games)
