@@ -140,6 +140,7 @@ def test_random_playouts_keep_cards_and_coins_and_end(players):
 
         def check(s):
             assert s.card_count() == 108
+            assert s.sorted_deck == sorted(s.deck.elements())     # sample_card's copy of the deck, kept in step
             assert all(m >= 0 for m in s.money)
             assert sum(s.money) == ly.START_COINS * s.n + s.fees_paid - s.bids_paid
             assert sum(len(st) for st in s.board.spaces.values()) == sum(s.board.tasks(p) for p in range(s.n))
@@ -199,6 +200,40 @@ def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
             rng.setstate(before)
             assert random_policy(state, rng) == plain
             state.apply_action(plain)
+
+
+class _Fixed:
+    """A stand-in rng whose random() gives one chosen number."""
+
+    def __init__(self, r: float):
+        self.r = r
+
+    def random(self) -> float:
+        return self.r
+
+
+def test_sample_card_draws_sample_chances_card_at_the_float_edges():
+    """At and just below each running total of chance_outcomes() (where floor(r x deck size) and the float
+    totals could part), sample_card draws what base.sample_chance draws with that random number."""
+    import math
+    from pnp.games.base import sample_chance
+    rng, state, edges = random.Random(4), ly.LaterYearsState(3), 0
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        acc = 0.0
+        for _, p in state.chance_outcomes():
+            acc += p
+            for r in (acc, math.nextafter(acc, 0.0), math.nextafter(acc, 1.0)):
+                if r < 1.0:
+                    x = r * len(state.sorted_deck)
+                    edges += abs(x - round(x)) < ly.EDGE
+                    assert state.sample_card(_Fixed(r)) == sample_chance(state, _Fixed(r)), (r, dict(state.deck))
+        if state.is_chance_node():
+            state.deal_card(rng)
+        else:
+            state.take(state.legal_actions()[-1])
+    assert edges > 100                                   # the walk was asked, not only the sorted deck
 
 
 def _position(s) -> tuple:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import itertools
 import random
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,6 +29,7 @@ START_COINS = 10          # later-years.setup.1
 CHAIN_POINTS = 3          # later-years.victory.4
 MOST_COINS_POINTS = 2     # later-years.victory.3
 MIN_PLAYERS, MAX_PLAYERS = 2, 6   # later-years.gap.13
+EDGE = 1e-9               # how near a whole number sample_card leaves a draw to base.sample_count's walk
 
 
 @dataclass(frozen=True)
@@ -572,6 +574,7 @@ class LaterYearsState:
                              hint="later-years.gap.13")
         self.n = n_players
         self.deck = full_deck()                       # later-years.setup.3
+        self.sorted_deck = sorted(self.deck.elements())   # the deck one card per copy, by id (sample_card)
         self.hands = [Counter() for _ in range(n_players)]
         self.money = [START_COINS] * n_players        # later-years.setup.1
         self.board = Board()
@@ -592,7 +595,7 @@ class LaterYearsState:
 
     # -- flow
     def _begin_round(self):
-        if sum(self.deck.values()) < self.n:          # later-years.victory.1
+        if len(self.sorted_deck) < self.n:            # later-years.victory.1
             self.phase = "over"
             return
         self.round += 1
@@ -654,8 +657,17 @@ class LaterYearsState:
 
     def sample_card(self, rng: random.Random) -> str:
         """The next card off the deck, drawn from rng: the outcome base.sample_chance(self, rng) draws from
-        chance_outcomes() (the same running totals in the same order), without listing the outcomes."""
-        return sample_count(self.deck, card_ids(), rng)
+        chance_outcomes() with the same random number r, without listing the outcomes. Those running totals,
+        card by card in id order, are the deck's counts so far over its size, so the draw is the card at
+        place floor(r x size) of the sorted deck; a product within EDGE of a whole number (where the totals'
+        float rounding could decide) is drawn by base.sample_count's walk over the same totals."""
+        cards = self.sorted_deck
+        r = rng.random()
+        x = r * len(cards)
+        i = int(x)
+        if EDGE < x - i < 1 - EDGE:
+            return cards[i]
+        return sample_count(self.deck, card_ids(), rng, r)
 
     def deal_card(self, rng: random.Random) -> None:
         """Take the next card off the deck, drawn from rng: apply_action(sample_card(rng)) without the
@@ -777,7 +789,7 @@ class LaterYearsState:
             card = action[1]
             _spend(self.hands[self.turn], {card: 1})
             self.discard[card] += 1
-            self.pending_draw = min(card_types()[card].draw, sum(self.deck.values()))   # later-years.gap.14
+            self.pending_draw = min(card_types()[card].draw, len(self.sorted_deck))   # later-years.gap.14
 
     def _bid(self, lot: int, add: int):
         """The bidder to act puts coins on a lot; a deadbeat starts the auction again (later-years.auction.*)."""
@@ -818,6 +830,7 @@ class LaterYearsState:
     def _place_card(self, card: str):
         """The card off the deck goes to the auction's lots (dealing) or to the drawing player's hand."""
         self.deck[card] -= 1
+        del self.sorted_deck[bisect_left(self.sorted_deck, card)]
         if self.phase == "deal":                      # later-years.auction.1
             self.lots.append(card)
             if len(self.lots) == self.n:
