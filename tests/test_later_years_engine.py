@@ -178,6 +178,7 @@ def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
         rng, state = random.Random(seed), ly.LaterYearsState(players)
         while not state.is_terminal():
             if state.is_chance_node():
+                assert state.move_kinds() == [] == state.legal_actions()
                 before = rng.getstate()
                 expected = sample_chance(state, rng)
                 rng.setstate(before)
@@ -200,6 +201,7 @@ def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
             rng.setstate(before)
             assert random_policy(state, rng) == plain
             state.apply_action(plain)
+        assert state.move_kinds() == [] == state.legal_actions()          # over: no moves
 
 
 class _Fixed:

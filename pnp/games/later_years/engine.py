@@ -103,6 +103,12 @@ def full_deck() -> Counter:
     return Counter({c.id: c.copies for c in card_types().values()})
 
 
+@lru_cache(maxsize=None)
+def _sorted_deck() -> tuple[str, ...]:
+    """The full deck one card id per copy, sorted (a new game's LaterYearsState.sorted_deck)."""
+    return tuple(sorted(full_deck().elements()))
+
+
 # ---------------------------------------------------------------- tasks
 
 def need_for(done_before: int) -> int:
@@ -250,12 +256,13 @@ class Auction:
         gap.8); if no lot takes any, the forced smallest overbids, most 1: on each unbid lot, else on
         every lot (deadbeat.1)."""
         coins, top, out = self.coins[player], self.top, []
-        for lot in range(self.n_lots):                 # a loop, not a comprehension: a few lots only
-            most = coins - (top[lot][1] if lot in top else 0)
-            if most >= 1:
-                out.append((lot, most))
-        if out:
-            return out
+        if coins > 0:                                  # else no lot takes any (totals are never below 0)
+            for lot in range(self.n_lots):             # a loop, not a comprehension: a few lots only
+                most = coins - (top[lot][1] if lot in top else 0)
+                if most >= 1:
+                    out.append((lot, most))
+            if out:
+                return out
         return [(lot, 1) for lot in range(self.n_lots) if lot not in top] or [(lot, 1) for lot in range(self.n_lots)]
 
     def legal_bids(self, player) -> list[tuple[int, int]]:
@@ -574,7 +581,7 @@ class LaterYearsState:
                              hint="later-years.gap.13")
         self.n = n_players
         self.deck = full_deck()                       # later-years.setup.3
-        self.sorted_deck = sorted(self.deck.elements())   # the deck one card per copy, by id (sample_card)
+        self.sorted_deck = list(_sorted_deck())       # the deck one card per copy, by id (sample_card)
         self.hands = [Counter() for _ in range(n_players)]
         self.money = [START_COINS] * n_players        # later-years.setup.1
         self.board = Board()
@@ -697,9 +704,10 @@ class LaterYearsState:
 
     def move_kinds(self) -> list[str]:
         """The kinds of the legal moves, sorted: as {a[0] for a in legal_actions()}, without listing every task."""
-        if self.phase == "auction":
+        phase = self.phase
+        if phase == "auction":
             return ["bid"]                                    # legal_bids is never empty (later-years.deadbeat.1)
-        if self.is_terminal() or self.is_chance_node():    # as legal_actions: no moves
+        if phase != "play" or self.pending_draw:              # over or a chance node (as current_player): no moves
             return []
         hand = self.hands[self.turn]
         worth = hand_worth(hand)                              # every name in hand, draw cards' too

@@ -14,9 +14,18 @@ from pnp.simulate.jobs import game_rng, play_games
 POLICIES = ("random", "greedy")
 
 
+_MOST = itemgetter(1)     # a bid limit's most coins
+
+
+def _index(rng: random.Random, n: int) -> int:
+    """An index below n, uniformly, drawn as rng.choice(range(n)) draws it (rng.randrange(n), the same number
+    without the range); 0 without a draw when n is 1."""
+    return rng.randrange(n) if n > 1 else 0
+
+
 def _pick(rng: random.Random, options):
-    """One of the options, uniformly; a lone option is taken without a draw."""
-    return options[0] if len(options) == 1 else rng.choice(options)
+    """One of the options, uniformly, drawn as rng.choice draws it; a lone option is taken without a draw."""
+    return options[_index(rng, len(options))]
 
 
 def random_policy(state: LaterYearsState, rng: random.Random):
@@ -29,7 +38,7 @@ def random_policy(state: LaterYearsState, rng: random.Random):
         return ("pass",)                                          # legal_actions("pass") is [("pass",)]
     if kind == "task":                                            # as _pick(rng, legal_actions("task"))
         groups = state.task_payments()
-        i = _pick(rng, range(sum(len(pa) * len(po) for _, _, pa, po in groups)))
+        i = _index(rng, sum(len(pa) * len(po) for _, _, pa, po in groups))
         for a, o, pays_a, pays_o in groups:
             if i < len(pays_a) * len(pays_o):
                 ia, io = divmod(i, len(pays_o))
@@ -41,8 +50,7 @@ def random_policy(state: LaterYearsState, rng: random.Random):
 def _random_bid(auction, rng: random.Random):
     """One of the bids legal_actions() lists, uniformly (the only one without a draw)."""
     limits = auction.bid_limits(auction.to_bid)               # the bids, lot by lot, in legal_actions' order
-    total = sum(map(itemgetter(1), limits))
-    i = _pick(rng, range(total))                              # as _pick(rng, legal_actions("bid"))
+    i = _index(rng, sum(map(_MOST, limits)))                 # as _pick(rng, legal_actions("bid"))
     for lot, most in limits:
         if i < most:
             return ("bid", lot, i + 1)
