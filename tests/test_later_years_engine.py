@@ -89,6 +89,17 @@ def test_task_completion_pays_fee_and_stacks_coin():
     assert s.board.stack("Capture", "Temple") == [0, 0] and s.money[0] == 22
 
 
+def test_move_kinds_reads_held_cards_not_listed_ids():
+    """A card id listed with a count of 0 (a hand set up by hand) is not held: move_kinds() lists only the kinds
+    legal_actions() has, while a held draw card and a payable task still show."""
+    s = ly.LaterYearsState(2)
+    s.phase, s.turn = "play", 0
+    s.hands[0] = Counter({"capture": 1, "draw-2": 0, "temple": 0})
+    assert s.move_kinds() == ["pass"] == sorted({a[0] for a in s.legal_actions()})
+    s.hands[0].update({"draw-2": 1, "temple": 1})
+    assert s.move_kinds() == ["draw", "pass", "task"] == sorted({a[0] for a in s.legal_actions()})
+
+
 def test_single_and_disjoint_chains():
     col = {(r, 0): 1 for r in range(4)}
     assert len(ly.max_chains(col).paths) == 1

@@ -146,6 +146,12 @@ def minimal_payments(hand: Counter, name: str, need: int) -> list[tuple[str, ...
 
 
 @lru_cache(maxsize=None)
+def _ids_of(kind: str) -> frozenset[str]:
+    """The card ids of a kind (action, object or draw)."""
+    return frozenset(c.id for c in card_types().values() if c.kind == kind)
+
+
+@lru_cache(maxsize=None)
 def _ids_named(name: str) -> tuple[str, ...]:
     """The card ids of a name, sorted (the order a payment lists its cards in)."""
     return tuple(sorted(c.id for c in card_types().values() if c.name == name))
@@ -710,9 +716,13 @@ class LaterYearsState:
         if phase != "play" or self.pending_draw:              # over or a chance node (as current_player): no moves
             return []
         hand = self.hands[self.turn]
-        worth = hand_worth(hand)                              # every name in hand, draw cards' too
-        return ((["pass"] if worth.keys().isdisjoint(names("draw")) else ["draw", "pass"])
-                + (["task"] if next(self._payable(hand, worth), None) else []))
+        ids, kinds = hand.keys(), ["pass"]                    # the ids listed (a count of 0 is not a card held)
+        if not ids.isdisjoint(_ids_of("draw")) and next(self._draw_cards(hand), None):
+            kinds.insert(0, "draw")
+        if not (ids.isdisjoint(_ids_of("action")) or ids.isdisjoint(_ids_of("object"))) \
+                and next(self._payable(hand), None):          # a task takes an action card and an object card
+            kinds.append("task")
+        return kinds
 
     def _draws(self, hand: Counter) -> list[tuple]:
         """Every ('draw', id) the hand can play, by card id (later-years.draw.1)."""
