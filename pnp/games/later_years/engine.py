@@ -289,6 +289,12 @@ def _neighbours(cell: Cell, rows: int, cols: int):
             yield (r + dr, c + dc)
 
 
+@lru_cache(maxsize=None)
+def _adjacent(rows: int, cols: int) -> dict[Cell, tuple[Cell, ...]]:
+    """Each space's side-sharing spaces, listed once per board size (in _neighbours' order)."""
+    return {(r, c): tuple(_neighbours((r, c), rows, cols)) for r in range(rows) for c in range(cols)}
+
+
 def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
                    rows: int, cols: int) -> list[list[Cell]]:
     """Most paths from sources to sinks using each cell at most cap[cell] times.
@@ -299,27 +305,27 @@ def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
     live = {cell for cell, k in cap.items() if k > 0}
     if live.isdisjoint(sources) or live.isdisjoint(sinks) or not _linked(live, sources, sinks, rows, cols):
         return []                                   # no run of coins joins the two sides: no path at all
-    S, T = ("S",), ("T",)
+    cells = [cell for cell, k in cap.items() if k > 0]
+    node = {cell: 2 * i for i, cell in enumerate(cells)}   # node 2i is cell i's way in, 2i + 1 its way out
+    S, T = -1, -2
     res: dict = {}
 
     def arc(u, v, c):
-        res.setdefault(u, {})
-        res.setdefault(v, {})
-        res[u][v] = res[u].get(v, 0) + c
-        res[v].setdefault(u, 0)
+        out, back = res.setdefault(u, {}), res.setdefault(v, {})
+        out[v] = out.get(v, 0) + c
+        back.setdefault(u, 0)
 
-    big = sum(cap.values()) + 1
-    for cell, k in cap.items():
-        if k <= 0:
-            continue
-        arc(("in", cell), ("out", cell), k)
+    big, adjacent = sum(cap.values()) + 1, _adjacent(rows, cols)
+    for cell in cells:
+        i = node[cell]
+        arc(i, i + 1, cap[cell])
         if cell in sources:
-            arc(S, ("in", cell), big)
+            arc(S, i, big)
         if cell in sinks:
-            arc(("out", cell), T, big)
-        for nb in _neighbours(cell, rows, cols):
-            if cap.get(nb, 0) > 0:
-                arc(("out", cell), ("in", nb), big)
+            arc(i + 1, T, big)
+        for nb in adjacent[cell]:
+            if nb in node:
+                arc(i + 1, node[nb], big)
     if S not in res or T not in res:
         return []
     orig = {u: dict(vs) for u, vs in res.items()}
@@ -353,8 +359,8 @@ def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
             used[u][v] -= 1
             if not used[u][v]:
                 del used[u][v]
-            if v[0] == "in":
-                path.append(v[1])
+            if v >= 0 and not v & 1:                # a cell's way in
+                path.append(cells[v >> 1])
             u = v
         paths.append(_shortcut(path))
     return paths
@@ -363,11 +369,11 @@ def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
 def _linked(live: set[Cell], sources: set[Cell], sinks: set[Cell], rows: int, cols: int) -> bool:
     """Whether side-sharing live cells join a source to a sink (a flood fill: the flow is 0 when not)."""
     reach = [cell for cell in live if cell in sources]
-    seen = set(reach)
+    seen, adjacent = set(reach), _adjacent(rows, cols)
     for cell in reach:
         if cell in sinks:
             return True
-        for nb in _neighbours(cell, rows, cols):
+        for nb in adjacent[cell]:
             if nb in live and nb not in seen:
                 seen.add(nb)
                 reach.append(nb)
@@ -386,7 +392,7 @@ def _shortcut(path: list[Cell]) -> list[Cell]:
 
 def _simple_paths(cap, sources, sinks, rows, cols, limit=20000) -> list[tuple[Cell, ...]]:
     """Simple side-to-side paths through cells with cap > 0, touching each side once."""
-    out = []
+    out, adjacent = [], _adjacent(rows, cols)
 
     def walk(path, seen):
         if len(out) >= limit:
@@ -395,7 +401,7 @@ def _simple_paths(cap, sources, sinks, rows, cols, limit=20000) -> list[tuple[Ce
         if here in sinks:
             out.append(tuple(path))
             return
-        for nb in _neighbours(here, rows, cols):
+        for nb in adjacent[here]:
             if cap.get(nb, 0) > 0 and nb not in seen and nb not in sources:
                 seen.add(nb)
                 path.append(nb)
