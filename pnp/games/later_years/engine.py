@@ -269,7 +269,10 @@ class Auction:
                     out.append((lot, most))
             if out:
                 return out
-        return [(lot, 1) for lot in range(self.n_lots) if lot not in top] or [(lot, 1) for lot in range(self.n_lots)]
+        for lot in range(self.n_lots):
+            if lot not in top:
+                out.append((lot, 1))
+        return out or [(lot, 1) for lot in range(self.n_lots)]
 
     def legal_bids(self, player) -> list[tuple[int, int]]:
         """(lot, add) pairs within the player's coins; if none, the forced smallest overbids."""
