@@ -181,10 +181,11 @@ def test_other_players_coins_do_not_link_a_chain():
 def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
     """Along random games: move_kinds() is the set of kinds in legal_actions(), legal_actions(kind) is its
     sublist in order, task_payments() groups its tasks, bid_limits() spells legal_bids(), sample_card() draws
-    the card that base.sample_chance draws from chance_outcomes() with the same random numbers, and the random
-    player picks what a uniform pick of a kind, then of a move of that kind, picks from the full list."""
+    the card that base.sample_chance draws from chance_outcomes() with the same random numbers, the random
+    player picks what a uniform pick of a kind, then of a move of that kind, picks from the full list, and the
+    greedy bids what min() over the listed bids picks, drawing the same random numbers."""
     from pnp.games.base import sample_chance
-    from pnp.games.later_years.sim import _pick, random_policy
+    from pnp.games.later_years.sim import _pick, greedy_policy, random_policy
     for seed in range(3):
         rng, state = random.Random(seed), ly.LaterYearsState(players)
         while not state.is_terminal():
@@ -206,6 +207,12 @@ def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
                 assert state.current_player() == state.turn and not state.is_chance_node()
             if state.phase == "auction":
                 assert [("bid",) + b for b in state.auction.legal_bids(state.auction.to_bid)] == legal
+                before, top = rng.getstate(), state.auction.top   # the greedy bid: the plain min over the list
+                least = min(legal, key=lambda a: (a[2] + (top[a[1]][1] if a[1] in top else 0), rng.random()))
+                after = rng.getstate()
+                rng.setstate(before)
+                assert greedy_policy(state, rng) == least and rng.getstate() == after
+                rng.setstate(before)
             before = rng.getstate()                        # the policy picks as the plain uniform-by-kind pick
             kind = _pick(rng, sorted({a[0] for a in legal}))
             plain = _pick(rng, [a for a in legal if a[0] == kind])

@@ -59,15 +59,27 @@ def _random_bid(auction, rng: random.Random):
 
 def greedy_policy(state: LaterYearsState, rng: random.Random):
     """Bid the least that takes a card; play draw cards; complete the best-paying task; then pass."""
+    if state.phase == "auction":                                  # legal_actions() is the bids, lot by lot
+        return _least_bid(state.auction, rng)
     acts = state.legal_actions()
-    if acts[0][0] == "bid":
-        return min(acts, key=lambda a: (a[2] + (state.auction.top[a[1]][1] if a[1] in state.auction.top else 0),
-                                        rng.random()))
     tasks = [a for a in acts if a[0] == "task"]
     if tasks:
         return max(tasks, key=lambda a: (fee(a[1], a[2]), -len(a[3]) - len(a[4]), rng.random()))
     draws = [a for a in acts if a[0] == "draw"]
     return draws[0] if draws else ("pass",)
+
+
+def _least_bid(auction, rng: random.Random):
+    """The bid with the least total on its card, ties broken at random: min(legal_actions(), key=(total,
+    rng.random())) walked over bid_limits without listing the bids (the same random numbers in the same order)."""
+    top, best = auction.top, None
+    for lot, most in auction.bid_limits(auction.to_bid):
+        held = top[lot][1] if lot in top else 0
+        for add in range(1, most + 1):
+            key = (add + held, rng.random())
+            if best is None or key < best[0]:                # the first least, as min() keeps it
+                best = (key, lot, add)
+    return ("bid", best[1], best[2])
 
 
 def play(players: int, rng: random.Random, policy) -> LaterYearsState:
