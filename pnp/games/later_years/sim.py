@@ -72,14 +72,14 @@ def greedy_policy(state: LaterYearsState, rng: random.Random):
 def _least_bid(auction, rng: random.Random):
     """The bid with the least total on its card, ties broken at random: min(legal_actions(), key=(total,
     rng.random())) walked over bid_limits without listing the bids (the same random numbers in the same order)."""
-    top, best = auction.top, None
+    top, draw, least, tie, best = auction.top, rng.random, None, 0.0, None
     for lot, most in auction.bid_limits(auction.to_bid):
         held = top[lot][1] if lot in top else 0
-        for add in range(1, most + 1):
-            key = (add + held, rng.random())
-            if best is None or key < best[0]:                # the first least, as min() keeps it
-                best = (key, lot, add)
-    return ("bid", best[1], best[2])
+        for total in range(held + 1, held + most + 1):
+            r = draw()
+            if least is None or total < least or (total == least and r < tie):   # (total, r) below the least
+                least, tie, best = total, r, ("bid", lot, total - held)          # the first least, as min()
+    return best
 
 
 def play(players: int, rng: random.Random, policy) -> LaterYearsState:
