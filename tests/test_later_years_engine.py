@@ -201,6 +201,16 @@ def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
             assert state.move_kinds() == sorted({a[0] for a in legal})
             for kind in ("bid", "draw", "task", "pass"):
                 assert state.legal_actions(kind) == [a for a in legal if a[0] == kind]
+            if state.phase == "play":                      # the greedy's task: the plain max over the list
+                tasks, before = [a for a in legal if a[0] == "task"], rng.getstate()
+                best = max(tasks, key=lambda a: (ly.fee(a[1], a[2]), -len(a[3]) - len(a[4]), rng.random()),
+                           default=None)
+                after = rng.getstate()
+                rng.setstate(before)
+                draws = [a for a in legal if a[0] == "draw"]
+                assert greedy_policy(state, rng) == (best or (draws[0] if draws else ("pass",)))
+                assert rng.getstate() == after
+                rng.setstate(before)
             if state.phase == "play":                      # task_payments groups the task moves in order
                 assert [("task", a, o, pa, po) for a, o, pays_a, pays_o in state.task_payments()
                         for pa in pays_a for po in pays_o] == state.legal_actions("task")

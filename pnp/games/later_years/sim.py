@@ -61,11 +61,17 @@ def greedy_policy(state: LaterYearsState, rng: random.Random):
     """Bid the least that takes a card; play draw cards; complete the best-paying task; then pass."""
     if state.phase == "auction":                                  # legal_actions() is the bids, lot by lot
         return _least_bid(state.auction, rng)
-    acts = state.legal_actions()
-    tasks = [a for a in acts if a[0] == "task"]
-    if tasks:
-        return max(tasks, key=lambda a: (fee(a[1], a[2]), -len(a[3]) - len(a[4]), rng.random()))
-    draws = [a for a in acts if a[0] == "draw"]
+    best = None                         # max(legal_actions("task"), key=...) walked over the tasks' payments
+    for a, o, pays_a, pays_o in state.task_payments():
+        paid = fee(a, o)
+        for pa in pays_a:
+            for po in pays_o:
+                key = (paid, -len(pa) - len(po), rng.random())
+                if best is None or key > best[0]:                  # the first greatest, as max() keeps it
+                    best = (key, ("task", a, o, pa, po))
+    if best is not None:
+        return best[1]
+    draws = state.legal_actions("draw")
     return draws[0] if draws else ("pass",)
 
 
