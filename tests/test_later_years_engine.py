@@ -89,6 +89,17 @@ def test_task_completion_pays_fee_and_stacks_coin():
     assert s.board.stack("Capture", "Temple") == [0, 0] and s.money[0] == 22
 
 
+def test_move_kinds_reads_held_cards_not_listed_ids():
+    """A card id listed with a count of 0 (a hand set up by hand) is not held: move_kinds() lists only the kinds
+    legal_actions() has, while a held draw card and a payable task still show."""
+    s = ly.LaterYearsState(2)
+    s.phase, s.turn = "play", 0
+    s.hands[0] = Counter({"capture": 1, "draw-2": 0, "temple": 0})
+    assert s.move_kinds() == ["pass"] == sorted({a[0] for a in s.legal_actions()})
+    s.hands[0].update({"draw-2": 1, "temple": 1})
+    assert s.move_kinds() == ["draw", "pass", "task"] == sorted({a[0] for a in s.legal_actions()})
+
+
 def test_single_and_disjoint_chains():
     col = {(r, 0): 1 for r in range(4)}
     assert len(ly.max_chains(col).paths) == 1
@@ -140,6 +151,7 @@ def test_random_playouts_keep_cards_and_coins_and_end(players):
 
         def check(s):
             assert s.card_count() == 108
+            assert s.sorted_deck == sorted(s.deck.elements())     # sample_card's copy of the deck, kept in step
             assert all(m >= 0 for m in s.money)
             assert sum(s.money) == ly.START_COINS * s.n + s.fees_paid - s.bids_paid
             assert sum(len(st) for st in s.board.spaces.values()) == sum(s.board.tasks(p) for p in range(s.n))
@@ -169,14 +181,16 @@ def test_other_players_coins_do_not_link_a_chain():
 def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
     """Along random games: move_kinds() is the set of kinds in legal_actions(), legal_actions(kind) is its
     sublist in order, task_payments() groups its tasks, bid_limits() spells legal_bids(), sample_card() draws
-    the card that base.sample_chance draws from chance_outcomes() with the same random numbers, and the random
-    player picks what a uniform pick of a kind, then of a move of that kind, picks from the full list."""
+    the card that base.sample_chance draws from chance_outcomes() with the same random numbers, the random
+    player picks what a uniform pick of a kind, then of a move of that kind, picks from the full list, and the
+    greedy bids what min() over the listed bids picks, drawing the same random numbers."""
     from pnp.games.base import sample_chance
-    from pnp.games.later_years.sim import _pick, random_policy
+    from pnp.games.later_years.sim import _pick, greedy_policy, random_policy
     for seed in range(3):
         rng, state = random.Random(seed), ly.LaterYearsState(players)
         while not state.is_terminal():
             if state.is_chance_node():
+                assert state.move_kinds() == [] == state.legal_actions()
                 before = rng.getstate()
                 expected = sample_chance(state, rng)
                 rng.setstate(before)
@@ -187,18 +201,69 @@ def test_the_simulators_shortcuts_agree_with_the_full_lists(players):
             assert state.move_kinds() == sorted({a[0] for a in legal})
             for kind in ("bid", "draw", "task", "pass"):
                 assert state.legal_actions(kind) == [a for a in legal if a[0] == kind]
+            if state.phase == "play":                      # the greedy's task: the plain max over the list
+                tasks, before = [a for a in legal if a[0] == "task"], rng.getstate()
+                best = max(tasks, key=lambda a: (ly.fee(a[1], a[2]), -len(a[3]) - len(a[4]), rng.random()),
+                           default=None)
+                after = rng.getstate()
+                rng.setstate(before)
+                draws = [a for a in legal if a[0] == "draw"]
+                assert greedy_policy(state, rng) == (best or (draws[0] if draws else ("pass",)))
+                assert rng.getstate() == after
+                rng.setstate(before)
             if state.phase == "play":                      # task_payments groups the task moves in order
                 assert [("task", a, o, pa, po) for a, o, pays_a, pays_o in state.task_payments()
                         for pa in pays_a for po in pays_o] == state.legal_actions("task")
                 assert state.current_player() == state.turn and not state.is_chance_node()
             if state.phase == "auction":
                 assert [("bid",) + b for b in state.auction.legal_bids(state.auction.to_bid)] == legal
+                before, top = rng.getstate(), state.auction.top   # the greedy bid: the plain min over the list
+                least = min(legal, key=lambda a: (a[2] + (top[a[1]][1] if a[1] in top else 0), rng.random()))
+                after = rng.getstate()
+                rng.setstate(before)
+                assert greedy_policy(state, rng) == least and rng.getstate() == after
+                rng.setstate(before)
             before = rng.getstate()                        # the policy picks as the plain uniform-by-kind pick
             kind = _pick(rng, sorted({a[0] for a in legal}))
             plain = _pick(rng, [a for a in legal if a[0] == kind])
             rng.setstate(before)
             assert random_policy(state, rng) == plain
             state.apply_action(plain)
+        assert state.move_kinds() == [] == state.legal_actions()          # over: no moves
+
+
+class _Fixed:
+    """A stand-in rng whose random() gives one chosen number."""
+
+    def __init__(self, r: float):
+        self.r = r
+
+    def random(self) -> float:
+        return self.r
+
+
+def test_sample_card_draws_sample_chances_card_at_the_float_edges():
+    """At and just below each running total of chance_outcomes() (where floor(r x deck size) and the float
+    totals could part), sample_card draws what base.sample_chance draws with that random number."""
+    import math
+    from pnp.games.base import sample_chance
+    rng, state, edges = random.Random(4), ly.LaterYearsState(3), 0
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        acc = 0.0
+        for _, p in state.chance_outcomes():
+            acc += p
+            for r in (acc, math.nextafter(acc, 0.0), math.nextafter(acc, 1.0)):
+                if r < 1.0:
+                    x = r * len(state.sorted_deck)
+                    edges += abs(x - round(x)) < ly.EDGE
+                    assert state.sample_card(_Fixed(r)) == sample_chance(state, _Fixed(r)), (r, dict(state.deck))
+        if state.is_chance_node():
+            state.deal_card(rng)
+        else:
+            state.take(state.legal_actions()[-1])
+    assert edges > 100                                   # the walk was asked, not only the sorted deck
 
 
 def _position(s) -> tuple:

@@ -54,12 +54,13 @@ def pick(seq, rng: random.Random):
     return seq[pick_index(len(seq), rng)]
 
 
-def sample_count(counts: dict, order, rng: random.Random):
+def sample_count(counts: dict, order, rng: random.Random, r: float | None = None):
     """Draw a key with probability counts[key] / total, walking the keys in `order`: the outcome that
     sample_chance draws from [(k, counts[k] / total) for k in order if counts[k]] with the same random
-    number, without listing the outcomes (a card off a deck of counted kinds)."""
+    number, without listing the outcomes (a card off a deck of counted kinds); `r` is that number if the
+    caller already drew it from rng."""
     total = sum(counts.values())
-    r, acc, last = rng.random(), 0.0, None
+    r, acc, last = rng.random() if r is None else r, 0.0, None
     for key in order:
         k = counts.get(key)
         if k:

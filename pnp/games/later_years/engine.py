@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import itertools
 import random
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,6 +29,7 @@ START_COINS = 10          # later-years.setup.1
 CHAIN_POINTS = 3          # later-years.victory.4
 MOST_COINS_POINTS = 2     # later-years.victory.3
 MIN_PLAYERS, MAX_PLAYERS = 2, 6   # later-years.gap.13
+EDGE = 1e-9               # how near a whole number sample_card leaves a draw to base.sample_count's walk
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,12 @@ def full_deck() -> Counter:
     return Counter({c.id: c.copies for c in card_types().values()})
 
 
+@lru_cache(maxsize=None)
+def _sorted_deck() -> tuple[str, ...]:
+    """The full deck one card id per copy, sorted (a new game's LaterYearsState.sorted_deck)."""
+    return tuple(sorted(full_deck().elements()))
+
+
 # ---------------------------------------------------------------- tasks
 
 def need_for(done_before: int) -> int:
@@ -135,6 +143,12 @@ def _name_worth() -> dict[str, tuple[str, int]]:
 def minimal_payments(hand: Counter, name: str, need: int) -> list[tuple[str, ...]]:
     """Every minimal set of cards of `name` in hand counting as at least `need` (none can be left out)."""
     return list(_minimal_payments(tuple((c, hand[c]) for c in _ids_named(name) if hand.get(c, 0) > 0), need))
+
+
+@lru_cache(maxsize=None)
+def _ids_of(kind: str) -> frozenset[str]:
+    """The card ids of a kind (action, object or draw)."""
+    return frozenset(c.id for c in card_types().values() if c.kind == kind)
 
 
 @lru_cache(maxsize=None)
@@ -248,13 +262,17 @@ class Auction:
         gap.8); if no lot takes any, the forced smallest overbids, most 1: on each unbid lot, else on
         every lot (deadbeat.1)."""
         coins, top, out = self.coins[player], self.top, []
-        for lot in range(self.n_lots):                 # a loop, not a comprehension: a few lots only
-            most = coins - (top[lot][1] if lot in top else 0)
-            if most >= 1:
-                out.append((lot, most))
-        if out:
-            return out
-        return [(lot, 1) for lot in range(self.n_lots) if lot not in top] or [(lot, 1) for lot in range(self.n_lots)]
+        if coins > 0:                                  # else no lot takes any (totals are never below 0)
+            for lot in range(self.n_lots):             # a loop, not a comprehension: a few lots only
+                most = coins - (top[lot][1] if lot in top else 0)
+                if most >= 1:
+                    out.append((lot, most))
+            if out:
+                return out
+        for lot in range(self.n_lots):
+            if lot not in top:
+                out.append((lot, 1))
+        return out or [(lot, 1) for lot in range(self.n_lots)]
 
     def legal_bids(self, player) -> list[tuple[int, int]]:
         """(lot, add) pairs within the player's coins; if none, the forced smallest overbids."""
@@ -274,6 +292,12 @@ def _neighbours(cell: Cell, rows: int, cols: int):
             yield (r + dr, c + dc)
 
 
+@lru_cache(maxsize=None)
+def _adjacent(rows: int, cols: int) -> dict[Cell, tuple[Cell, ...]]:
+    """Each space's side-sharing spaces, listed once per board size (in _neighbours' order)."""
+    return {(r, c): tuple(_neighbours((r, c), rows, cols)) for r in range(rows) for c in range(cols)}
+
+
 def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
                    rows: int, cols: int) -> list[list[Cell]]:
     """Most paths from sources to sinks using each cell at most cap[cell] times.
@@ -284,27 +308,27 @@ def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
     live = {cell for cell, k in cap.items() if k > 0}
     if live.isdisjoint(sources) or live.isdisjoint(sinks) or not _linked(live, sources, sinks, rows, cols):
         return []                                   # no run of coins joins the two sides: no path at all
-    S, T = ("S",), ("T",)
+    cells = [cell for cell, k in cap.items() if k > 0]
+    node = {cell: 2 * i for i, cell in enumerate(cells)}   # node 2i is cell i's way in, 2i + 1 its way out
+    S, T = -1, -2
     res: dict = {}
 
     def arc(u, v, c):
-        res.setdefault(u, {})
-        res.setdefault(v, {})
-        res[u][v] = res[u].get(v, 0) + c
-        res[v].setdefault(u, 0)
+        out, back = res.setdefault(u, {}), res.setdefault(v, {})
+        out[v] = out.get(v, 0) + c
+        back.setdefault(u, 0)
 
-    big = sum(cap.values()) + 1
-    for cell, k in cap.items():
-        if k <= 0:
-            continue
-        arc(("in", cell), ("out", cell), k)
+    big, adjacent = sum(cap.values()) + 1, _adjacent(rows, cols)
+    for cell in cells:
+        i = node[cell]
+        arc(i, i + 1, cap[cell])
         if cell in sources:
-            arc(S, ("in", cell), big)
+            arc(S, i, big)
         if cell in sinks:
-            arc(("out", cell), T, big)
-        for nb in _neighbours(cell, rows, cols):
-            if cap.get(nb, 0) > 0:
-                arc(("out", cell), ("in", nb), big)
+            arc(i + 1, T, big)
+        for nb in adjacent[cell]:
+            if nb in node:
+                arc(i + 1, node[nb], big)
     if S not in res or T not in res:
         return []
     orig = {u: dict(vs) for u, vs in res.items()}
@@ -338,8 +362,8 @@ def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
             used[u][v] -= 1
             if not used[u][v]:
                 del used[u][v]
-            if v[0] == "in":
-                path.append(v[1])
+            if v >= 0 and not v & 1:                # a cell's way in
+                path.append(cells[v >> 1])
             u = v
         paths.append(_shortcut(path))
     return paths
@@ -348,11 +372,11 @@ def disjoint_paths(cap: dict[Cell, int], sources: set[Cell], sinks: set[Cell],
 def _linked(live: set[Cell], sources: set[Cell], sinks: set[Cell], rows: int, cols: int) -> bool:
     """Whether side-sharing live cells join a source to a sink (a flood fill: the flow is 0 when not)."""
     reach = [cell for cell in live if cell in sources]
-    seen = set(reach)
+    seen, adjacent = set(reach), _adjacent(rows, cols)
     for cell in reach:
         if cell in sinks:
             return True
-        for nb in _neighbours(cell, rows, cols):
+        for nb in adjacent[cell]:
             if nb in live and nb not in seen:
                 seen.add(nb)
                 reach.append(nb)
@@ -371,7 +395,7 @@ def _shortcut(path: list[Cell]) -> list[Cell]:
 
 def _simple_paths(cap, sources, sinks, rows, cols, limit=20000) -> list[tuple[Cell, ...]]:
     """Simple side-to-side paths through cells with cap > 0, touching each side once."""
-    out = []
+    out, adjacent = [], _adjacent(rows, cols)
 
     def walk(path, seen):
         if len(out) >= limit:
@@ -380,7 +404,7 @@ def _simple_paths(cap, sources, sinks, rows, cols, limit=20000) -> list[tuple[Ce
         if here in sinks:
             out.append(tuple(path))
             return
-        for nb in _neighbours(here, rows, cols):
+        for nb in adjacent[here]:
             if cap.get(nb, 0) > 0 and nb not in seen and nb not in sources:
                 seen.add(nb)
                 path.append(nb)
@@ -572,6 +596,7 @@ class LaterYearsState:
                              hint="later-years.gap.13")
         self.n = n_players
         self.deck = full_deck()                       # later-years.setup.3
+        self.sorted_deck = list(_sorted_deck())       # the deck one card per copy, by id (sample_card)
         self.hands = [Counter() for _ in range(n_players)]
         self.money = [START_COINS] * n_players        # later-years.setup.1
         self.board = Board()
@@ -592,7 +617,7 @@ class LaterYearsState:
 
     # -- flow
     def _begin_round(self):
-        if sum(self.deck.values()) < self.n:          # later-years.victory.1
+        if len(self.sorted_deck) < self.n:            # later-years.victory.1
             self.phase = "over"
             return
         self.round += 1
@@ -654,8 +679,17 @@ class LaterYearsState:
 
     def sample_card(self, rng: random.Random) -> str:
         """The next card off the deck, drawn from rng: the outcome base.sample_chance(self, rng) draws from
-        chance_outcomes() (the same running totals in the same order), without listing the outcomes."""
-        return sample_count(self.deck, card_ids(), rng)
+        chance_outcomes() with the same random number r, without listing the outcomes. Those running totals,
+        card by card in id order, are the deck's counts so far over its size, so the draw is the card at
+        place floor(r x size) of the sorted deck; a product within EDGE of a whole number (where the totals'
+        float rounding could decide) is drawn by base.sample_count's walk over the same totals."""
+        cards = self.sorted_deck
+        r = rng.random()
+        x = r * len(cards)
+        i = int(x)
+        if EDGE < x - i < 1 - EDGE:
+            return cards[i]
+        return sample_count(self.deck, card_ids(), rng, r)
 
     def deal_card(self, rng: random.Random) -> None:
         """Take the next card off the deck, drawn from rng: apply_action(sample_card(rng)) without the
@@ -685,14 +719,19 @@ class LaterYearsState:
 
     def move_kinds(self) -> list[str]:
         """The kinds of the legal moves, sorted: as {a[0] for a in legal_actions()}, without listing every task."""
-        if self.phase == "auction":
+        phase = self.phase
+        if phase == "auction":
             return ["bid"]                                    # legal_bids is never empty (later-years.deadbeat.1)
-        if self.is_terminal() or self.is_chance_node():    # as legal_actions: no moves
+        if phase != "play" or self.pending_draw:              # over or a chance node (as current_player): no moves
             return []
         hand = self.hands[self.turn]
-        worth = hand_worth(hand)                              # every name in hand, draw cards' too
-        return ((["pass"] if worth.keys().isdisjoint(names("draw")) else ["draw", "pass"])
-                + (["task"] if next(self._payable(hand, worth), None) else []))
+        ids, kinds = hand.keys(), ["pass"]                    # the ids listed (a count of 0 is not a card held)
+        if not ids.isdisjoint(_ids_of("draw")) and next(self._draw_cards(hand), None):
+            kinds.insert(0, "draw")
+        if not (ids.isdisjoint(_ids_of("action")) or ids.isdisjoint(_ids_of("object"))) \
+                and next(self._payable(hand), None):          # a task takes an action card and an object card
+            kinds.append("task")
+        return kinds
 
     def _draws(self, hand: Counter) -> list[tuple]:
         """Every ('draw', id) the hand can play, by card id (later-years.draw.1)."""
@@ -777,7 +816,7 @@ class LaterYearsState:
             card = action[1]
             _spend(self.hands[self.turn], {card: 1})
             self.discard[card] += 1
-            self.pending_draw = min(card_types()[card].draw, sum(self.deck.values()))   # later-years.gap.14
+            self.pending_draw = min(card_types()[card].draw, len(self.sorted_deck))   # later-years.gap.14
 
     def _bid(self, lot: int, add: int):
         """The bidder to act puts coins on a lot; a deadbeat starts the auction again (later-years.auction.*)."""
@@ -818,6 +857,7 @@ class LaterYearsState:
     def _place_card(self, card: str):
         """The card off the deck goes to the auction's lots (dealing) or to the drawing player's hand."""
         self.deck[card] -= 1
+        del self.sorted_deck[bisect_left(self.sorted_deck, card)]
         if self.phase == "deal":                      # later-years.auction.1
             self.lots.append(card)
             if len(self.lots) == self.n:

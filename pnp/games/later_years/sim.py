@@ -14,9 +14,18 @@ from pnp.simulate.jobs import game_rng, play_games
 POLICIES = ("random", "greedy")
 
 
+_MOST = itemgetter(1)     # a bid limit's most coins
+
+
+def _index(rng: random.Random, n: int) -> int:
+    """An index below n, uniformly, drawn as rng.choice(range(n)) draws it (rng.randrange(n), the same number
+    without the range); 0 without a draw when n is 1."""
+    return rng.randrange(n) if n > 1 else 0
+
+
 def _pick(rng: random.Random, options):
-    """One of the options, uniformly; a lone option is taken without a draw."""
-    return options[0] if len(options) == 1 else rng.choice(options)
+    """One of the options, uniformly, drawn as rng.choice draws it; a lone option is taken without a draw."""
+    return options[_index(rng, len(options))]
 
 
 def random_policy(state: LaterYearsState, rng: random.Random):
@@ -29,7 +38,7 @@ def random_policy(state: LaterYearsState, rng: random.Random):
         return ("pass",)                                          # legal_actions("pass") is [("pass",)]
     if kind == "task":                                            # as _pick(rng, legal_actions("task"))
         groups = state.task_payments()
-        i = _pick(rng, range(sum(len(pa) * len(po) for _, _, pa, po in groups)))
+        i = _index(rng, sum(len(pa) * len(po) for _, _, pa, po in groups))
         for a, o, pays_a, pays_o in groups:
             if i < len(pays_a) * len(pays_o):
                 ia, io = divmod(i, len(pays_o))
@@ -41,8 +50,7 @@ def random_policy(state: LaterYearsState, rng: random.Random):
 def _random_bid(auction, rng: random.Random):
     """One of the bids legal_actions() lists, uniformly (the only one without a draw)."""
     limits = auction.bid_limits(auction.to_bid)               # the bids, lot by lot, in legal_actions' order
-    total = sum(map(itemgetter(1), limits))
-    i = _pick(rng, range(total))                              # as _pick(rng, legal_actions("bid"))
+    i = _index(rng, sum(map(_MOST, limits)))                 # as _pick(rng, legal_actions("bid"))
     for lot, most in limits:
         if i < most:
             return ("bid", lot, i + 1)
@@ -51,15 +59,33 @@ def _random_bid(auction, rng: random.Random):
 
 def greedy_policy(state: LaterYearsState, rng: random.Random):
     """Bid the least that takes a card; play draw cards; complete the best-paying task; then pass."""
-    acts = state.legal_actions()
-    if acts[0][0] == "bid":
-        return min(acts, key=lambda a: (a[2] + (state.auction.top[a[1]][1] if a[1] in state.auction.top else 0),
-                                        rng.random()))
-    tasks = [a for a in acts if a[0] == "task"]
-    if tasks:
-        return max(tasks, key=lambda a: (fee(a[1], a[2]), -len(a[3]) - len(a[4]), rng.random()))
-    draws = [a for a in acts if a[0] == "draw"]
+    if state.phase == "auction":                                  # legal_actions() is the bids, lot by lot
+        return _least_bid(state.auction, rng)
+    best = None                         # max(legal_actions("task"), key=...) walked over the tasks' payments
+    for a, o, pays_a, pays_o in state.task_payments():
+        paid = fee(a, o)
+        for pa in pays_a:
+            for po in pays_o:
+                key = (paid, -len(pa) - len(po), rng.random())
+                if best is None or key > best[0]:                  # the first greatest, as max() keeps it
+                    best = (key, ("task", a, o, pa, po))
+    if best is not None:
+        return best[1]
+    draws = state.legal_actions("draw")
     return draws[0] if draws else ("pass",)
+
+
+def _least_bid(auction, rng: random.Random):
+    """The bid with the least total on its card, ties broken at random: min(legal_actions(), key=(total,
+    rng.random())) walked over bid_limits without listing the bids (the same random numbers in the same order)."""
+    top, draw, least, tie, best = auction.top, rng.random, None, 0.0, None
+    for lot, most in auction.bid_limits(auction.to_bid):
+        held = top[lot][1] if lot in top else 0
+        for total in range(held + 1, held + most + 1):
+            r = draw()
+            if least is None or total < least or (total == least and r < tie):   # (total, r) below the least
+                least, tie, best = total, r, ("bid", lot, total - held)          # the first least, as min()
+    return best
 
 
 def play(players: int, rng: random.Random, policy) -> LaterYearsState:
