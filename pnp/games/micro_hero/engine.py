@@ -18,7 +18,6 @@ given an rng draws them itself, as base.sample_chance would, and stops only at d
 """
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
@@ -176,28 +175,36 @@ def unpack(code, span: int) -> tuple:
 def score_plans(icons, layout: PlanLayout, solo: bool, stash: int, weary: bool) -> tuple[np.ndarray, int]:
     """The (attack, defence, xp) of each laid-out plan for a hand with these icon rows (one per card), each
     packed in one whole number (unpack() reads it back), and the span of the packing: attack, defence and
-    xp are its digits in base `span`, offset by span // 2, so codes order plans by attack, defence, xp.
+    xp are its digits in base `span` (a power of two), offset by span // 2, so codes order plans by attack,
+    defence, xp.
 
     A card scores once for itself and once per card after it (micro-hero.planning.3, gap.6; first_solo:
     Ceryneian Hind); then the stance's icons (gap.7 boost, gap.26 skin: one Attack per stashed card);
     weary (Hercules on side B, gap.7): one Defence less, not below 0.
     """
     flat = sum(icons, ())
-    top = max(max(flat, default=0), -min(flat, default=0))
-    half = layout.most * top + max(BOOST, abs(stash))   # no total of a plan is further from 0
-    span = 2 * half + 1
+    bound = layout.most * max(map(abs, flat), default=0) + max(BOOST, abs(stash))   # no total is further from 0
+    span = 1 << (2 * bound).bit_length()                 # span // 2 > bound, so each digit lies in [0, span)
     if span ** 3 >= 2 ** 52:
-        raise UsageError(f"icon counts up to {top} are too large to score", expected="counts below 1000")
+        raise UsageError(f"icon counts up to {max(map(abs, flat))} are too large to score",
+                         expected="counts below 1000")
+    half = span // 2
     shift = half * (span * span + span + 1)              # added once per plan: with its stance's icons
     if weary and layout.plays_all and min(flat[1::3], default=0) >= 0 < max(flat[1::3], default=0):
         weary, shift = False, shift - span               # every plan has Defence 1 or more: one less each
-    packed = [(a * span + d) * span + x for a, d, x in icons]
-    packed += [(a * span + d) * span + x + shift for a, d, x in _extras(stash)]
-    codes = ((layout.solo if solo else layout.plain) @ packed).astype(np.int32 if span ** 3 < 2 ** 31 else np.int64)
+    packed = [(a * span + d) * span + x for a, d, x in icons] + _packed_extras(stash, span, shift)
+    codes = ((layout.solo if solo else layout.plain) @ np.array(packed)).astype(
+        np.int32 if span ** 3 < 2 ** 31 else np.int64)
     if weary:
         defence = codes // span % span                   # defence + half
         codes += (np.maximum(defence - 1, half) - defence) * span
     return codes, span
+
+
+@lru_cache(maxsize=256)
+def _packed_extras(stash: int, span: int, shift: int) -> list:
+    """The stance choices' icons (_extras) packed as score_plans packs a card's, plus `shift`."""
+    return [(a * span + d) * span + x + shift for a, d, x in _extras(stash)]
 
 
 @dataclass(frozen=True)
@@ -273,27 +280,26 @@ def plan_table(pattern: tuple, icons: tuple, stance: str, side: str, stash: int,
     plans = plan_set(pattern, stance, side, stash > 0)
     code, span = score_plans(icons, plans.layout, solo, stash, stance == "hercules" and side == "B")
     code.flags.writeable = False
+    bits = span.bit_length() - 1                        # span is 2 ** bits: digits are bit fields
     ordered = np.sort(code)                             # by cell, then XP: a cell's last code has its most XP
-    cell = ordered // span
+    cell = ordered >> bits
     last = np.empty(len(ordered), dtype=bool)
     last[-1] = True
     np.not_equal(cell[1:], cell[:-1], out=last[:-1])
     cell_code = ordered[last]
-    codes = cell_code.tolist()
-    half, square = span // 2, span * span
-    cell_xp = [k % span - half for k in codes]
-    cell_defence = [k // span % span - half for k in codes]
-    attacks, starts, attack_xp = [], [], []
-    c, cells = 0, len(codes)
-    while c < cells:                                    # one Attack's cells at a time
-        attack = codes[c] // square
-        end = bisect_left(codes, (attack + 1) * square, c)
-        attacks.append(attack - half)
-        starts.append(c)
-        attack_xp.append(max(cell_xp[c:end]))
-        c = end
-    return PlanTable(plans, code, span, tuple(attacks), tuple(starts), tuple(attack_xp), tuple(cell_defence),
-                     tuple(cell_xp), cell_code)
+    half, mask = span // 2, span - 1
+    xp = (cell_code & mask) - half
+    cell_xp = xp.tolist()
+    attack_defence = cell_code >> bits
+    cell_defence = ((attack_defence & mask) - half).tolist()
+    attack = attack_defence >> bits                     # each cell's Attack + half, from the least
+    first = np.empty(len(attack), dtype=bool)
+    first[0] = True
+    np.not_equal(attack[1:], attack[:-1], out=first[1:])
+    starts = first.nonzero()[0]                         # the first cell of each Attack
+    return PlanTable(plans, code, span, tuple((attack[starts] - half).tolist()), tuple(starts.tolist()),
+                     tuple(np.maximum.reduceat(xp, starts).tolist()), tuple(cell_defence), tuple(cell_xp),
+                     cell_code)
 
 
 class PlanChoices:
