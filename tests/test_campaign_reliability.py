@@ -225,3 +225,23 @@ def test_a_record_landing_mid_read_is_not_taken_for_damage(tmp_path, monkeypatch
     else:
         assert len(result["events"] if read == "export" else result) == 1  # the 'new' event only
     assert service.status(store, "voyage")["losses"] == 1
+
+
+def test_the_player_card_shows_counts_and_last_record_from_one_moment(tmp_path, monkeypatch):
+    """A record landing while the Player card is read shows either wholly or not at all: never a
+    'Last record' line that the win and loss counts beside it do not include."""
+    from pnp.campaign.store import Store
+    from pnp.web import pages
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    events = Store.events
+
+    def events_after_a_record(self, campaign_id):
+        monkeypatch.setattr(Store, "events", events)
+        service.loss(store, "voyage")  # on its own connection, as the terminal would
+        return events(self, campaign_id)
+    monkeypatch.setattr(Store, "events", events_after_a_record)
+    card = pages.player(store, None)
+    assert (card["s"]["losses"], card["last"]) == (0, None)
+    card = pages.player(store, None)
+    assert card["s"]["losses"] == 1 and card["last"]["kind"] == "loss"

@@ -269,15 +269,26 @@ def undo(store=None, name: str | None = None) -> dict:
             "status": status_of(cname, state, data)}
 
 
+def _records(events: list[dict], effective: list[dict], data: CardData) -> list[dict]:
+    """The log as history rows: what each record changed and whether a later undo reverted it."""
+    live = {e["seq"] for e in effective}
+    return [{"seq": e["seq"], "kind": e["kind"], "created": e["created"], "payload": e["payload"],
+             "changes": e["changes"], "summary": describe(e["changes"], data) if e["kind"] != "new"
+             else f"new campaign for {e['payload']['player']}",
+             "undone": e["kind"] in ("win", "loss") and e["seq"] not in live} for e in events]
+
+
 def history(store=None, name: str | None = None) -> list[dict]:
     """Every record, in order, with what it changed and whether a later undo reverted it."""
+    return _session(store, lambda st, data: _records(*_load(st, name, data)[2:], data))
+
+
+def player_card(store=None, name: str | None = None) -> dict:
+    """The status and the last record after 'new' (None before any), read from one snapshot of the store."""
     def run(st, data):
-        row, _, events, effective = _load(st, name, data)
-        live = {e["seq"] for e in effective}
-        return [{"seq": e["seq"], "kind": e["kind"], "created": e["created"], "payload": e["payload"],
-                 "changes": e["changes"], "summary": describe(e["changes"], data) if e["kind"] != "new"
-                 else f"new campaign for {e['payload']['player']}",
-                 "undone": e["kind"] in ("win", "loss") and e["seq"] not in live} for e in events]
+        row, state, events, effective = _load(st, name, data)
+        records = [r for r in _records(events, effective, data) if r["kind"] != "new"]
+        return {"status": status_of(row["name"], state, data), "last": records[-1] if records else None}
     return _session(store, run)
 
 

@@ -53,9 +53,8 @@ def new(store, form) -> str:
 
 def player(store, request) -> dict:
     """The Player card: deeds, rewards, wins and losses, and the last record."""
-    status = service.status(store)
-    last = [h for h in service.history(store, status["campaign"]) if h["kind"] != "new"]
-    return {"s": status, "last": last[-1] if last else None}
+    card = service.player_card(store)
+    return {"s": card["status"], "last": card["last"]}
 
 
 def _track(card, level: int | None, data) -> dict:
