@@ -280,7 +280,10 @@ def _records(events: list[dict], effective: list[dict], data: CardData) -> list[
 
 def history(store=None, name: str | None = None) -> list[dict]:
     """Every record, in order, with what it changed and whether a later undo reverted it."""
-    return _session(store, lambda st, data: _records(*_load(st, name, data)[2:], data))
+    def run(st, data):
+        _, _, events, effective = _load(st, name, data)
+        return _records(events, effective, data)
+    return _session(store, run)
 
 
 def player_card(store=None, name: str | None = None) -> dict:

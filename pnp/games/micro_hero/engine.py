@@ -452,7 +452,7 @@ class MicroHeroState:
         self._eff: dict = {}
         self._eff_at: int | None = None            # the _version effects() last answered at (None: read afresh)
         self._cheapest = min([k.cost for k in self.cat.kinds.values()])   # the least any upgrade action costs
-        self._athena = "athena" in self.opt.expansions     # wounds_for's rules, looked up once
+        self._athena = "athena" in self.opt.expansions     # the expansions asked about every turn, looked up once
         self._blood = "blood" in self.opt.expansions
         # Given an rng (a random.Random), the state shuffles the starting decks, reveals Trials and draws Hera's
         # Revenge from it at once, each outcome the one base.sample_chance(state, rng) draws (the same random
@@ -481,7 +481,7 @@ class MicroHeroState:
                     card = self.supply.pop(_first(self.supply, kid))
                     hero.pool.append(card)
         pile = []                                                   # micro-hero.blood.2, gap.12
-        if "blood" in self.opt.expansions:
+        if self._blood:
             order = ("deep-wound", "serious-wound", "superficial-wound")
         else:
             order = ("serious-wound",)
@@ -1134,7 +1134,7 @@ class MicroHeroState:
         if p + 1 < len(self.heroes):
             self.actor = p + 1
             return
-        if "blood" in self.opt.expansions:                          # micro-hero.blood.9
+        if self._blood:                                             # micro-hero.blood.9
             rank = {"deep": 0, "serious": 1, "superficial": 2}
             self.wounds.sort(key=lambda c: rank[self.cat.kinds[c.kind].severity])
         for h in self.heroes:                                       # micro-hero.gap.10
