@@ -729,7 +729,7 @@ class LaterYearsState:
         if not ids.isdisjoint(_ids_of("draw")) and next(self._draw_cards(hand), None):
             kinds.insert(0, "draw")
         if not (ids.isdisjoint(_ids_of("action")) or ids.isdisjoint(_ids_of("object"))) \
-                and next(self._payable(hand), None):          # a task takes an action card and an object card
+                and next(self._payable(hand), None):   # a task: an action card and an object card (later-years.tasks.2)
             kinds.append("task")
         return kinds
 
