@@ -35,12 +35,13 @@ def store(tmp_path):
 
 
 def client(store, token=None):
-    return TestClient(create_app(store, token), base_url="http://127.0.0.1:8765", follow_redirects=False)
+    return TestClient(create_app(store, token), base_url="http://127.0.0.1:8765", follow_redirects=False,
+                      client=("127.0.0.1", 50000))
 
 
 def csrf(c) -> str:
-    c.get("/")
-    return c.cookies["pnp_csrf"]
+    """The CSRF token the server issued this client's session (every page carries it for htmx)."""
+    return re.search(r'"X-CSRF-Token": "([^"]+)"', c.get("/").text).group(1)
 
 
 def test_every_page_answers(store):
@@ -218,6 +219,7 @@ def test_every_judge_situation_has_a_form_from_its_own_options_and_rules_as_the_
 
     import click
 
+    from pnp.cli.content import Content
     from pnp.web.pages import _situations as groups_of
     groups, ctx = groups_of()
     cmd = groups[game].get_command(ctx, name)
@@ -234,11 +236,16 @@ def test_every_judge_situation_has_a_form_from_its_own_options_and_rules_as_the_
     example = next(line.split("Example:", 1)[1].strip() for line in cmd.help.splitlines() if "Example:" in line)
     argv = shlex.split(example)[4:]  # after "pnp judge GAME SITUATION"
     parsed = cmd.make_context(name, list(argv)).params  # click's own parse of the example
-    params = {k: ("1" if v is True else "" if v is False else "\n".join(v) if isinstance(v, tuple) else str(v))
+    params = {k: ("1" if v is True else "" if v is False else "\n".join(v) if isinstance(v, tuple)
+                  else v.text if isinstance(v, Content) else str(v))
               for k, v in parsed.items()
               if v is not None and k != "as_json"}
     cli = json.loads(CliRunner().invoke(main, ["judge", game, name, *argv, "--json"]).output)
-    r = c.get(f"/judge/{game}/{name}", params=dict(params, go="1"))
+    if any(isinstance(v, Content) for v in parsed.values()):  # a file the CLI read: pasted into a POSTed form
+        assert 'method="post" enctype="multipart/form-data"' in page
+        r = c.post(f"/judge/{game}/{name}", data=dict(params, go="1", csrf=csrf(c)))
+    else:
+        r = c.get(f"/judge/{game}/{name}", params=dict(params, go="1"))
     assert r.status_code == 200
     text = unescape(r.text)
     assert cli["summary"] in text

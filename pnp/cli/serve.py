@@ -9,7 +9,8 @@ import click
 @click.command(name="serve")
 @click.option("--store", metavar="PATH", help="Store file (default: $PNP_STORE or the user data directory).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port (0: any free one).")
-@click.option("--host", default=None, help="Address to listen on (default 127.0.0.1; with --lan 0.0.0.0).")
+@click.option("--host", default=None, help="Address to listen on (default 127.0.0.1; with --lan 0.0.0.0). "
+                                           "Any address other than loopback implies --lan: the token is required.")
 @click.option("--lan", is_flag=True, help="Listen on the local network; the printed URL carries an access token.")
 @click.option("--json", "as_json", is_flag=True, help="Print the address as JSON before serving.")
 def serve(store, port, host, lan, as_json):

@@ -3,7 +3,8 @@
 Every write goes through the same library calls as the CLI (pnp.campaign.service, and the table
 module that the campaign's game declares in its catalog entry). A writing form names the campaign
 the page showed, so a switch made meanwhile in another tab or the terminal can never redirect it. Nothing from a request becomes a
-file path: static files are a fixed table read from the package, uploads are parsed in memory.
+file path: static files are a fixed table read from the package, uploads are parsed in memory, and
+every value a page takes is bounded and type-checked (pnp.web.inputs).
 """
 from __future__ import annotations
 
@@ -59,10 +60,13 @@ def create_app(store=None, token: str | None = None) -> Starlette:
                 request.state.cpu = time.thread_time() - start
 
         async def endpoint(request: Request):
+            if request.method == "POST":  # a form too large for an address (a pasted judge board)
+                request.state.form = await request.form(max_files=4, max_fields=200, max_part_size=MAX_BODY)
             ctx, exc = await run_in_threadpool(build, request)
             start = time.thread_time()
             if exc is not None:
-                resp = render(request, "error.html", 400 if exc.exit_code == 1 else 422, error=exc.one_line())
+                status = getattr(exc, "http_status", 400 if exc.exit_code == 1 else 422)
+                resp = render(request, "error.html", status, error=exc.one_line())
             else:
                 resp = ctx if isinstance(ctx, Response) else render(request, template, **ctx)
             request.state.cpu += time.thread_time() - start
@@ -117,7 +121,7 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         Route("/rules/{game}/gaps", page(pages.gaps, "gaps.html")),
         Route("/rules/{game}/{rule}", page(pages.statement, "statement.html")),
         Route("/judge", page(pages.judge_list, "judge.html")),
-        Route("/judge/{game}/{situation}", page(pages.judge_form, "judge_form.html")),
+        Route("/judge/{game}/{situation}", page(pages.judge_form, "judge_form.html"), methods=["GET", "POST"]),
         Route("/static/{name}", asset),
     ]
     app = Starlette(routes=routes)

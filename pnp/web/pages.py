@@ -17,21 +17,24 @@ from starlette.responses import Response
 from pnp.campaign import service
 from pnp.catalog import table_module
 from pnp.errors import CampaignError, UsageError
+from pnp.web import inputs
+from pnp.web.inputs import BadInput
 from pnp.web.security import MAX_BODY
+
+EXPORT_DEPTH = 20  # nesting of an uploaded export (pnp writes 5 levels)
 
 
 def _field(form, name: str, what: str) -> str:
-    """A required form field, or a one-line error naming it."""
-    value = form.get(name)
-    value = value.strip() if isinstance(value, str) else ""
+    """A required form field (bounded, one value, plain text), or a one-line error naming it."""
+    value = inputs.text(form, name, required=False)
     if not value:
         raise UsageError(f"the form has no {what}", field=name, hint="reload the page and try again")
     return value
 
 
 def _version(form) -> int | None:
-    text = form.get("version")
-    return int(text) if isinstance(text, str) and text.isdigit() else None
+    """The game version the screen showed (ASCII digits), or None when the form has none."""
+    return inputs.number(form, "version", 0, 10 ** inputs.DIGITS - 1)
 
 
 # ---- campaigns -------------------------------------------------------------------------------------
@@ -100,7 +103,7 @@ def win_form(store, request) -> dict:
     name, state, data = service.current_state(store)
     cards = [data.card(c) for c in state.deck if data.card(c).has_track]
     refused = getattr(request.state, "form", None)  # a refused POST: keep what was tapped
-    picked = refused.getlist("card") if refused is not None else request.query_params.getlist("card")
+    picked = inputs.texts(refused if refused is not None else request.query_params, "card")
     tapped = set(picked) & {c.id for c in cards}
     grants, now = {}, {}
     for c in cards:
@@ -116,7 +119,8 @@ def win_form(store, request) -> dict:
 
 
 def win(store, form) -> str:
-    service.win(store, _field(form, "campaign", "campaign"), form.getlist("card"), form.get("deed") or None)
+    service.win(store, _field(form, "campaign", "campaign"), inputs.texts(form, "card"),
+                inputs.text(form, "deed", required=False))
     return "/campaign"
 
 
@@ -144,20 +148,18 @@ def export(store, request) -> Response:
 
 def import_(store, form) -> str:
     """Import an uploaded export: size-limited, parsed in memory, checked exactly as `campaign import` does."""
-    upload = form.get("file")
-    if upload is None or isinstance(upload, str) or not upload.filename:
+    name = inputs.text(form, "name", required=False)
+    got = inputs.upload(form, "file", MAX_BODY)
+    if got is None:
         raise UsageError("choose an export file to import", field="file", hint="a .json file from Export")
-    source = "upload " + "".join(ch for ch in upload.filename[:80] if ch.isprintable())
-    body = upload.file.read(MAX_BODY + 1)
-    if len(body) > MAX_BODY:
-        raise CampaignError(f"the file is larger than {MAX_BODY // 1024} kB", file=source,
-                            hint="import an export made by pnp")
+    body, filename = got
+    source = "upload " + filename
     try:
-        doc = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CampaignError(f"malformed campaign export: not JSON ({exc})", file=source,
+        doc = inputs.parse_json(body.decode("utf-8"), EXPORT_DEPTH)
+    except ValueError as exc:  # not UTF-8, not JSON, nested too deeply, a number too large (JSONDecodeError too)
+        raise CampaignError(f"malformed campaign export: not JSON pnp wrote ({str(exc)[:120]})", file=source,
                             hint="export the campaign again") from None
-    service.import_(store, doc, (form.get("name") or "").strip() or None, source=source)
+    service.import_(store, doc, name, source=source)
     return "/"
 
 
@@ -194,35 +196,31 @@ def play_step(store, form) -> str:
     """One tap: a revealed card, a die, an assignment (advised or counted) or a choice."""
     table = table_module()
     name = _field(form, "campaign", "campaign")
-    if form.get("card"):
-        step = form["card"]
-    elif form.get("die"):
-        step = form["die"]
-    elif form.get("plan"):
-        step = _json(form["plan"], dict)
-    elif form.get("action"):
-        step = _json(form["action"], list)
-    elif form.get("counted"):
-        step = {key[5:]: _count(value) for key, value in form.multi_items() if key.startswith("crew:")}
+    version = _version(form)
+    if inputs.text(form, "card", required=False):
+        step = inputs.text(form, "card")
+    elif inputs.text(form, "die", required=False):
+        step = inputs.number(form, "die", 1, 6)
+    elif inputs.text(form, "plan", required=False, limit=inputs.JSON_CHARS):
+        step = inputs.json_step(form, "plan", dict)
+    elif inputs.text(form, "action", required=False, limit=inputs.JSON_CHARS):
+        step = inputs.json_step(form, "action", list)
+    elif inputs.text(form, "counted", required=False):
+        crew = sorted({key for key in form.keys() if key.startswith("crew:")})
+        if len(crew) > inputs.LIST_ITEMS:
+            raise BadInput(f"{len(crew)} cards, over the limit of {inputs.LIST_ITEMS}", "crew")
+        step = {key[5:]: _count(form, key) for key in crew}
     else:
         raise UsageError("the form has no step", hint="reload the page and tap again")
-    table.act(store, name, _version(form), step)
+    table.act(store, name, version, step)
     return "/play"
 
 
-def _json(text: str, kind: type):
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError:
-        value = None
-    if not isinstance(value, kind):
-        raise UsageError("the form's step is malformed", hint="reload the page and tap again")
-    return value
-
-
-def _count(text: str) -> int:
-    if not text.strip().isdigit() or int(text) > 99:
-        raise UsageError(f"crew on a card must be a whole number 0-99, not '{text[:20]}'", field="crew")
+def _count(form, key: str) -> int:
+    """Crew placed on one card: a whole number 0-99 in ASCII digits."""
+    text = inputs.text(form, key, required=False, limit=20) or "0"
+    if not (text.isascii() and text.isdigit()) or int(text) > 99:
+        raise BadInput(f"crew on a card must be a whole number 0-99, not '{text}'", "crew")
     return int(text)
 
 
@@ -234,7 +232,7 @@ def play_back(store, form) -> str:
 
 def play_finish(store, form) -> str:
     table = table_module()
-    table.finish(store, _field(form, "campaign", "campaign"), form.get("deed") or None, _version(form))
+    table.finish(store, _field(form, "campaign", "campaign"), inputs.text(form, "deed", required=False), _version(form))
     return "/campaign"
 
 
@@ -248,6 +246,8 @@ def play_abandon(store, form) -> str:
 
 def _game(slug: str):
     from pnp.catalog import game
+    if len(slug) > inputs.NAME_CHARS:
+        raise BadInput(f"is {len(slug)} characters long, over the limit of {inputs.NAME_CHARS}", "game")
     return game(slug)
 
 
@@ -255,7 +255,7 @@ def rules(store, request) -> dict:
     """Search every game's rules (FTS5, pnp.rules.search) for the query."""
     from pnp.catalog import GAMES
     from pnp.rules.search import search
-    q = request.query_params.get("q", "").strip()[:200]
+    q = inputs.text(request.query_params, "q", required=False) or ""
     results = []
     if q:
         for slug, g in GAMES.items():
@@ -269,6 +269,8 @@ def statement(store, request) -> dict:
     """One rule statement or gap, with its section."""
     from pnp.rules.book import load
     slug, rid = _game(request.path_params["game"]).slug, request.path_params["rule"]
+    if len(rid) > inputs.NAME_CHARS:
+        raise BadInput(f"is {len(rid)} characters long, over the limit of {inputs.NAME_CHARS}", "rule")
     book = load(slug)
     title = _game(slug).title
     if ".gap." in rid:
@@ -305,11 +307,14 @@ def judge_list(store, request) -> dict:
 def _fields(cmd) -> list[dict]:
     """The form fields of a situation: one per click option except --json, typed from the option."""
     import click
+
+    from pnp.cli.content import FileText
     out = []
     for p in cmd.params:
         if not isinstance(p, click.Option) or p.name == "as_json":
             continue
-        kind = ("file" if isinstance(p.type, (click.Path, click.File)) else "flag" if p.is_flag else "multi" if p.multiple else "choice" if isinstance(p.type, click.Choice)
+        kind = ("content" if isinstance(p.type, FileText) else "file" if isinstance(p.type, (click.Path, click.File))
+                else "flag" if p.is_flag else "multi" if p.multiple else "choice" if isinstance(p.type, click.Choice)
                 else "int" if isinstance(p.type, click.types.IntParamType) else "text")
         out.append({"name": p.name, "flag": max(p.opts, key=len), "kind": kind, "required": p.required,
                     "help": p.help or "", "default": None if p.default is None or callable(p.default) else p.default,
@@ -317,29 +322,60 @@ def _fields(cmd) -> list[dict]:
     return out
 
 
+def _value(given, f: dict, posted: bool) -> str:
+    """One judge form field from the request, bounded and type-checked by its kind; '' when absent."""
+    name = f["name"]
+    if f["kind"] == "int":
+        n = inputs.number(given, name, -(10 ** inputs.DIGITS - 1), 10 ** inputs.DIGITS - 1)
+        return "" if n is None else str(n)
+    if f["kind"] == "content":  # pasted text, or an uploaded file (a POSTed form) which wins over it
+        got = inputs.upload(given, name + "_file", inputs.CONTENT_BYTES) if posted else None
+        if got is None:
+            text = inputs.text(given, name, required=False, limit=inputs.CONTENT_BYTES, lines=True) or ""
+            if len(text.encode()) > inputs.CONTENT_BYTES:
+                raise BadInput(f"is over {inputs.CONTENT_BYTES // 1000} kB", name)
+            return text
+        try:
+            return got[0].decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise BadInput("the uploaded file is not UTF-8 text", name + "_file", expected="a YAML or JSON file") from None
+    return inputs.text(given, name, required=False, limit=inputs.TEXT_CHARS, lines=f["kind"] == "multi") or ""
+
+
 def judge_form(store, request) -> dict:
-    """A situation's form built from its own options; with values given, the ruling it computes (--json)."""
+    """A situation's form built from its own options; with values given, the ruling it computes (--json).
+
+    A situation reading a file takes it pasted or uploaded (a POSTed form), never as a path: a
+    request never names a file on this machine. Options typed as plain paths stay at the terminal.
+    """
     import click
+
+    from pnp.cli.content import Content
     groups, ctx = _situations()
     game, name = request.path_params["game"], request.path_params["situation"]
     group = groups.get(game)
-    cmd = group.get_command(ctx, name) if group else None
+    cmd = group.get_command(ctx, name) if group and len(name) <= inputs.NAME_CHARS else None
     if cmd is None:
-        raise UsageError(f"no judge situation '{game} {name}'", hint="pick one from the Rulings list")
+        raise UsageError(f"no judge situation '{game[:inputs.NAME_CHARS]} {name[:inputs.NAME_CHARS]}'",
+                         hint="pick one from the Rulings list")
     fields = _fields(cmd)
-    given = request.query_params
-    values = {f["name"]: given.get(f["name"], "") for f in fields}
+    posted = getattr(request.state, "form", None)
+    given = posted if posted is not None else request.query_params
+    values = {f["name"]: _value(given, f, posted is not None) for f in fields}
     ruling, error = None, None
     files = [f["flag"] for f in fields if f["kind"] == "file"]
-    if files:  # a request never names a file on this machine: such situations stay at the terminal
+    if files:  # a path option: such situations stay at the terminal
         error = (f"this situation reads a file ({', '.join(files)}); run it at the terminal: "
                  f"pnp judge {game} {name} --help")
-    elif given.get("go"):
-        args = []
+    elif inputs.text(given, "go", required=False, limit=5):
+        args, pasted = [], {}
         for f in fields:
-            v = values[f["name"]].strip()[:2000]
+            v = values[f["name"]]
             if f["kind"] == "flag":
                 args += [f["flag"]] if v else []
+            elif f["kind"] == "content":
+                if v.strip():
+                    pasted[f["name"]] = Content(v, f"the pasted {f['flag'].lstrip('-')}")
             elif f["kind"] == "multi":  # a repeatable option: one value per line
                 for line in v.splitlines():
                     args += [f["flag"], line.strip()] if line.strip() else []
@@ -348,7 +384,8 @@ def judge_form(store, request) -> dict:
         out = io.StringIO()
         try:
             with _JUDGE_LOCK, contextlib.redirect_stdout(out):
-                cmd.main(args + ["--json"], prog_name=f"pnp judge {game} {name}", standalone_mode=False)
+                cmd.main(args + ["--json"], prog_name=f"pnp judge {game} {name}", standalone_mode=False,
+                         default_map=pasted)
             ruling = json.loads(out.getvalue())
         except click.ClickException as exc:
             error = exc.format_message()
@@ -359,4 +396,5 @@ def judge_form(store, request) -> dict:
                 raise
             error = exc.one_line()
     return {"game": game, "name": name, "help": (cmd.help or "").split("\n\n")[0], "fields": fields,
-            "values": values, "ruling": ruling, "error": error}
+            "values": values, "ruling": ruling, "error": error,
+            "post": any(f["kind"] == "content" for f in fields)}

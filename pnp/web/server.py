@@ -46,6 +46,17 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def listen_plan(host: str | None, lan: bool) -> tuple[str, bool]:
+    """The address to listen on and whether the access token is required.
+
+    Any address other than loopback needs the token: a `--host` that is not 127.0.0.0/8, ::1 or
+    localhost implies --lan, so no way of starting the server leaves the network unlocked.
+    """
+    from pnp.web.security import is_loopback
+    host, lan = listen_plan(host, lan)
+    return host, lan or not is_loopback(host)
+
+
 def run(store, host: str | None, port: int, lan: bool, announce) -> None:
     """Serve until interrupted; announce({url, host, port, lan, qr}) once listening."""
     import uvicorn
@@ -54,7 +65,7 @@ def run(store, host: str | None, port: int, lan: bool, announce) -> None:
     from pnp.web.app import create_app
     from pnp.web.security import new_token
     campaigns(store)  # open (and migrate) the store now: a bad --store fails before serving
-    host = host or ("0.0.0.0" if lan else LOCAL)
+    host, lan = listen_plan(host, lan)
     sock = bind(host, port)
     port = sock.getsockname()[1]
     token = new_token() if lan else None
@@ -62,5 +73,7 @@ def run(store, host: str | None, port: int, lan: bool, announce) -> None:
     url = f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
     app = create_app(store, token)
     announce({"url": url, "host": host, "port": port, "lan": lan, "qr": terminal_qr(url) if lan else None})
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    # proxy_headers off: the client address (loopback check, wrong-token counts) is the socket's peer,
+    # never an X-Forwarded-For a client wrote
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", proxy_headers=False)
     uvicorn.Server(config).run(sockets=[sock])

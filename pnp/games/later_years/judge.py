@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from pnp.cli.complete import names as complete
+from pnp.cli.content import FileText
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 
@@ -73,7 +74,7 @@ def auction(bids, coins, as_json):
 
 
 @situations.command()
-@click.option("--board", "board", required=True, help="Board file, YAML or JSON (docs/later-years.md).")
+@click.option("--board", "board", required=True, type=FileText(), help="Board file, YAML or JSON (docs/later-years.md).")
 @click.option("--player", required=True, help="Whose chains to count.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def chains(board, player, as_json):
@@ -82,11 +83,11 @@ def chains(board, player, as_json):
     Example: pnp judge later-years chains --board cardsets/later-years/examples/board.yaml --player red
     """
     from pnp.games.later_years.rulings import chains_ruling
-    emit_ruling(chains_ruling(board, player), as_json)
+    emit_ruling(chains_ruling(board.text, player, board.source), as_json)
 
 
 @situations.command()
-@click.option("--board", "board", required=True, help="Board file, YAML or JSON (docs/later-years.md).")
+@click.option("--board", "board", required=True, type=FileText(), help="Board file, YAML or JSON (docs/later-years.md).")
 @click.option("--coins", required=True, help="Unspent coins per player: 'red:12, blue:9'.")
 @click.option("--cards", default=None, help="Cards left in hand per player, for the last tiebreaker.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
@@ -96,4 +97,4 @@ def score(board, coins, cards, as_json):
     Example: pnp judge later-years score --board cardsets/later-years/examples/board.yaml --coins "red:12, blue:9, green:9"
     """
     from pnp.games.later_years.rulings import score_ruling
-    emit_ruling(score_ruling(board, coins, cards), as_json)
+    emit_ruling(score_ruling(board.text, coins, cards, board.source), as_json)

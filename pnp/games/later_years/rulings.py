@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from pathlib import Path
 
 import yaml
 
@@ -201,42 +200,44 @@ def auction_ruling(bids_text: str, coins_text: str) -> Ruling:
     return make_ruling(GAME, "auction", verdict=verdict, summary=summary + ".", steps=steps, cites=cites, basis=basis)
 
 
-def load_board(path: str) -> Board:
-    """A board file (YAML or JSON): `spaces: {"Action / Object": [owner, ...]}`, bottom coin first."""
-    p = Path(path)
-    if not p.is_file():
-        raise UsageError(f"board file '{path}' not found", file=path, hint="see docs/later-years.md for the format")
+def load_board(text: str, source: str = "board") -> Board:
+    """A board (YAML, or JSON when `source` ends in .json): `spaces: {"Action / Object": [owner, ...]}`, bottom coin first.
+
+    Takes the board's text, never a path: the CLI reads the file the user names, the web the pasted board.
+    """
     try:
-        raw = json.loads(p.read_text(encoding="utf-8")) if p.suffix == ".json" else load_yaml(p.read_text(encoding="utf-8"))
+        raw = json.loads(text) if source.endswith(".json") else load_yaml(text, file=source)
+    except RecursionError:
+        raise UsageError("the board is nested too deeply", file=source, expected="spaces: {\"Capture / Temple\": [red, blue]}") from None
     except (ValueError, yaml.YAMLError) as exc:
-        raise UsageError(f"cannot read board file: {str(exc).splitlines()[0]}", file=path,
+        raise UsageError(f"cannot read the board: {str(exc).splitlines()[0]}", file=source,
                          expected="YAML or JSON") from None
     if not isinstance(raw, dict) or not isinstance(raw.get("spaces", {}), dict) or set(raw) - {"spaces", "players"}:
-        raise UsageError("a board file is a mapping with 'spaces' (and optionally 'players')", file=path,
-                         field=", ".join(sorted(set(raw) - {"spaces", "players"})) if isinstance(raw, dict) else None,
+        raise UsageError("a board is a mapping with 'spaces' (and optionally 'players')", file=source,
+                         field=", ".join(sorted(map(str, set(raw) - {"spaces", "players"}))) if isinstance(raw, dict) else None,
                          expected="spaces: {\"Capture / Temple\": [red, blue]}")
     board = Board()
     for key, owners in (raw.get("spaces") or {}).items():
         if "/" not in str(key):
-            raise UsageError(f"space '{key}' is not 'Action / Object'", file=path, field=str(key),
+            raise UsageError(f"space '{key}' is not 'Action / Object'", file=source, field=str(key),
                              expected="e.g. 'Capture / Temple'")
         a_text, o_text = str(key).split("/", 1)
         try:
             a, o = resolve_name("action", a_text), resolve_name("object", o_text)
         except UsageError as exc:
-            raise UsageError(exc.message, file=path, field=str(key), expected=exc.expected, hint=exc.hint) from None
+            raise UsageError(exc.message, file=source, field=str(key), expected=exc.expected, hint=exc.hint) from None
         if isinstance(owners, str):
             owners = [owners]
         if not isinstance(owners, list) or not all(isinstance(x, (str, int)) for x in owners):
-            raise UsageError(f"space '{key}' must list coin owners", file=path, field=str(key),
+            raise UsageError(f"space '{key}' must list coin owners", file=source, field=str(key),
                              expected="a list of player names, bottom coin first")
         board.stack(a, o).extend(str(x).lower() for x in owners)
     return board
 
 
-def chains_ruling(board_path: str, player: str) -> Ruling:
-    """The most chains a player can claim on a board, drawn as text."""
-    board = load_board(board_path)
+def chains_ruling(board_text: str, player: str, source: str = "board") -> Ruling:
+    """The most chains a player can claim on a board (its YAML or JSON text), drawn as text."""
+    board = load_board(board_text, source)
     player = player.lower()
     chains, exact = board.chains(player)
     steps = [f"{player} has {board.tasks(player)} coin(s) on the board",
@@ -258,9 +259,9 @@ def chains_ruling(board_path: str, player: str) -> Ruling:
                        basis="inferred")
 
 
-def score_ruling(board_path: str, coins_text: str, cards_text: str | None = None) -> Ruling:
-    """Final scores: tasks, most unspent coins, chains, and the winner with the tiebreakers."""
-    board = load_board(board_path)
+def score_ruling(board_text: str, coins_text: str, cards_text: str | None = None, source: str = "board") -> Ruling:
+    """Final scores on a board (its YAML or JSON text): tasks, most unspent coins, chains, winner with tiebreakers."""
+    board = load_board(board_text, source)
     coins = {n.lower(): _int(v, f"coins of {n}", 0, 10_000) for n, v in _pairs(coins_text, "coins")}
     for p in board.players():
         coins.setdefault(p, 0)

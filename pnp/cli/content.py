@@ -1,0 +1,30 @@
+"""A click option whose value is a text file's content: read from the path a user types at the
+terminal, or handed over as `Content` by a caller that already holds the text (the web's pasted board)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+
+@dataclass(frozen=True)
+class Content:
+    """A file's text and the name it came from (the path, or 'the pasted board'), for error messages."""
+
+    text: str
+    source: str
+
+
+class FileText(click.ParamType):
+    """A path at the terminal, converted to its UTF-8 text (bounded by pnp.limits.FILE_BYTES)."""
+
+    name = "file"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, Content):
+            return value
+        from pnp.errors import UsageError
+        from pnp.textfile import read_text
+        flag = max(param.opts, key=len) if param else None
+        return Content(read_text(Path(value), error=UsageError, field=flag), str(value))
