@@ -68,13 +68,12 @@ def form_csrf(body: bytes, content_type: str) -> str | None:
 class Failures:
     """Wrong tokens per client address in a fixed window; at most FAILURE_CLIENTS addresses kept."""
 
-    def __init__(self, clock=time.monotonic):
-        self.clock = clock
+    def __init__(self):
         self.seen: OrderedDict[str, tuple[int, float]] = OrderedDict()
 
     def _current(self, client: str) -> int:
         count, since = self.seen.get(client, (0, 0.0))
-        if count and self.clock() - since >= FAILURE_WINDOW:
+        if count and time.monotonic() - since >= FAILURE_WINDOW:
             del self.seen[client]
             return 0
         return count
@@ -86,7 +85,7 @@ class Failures:
     def add(self, client: str) -> None:
         """Count one wrong token from this address."""
         count = self._current(client)
-        since = self.seen.pop(client, (0, self.clock()))[1]
+        since = self.seen.pop(client, (0, time.monotonic()))[1]
         self.seen[client] = (count + 1, since)
         while len(self.seen) > FAILURE_CLIENTS:
             self.seen.popitem(last=False)
@@ -133,11 +132,11 @@ class Guard:
     bodies over MAX_BODY 413, before the app sees them.
     """
 
-    def __init__(self, app, token: str | None, clock=time.monotonic):
+    def __init__(self, app, token: str | None):
         self.app = app
         self.token = token
         self.secret = secrets.token_bytes(32)
-        self.failures = Failures(clock)
+        self.failures = Failures()
 
     def _sign(self, purpose: str, sid: str) -> str:
         holder = hashlib.sha256((self.token or "").encode()).hexdigest()  # bound to the token it was issued for

@@ -53,7 +53,7 @@ def listen_plan(host: str | None, lan: bool) -> tuple[str, bool]:
     localhost implies --lan, so no way of starting the server leaves the network unlocked.
     """
     from pnp.web.security import is_loopback
-    host, lan = listen_plan(host, lan)
+    host = host or ("0.0.0.0" if lan else LOCAL)
     return host, lan or not is_loopback(host)
 
 
