@@ -347,7 +347,7 @@ def test_assigning_crew_by_hand_on_the_play_page(store):
         game = table.act(store, "voyage", game["version"], card)
     form = {"csrf": token, "campaign": "voyage", "version": str(game["version"]), "counted": "1"}
     r = c.post("/play/step", data=dict(form, **{"crew:harpies": "abc", "crew:scylla": "2"}))
-    assert r.status_code == 400 and "whole number 0-99, not &#39;abc&#39;" in r.text
+    assert r.status_code == 400 and "field &#39;crew:harpies&#39;: &#39;abc&#39; is not a whole number from 0 to 99" in r.text
     r = c.post("/play/step", data=dict(form, **{"crew:harpies": "13", "crew:scylla": "0"}))
     assert r.status_code == 400 and "13 crew assigned but only 12 alive" in r.text
     r = c.post("/play/step", data=dict(form, **{"crew:harpies": "3", "crew:scylla": "5"}))

@@ -217,11 +217,8 @@ def play_step(store, form) -> str:
 
 
 def _count(form, key: str) -> int:
-    """Crew placed on one card: a whole number 0-99 in ASCII digits."""
-    text = inputs.text(form, key, required=False, limit=20) or "0"
-    if not (text.isascii() and text.isdigit()) or int(text) > 99:
-        raise BadInput(f"crew on a card must be a whole number 0-99, not '{text}'", "crew")
-    return int(text)
+    """Crew placed on one card (an empty box is 0)."""
+    return inputs.number(form, key, 0, 99) or 0
 
 
 def play_back(store, form) -> str:
