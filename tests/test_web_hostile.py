@@ -86,6 +86,19 @@ def test_a_judge_board_is_pasted_or_uploaded_and_bounded(store):
     assert r.status_code == 200 and "YAML nodes after expanding aliases" in unescape(r.text) and "red has" not in r.text
 
 
+def test_the_rules_library_takes_board_text_and_only_the_cli_reads_a_file():
+    from click.testing import CliRunner
+
+    from pnp.cli.main import main
+    from pnp.errors import UsageError
+    from pnp.games.later_years.rulings import chains_ruling
+    assert chains_ruling(BOARD.read_text(), "red").verdict["chains"] == 2
+    with pytest.raises(UsageError, match="a board is a mapping"):
+        chains_ruling(str(BOARD), "red")  # a path is just text here: nothing is opened
+    out = CliRunner().invoke(main, ["judge", "later-years", "chains", "--board", str(BOARD), "--player", "red", "--json"])
+    assert json.loads(out.output)["verdict"]["chains"] == 2  # the user's own file, named at the terminal
+
+
 # ---- every input bounded and typed ------------------------------------------------------------------
 
 @pytest.mark.parametrize("path, params", [

@@ -28,3 +28,8 @@ class FileText(click.ParamType):
         from pnp.textfile import read_text
         flag = max(param.opts, key=len) if param else None
         return Content(read_text(Path(value), error=UsageError, field=flag), str(value))
+
+    def shell_complete(self, ctx, param, incomplete):
+        """Complete as a file name, as click.Path does."""
+        from click.shell_completion import CompletionItem
+        return [CompletionItem(incomplete, type="file")]

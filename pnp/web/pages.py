@@ -206,7 +206,7 @@ def play_step(store, form) -> str:
     elif inputs.text(form, "action", required=False, limit=inputs.JSON_CHARS):
         step = inputs.json_step(form, "action", list)
     elif inputs.text(form, "counted", required=False):
-        crew = sorted({key for key in form.keys() if key.startswith("crew:")})
+        crew = sorted({key for key in form if key.startswith("crew:")})
         if len(crew) > inputs.LIST_ITEMS:
             raise BadInput(f"{len(crew)} cards, over the limit of {inputs.LIST_ITEMS}", "crew")
         step = {key[5:]: _count(form, key) for key in crew}
