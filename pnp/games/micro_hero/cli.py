@@ -55,9 +55,12 @@ def save(deck, supply, beaten, stance, difficulty, expansions, shield, lifecard,
     out = do_save(snap, name=name, note=note)
     if as_json:
         emit_json(out)
-        return
-    click.echo(f"saved '{out['game']}' #{out['save']}: {len(out['beaten'])} Trials beaten, next is round "
-               f"{out['next_round']}; deck {len(out['deck'])} cards, {out['wounds_left']} Wounds left")
+    else:
+        click.echo(f"saved '{out['game']}' #{out['save']}: {len(out['beaten'])} Trials beaten, next is round "
+                   f"{out['next_round']}; deck {len(out['deck'])} cards, {out['wounds_left']} Wounds left")
+    if out.get("warning"):  # saved, but no backup holds it: exit 3, so it is not saved again
+        click.echo(f"warning: {out['warning']}", err=True)
+        raise click.exceptions.Exit(3)
 
 
 @micro_hero.command()
