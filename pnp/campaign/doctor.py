@@ -64,7 +64,8 @@ def _check_store(path: Path) -> dict:
     try:
         st = Store(path, create=False)
     except PnpError as exc:
-        return {**out, "ok": False, "state": "damaged", "problem": exc.message}
+        state = "no space" if isinstance(exc, db.NoSpace) else "damaged"  # a full disk is not damage
+        return {**out, "ok": False, "state": state, "problem": exc.message}
     try:
         data = load_cards()
         for c in out["campaigns"]:

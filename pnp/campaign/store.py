@@ -90,6 +90,8 @@ class Store:
         Refused before anything is written when the disk has no room for the record and its backup.
         A backup that fails after the commit does not undo or hide the record: `self.warning` says so.
         """
+        if self.conn.full is not None:
+            raise self.conn.full
         if self.readonly:
             raise self._readonly()
         db.ready_for_backups(self.path)

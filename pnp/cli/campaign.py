@@ -300,7 +300,7 @@ def doctor(ctx, restore, store, as_json):
             what = ", ".join(f"{c['name']} ({c['events']} events)" for c in b["campaigns"])
             _say(f"  earlier store {Path(b['file']).name}: "
                        + (what or "no campaigns" if b["ok"] else f"DAMAGED ({b['problem']})"))
-        if not s["ok"] and r["backups"] and not r["restored"]:
+        if not s["ok"] and s["state"] != "no space" and r["backups"] and not r["restored"]:
             _say("restore one with: pnp campaign doctor --restore latest (or a name above)")
     if not r["ok"]:
         ctx.exit(1)

@@ -173,6 +173,7 @@ def fault(exc: BaseException, path: Path, doing: str, folder: Path | None = None
     code = None if code is None else code & 0xFF
     folder = path.parent if folder is None else folder
     full = (code == sqlite3.SQLITE_FULL or getattr(exc, "errno", None) == errno.ENOSPC
+            or (isinstance(exc, sqlite3.Error) and "disk is full" in str(exc))
             or (code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN) and free_space(folder) < SPACE_MARGIN))
     if full:
         return NoSpace(f"no space left on {folder} while {doing}", file=str(path),
@@ -212,6 +213,7 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
     else:
         recognise(path)
     readonly = path.exists() and not writable(path)
+    conn = None
     try:
         if readonly:
             conn = open_readonly(path)
@@ -226,7 +228,12 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
             conn.execute("CREATE TABLE IF NOT EXISTS schema_version "
                          "(namespace TEXT PRIMARY KEY, version INTEGER NOT NULL)")
     except sqlite3.DatabaseError as exc:
+        if conn is not None:
+            conn.close()
         disk = fault(exc, path, "opening the store")
+        wal = path.with_name(path.name + "-wal")
+        if isinstance(disk, NoSpace) and not fresh and (not wal.exists() or wal.stat().st_size == 0):
+            return _read_on_a_full_disk(path, disk)  # nothing in a write-ahead log: the file alone is the store
         if disk is not None:
             raise disk from None
         raise StoreError(f"the store is not a readable database ({exc})", file=str(path),
@@ -235,11 +242,24 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
     return conn
 
 
+def _read_on_a_full_disk(path: Path, full: NoSpace) -> sqlite3.Connection:
+    """A store with no write-ahead log on a full disk: read as it is (immutable, no -shm needed); writes
+    raise `full` ("no space left on ...") instead of calling the store damaged or read-only."""
+    try:
+        conn = open_readonly(path, immutable=True)
+    except sqlite3.DatabaseError:
+        raise full from None
+    conn.full = NoSpace(full.message.replace(" while opening the store", "") + "; nothing was recorded",
+                        file=full.file, hint=full.hint)
+    return conn
+
+
 class Connection(sqlite3.Connection):
     """A store connection that knows its file and whether it was opened read-only."""
 
     readonly = False
     path = None
+    full = None  # a NoSpace error when the store was opened read-only because its disk is full
 
 
 def is_readonly(conn: sqlite3.Connection) -> bool:
@@ -479,6 +499,8 @@ def read(conn: sqlite3.Connection):
 @contextmanager
 def write(conn: sqlite3.Connection):
     """One write transaction: BEGIN IMMEDIATE serialises writers; all or nothing."""
+    if getattr(conn, "full", None) is not None:
+        raise conn.full
     if is_readonly(conn):
         raise ReadOnlyStore("the store is read-only (its file or folder cannot be written); nothing was written",
                             hint="make the store file and its folder writable")
