@@ -305,6 +305,8 @@ def migrate(conn: sqlite3.Connection, namespace: str, migrations: list[str]) -> 
                          f"newer than this pnp knows ({len(migrations)}); nothing was read or changed",
                          file=None if getattr(conn, "path", None) is None else str(conn.path),
                          hint="upgrade pnp, or give --store another file")
+    if current < len(migrations) and getattr(conn, "full", None) is not None:
+        raise conn.full  # opened read-only only because the disk is full
     if current < len(migrations) and is_readonly(conn):
         raise ReadOnlyStore(f"the store is read-only and needs its '{namespace}' tables set up or upgraded",
                             hint="make the store file and its folder writable, then run the command again")
