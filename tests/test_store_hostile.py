@@ -99,11 +99,9 @@ def test_export_never_writes_over_a_pipe_link_or_device(store, tmp_path, make, s
     assert says in out and str(target) in out and "wrote" not in out
     after = os.lstat(target)
     assert (after.st_mode, after.st_ino, after.st_rdev) == (before.st_mode, before.st_ino, before.st_rdev)
-    if target.parent == folder:  # nothing else appeared or was left half-written beside it
-        assert sorted(p.name for p in folder.iterdir()) == sorted({target.name, "victim.txt"} & {
-            p.name for p in folder.iterdir()})
-        if (folder / "victim.txt").exists():
-            assert (folder / "victim.txt").read_text() == "someone else's file"
+    assert {p.name for p in folder.iterdir()} <= {target.name, "victim.txt"}  # nothing half-written beside it
+    if (folder / "victim.txt").exists():
+        assert (folder / "victim.txt").read_text() == "someone else's file"
 
 
 @pytest.fixture(params=["plain", "own-schema_version", "application_id"])
@@ -223,7 +221,7 @@ def small_disk(tmp_path):
     mnt.mkdir()
     if os.geteuid() != 0:
         pytest.skip("mounting a small tmpfs needs root; the fault-injected tests cover full disks")
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mnt)], capture_output=True)
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mnt)], capture_output=True, check=False)
     if done.returncode:
         pytest.skip(f"cannot mount a tmpfs here ({done.stderr.decode(errors='replace').strip()})")
     try:
