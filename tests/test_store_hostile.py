@@ -375,3 +375,30 @@ def test_stored_escape_codes_are_never_printed(store):
     text = "".join(shown)
     assert "red" in text and "owned" not in text
     assert not [ch for ch in text if ch in "\x1b\x07\x9b"]
+
+
+MH_DECK = "strike+,block,training,training,strike,block,training,block,strike,training"
+MH_SUPPLY = "training,strike,block,wrestle,dodge,study,wound:3,lion-skin"
+
+
+def test_micro_hero_names_and_notes_with_escape_codes_are_refused_on_save(tmp_path):
+    path = tmp_path / "mh.sqlite3"
+    res = cli("micro-hero", "save", "--deck", MH_DECK, "--supply", MH_SUPPLY, "--beaten", "nemean-lion",
+              "--note", ESCAPES, env={"PNP_STORE": str(path)})
+    out = one_line_error(res, code=2)
+    assert "--note" in out and "control character" in out and "\x1b" not in out
+    assert not path.exists()  # refused before the store was even opened: nothing saved
+
+
+def test_micro_hero_stored_escape_codes_are_never_printed(tmp_path):
+    path = tmp_path / "mh.sqlite3"
+    env = {"PNP_STORE": str(path)}
+    assert cli("micro-hero", "save", "--deck", MH_DECK, "--supply", MH_SUPPLY, "--beaten", "nemean-lion",
+               "--note", "first", env=env).exit_code == 0
+    conn = sqlite3.connect(path)  # as an older pnp, which did not check names and notes, could have stored
+    conn.execute("UPDATE mh_game SET name=?", ("red" + ESCAPES,))
+    conn.execute("UPDATE mh_save SET note=?", (ESCAPES,))
+    conn.commit()
+    conn.close()
+    text = cli("micro-hero", "status", env=env).output + cli("micro-hero", "resume", env=env).output
+    assert "red" in text and not [ch for ch in text if ch in "\x1b\x07\x9b"]
