@@ -10,19 +10,24 @@ from pnp.store import db
 
 
 def _taken(backup: Path) -> str:
-    """When a backup was taken: from its timestamped name, else the file's modification time (UTC)."""
+    """When a backup was taken: from its name (`<sequence>-<UTC time>` or an older pnp's `<UTC time>`),
+    else the file's modification time (UTC)."""
+    m = db.BACKUP_NAME.match(backup.name)
     try:
-        stamp = datetime.strptime(backup.stem.split("-")[0], "%Y%m%dT%H%M%S.%fZ")
+        stamp = datetime.strptime(m.group(2) if m else backup.stem.split("-")[0], "%Y%m%dT%H%M%S.%fZ")
         return stamp.replace(tzinfo=timezone.utc).isoformat(timespec="seconds")
     except ValueError:
         return datetime.fromtimestamp(backup.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
 
 
-def _look(path: Path) -> dict:
-    """A store file's check result and campaigns (name, events, last event date), read-only."""
+def _look(path: Path, *, backup: bool = False) -> dict:
+    """A store file's check result and campaigns (name, events, last event date), read-only.
+
+    A backup is opened immutable, so looking at it leaves no -wal/-shm files among the backups.
+    """
     out = {"file": str(path), "ok": False, "problem": None, "campaigns": []}
     try:
-        conn = db.open_readonly(path)
+        conn = db.open_readonly(path, immutable=backup)
     except sqlite3.Error as exc:
         out["problem"] = f"cannot open ({exc})"
         return out
@@ -59,7 +64,8 @@ def _check_store(path: Path) -> dict:
     try:
         st = Store(path, create=False)
     except PnpError as exc:
-        return {**out, "ok": False, "state": "damaged", "problem": exc.message}
+        state = "no space" if isinstance(exc, db.NoSpace) else "damaged"  # a full disk is not damage
+        return {**out, "ok": False, "state": state, "problem": exc.message}
     try:
         data = load_cards()
         for c in out["campaigns"]:
@@ -94,7 +100,9 @@ def _pick(path: Path, choice: str, found: list[dict]) -> Path:
 def doctor(store=None, restore: str | None = None) -> dict:
     """Check the store, its backups and stores a restore replaced; with restore, put that one in place first."""
     path = db.store_path(store)
-    found = [{**_look(b), "taken": _taken(b)} for b in db.backups(path)]
+    if path.is_file() and path.stat().st_size:
+        db.recognise(path)  # another program's database, or a newer pnp's store: refused, untouched
+    found = [{**_look(b, backup=True), "taken": _taken(b)} for b in db.backups(path)]
     earlier = [{**_look(p), "taken": _taken(p)} for p in sorted(path.parent.glob(path.name + ".replaced-*"))
                if not p.name.endswith(("-wal", "-shm"))]
     restored = None

@@ -1,6 +1,7 @@
 """Campaign commands as library calls: each opens the store, reads or records, and returns plain data."""
 from __future__ import annotations
 
+import errno
 import json
 from datetime import datetime, timezone
 from pathlib import Path
@@ -14,6 +15,7 @@ from pnp.store.db import RESTORE_HINT
 EXPORT_FORMAT = "pnp-argonauts-campaign"
 EXPORT_VERSION = 1
 EVENT_KINDS = ("new", "win", "loss", "undo")
+NAME_CHARS = 200  # longest campaign or player name (and event date) stored
 
 
 def _now() -> str:
@@ -82,7 +84,10 @@ def _session(store, fn):
 
 
 def _record(store, name, data: CardData, kind: str, payload_fn, along=None):
-    """One record in one transaction: reload under the write lock, apply, back up, append.
+    """One record in one transaction: reload under the write lock, apply, append, then back up.
+
+    Returns (campaign name, new state, changes, warning): the warning (else None) says the record was
+    committed but no backup holds it (see Store.record).
 
     `along(conn, campaign_id)`, if given, runs inside the same transaction (e.g. the table game
     that produced the record is removed with it); if it raises, nothing is recorded.
@@ -101,7 +106,7 @@ def _record(store, name, data: CardData, kind: str, payload_fn, along=None):
             else:
                 new_state, changes = model.apply(state, data, kind, payload)
             st.append(row["id"], row["seq"] + 1, kind, payload, changes, _now(), new_state.to_dict())
-        return row["name"], new_state, changes
+        return row["name"], new_state, changes, st.warning
     finally:
         st.close()
 
@@ -157,10 +162,23 @@ def describe(changes: dict, data: CardData) -> str:
 
 # ---- commands ------------------------------------------------------------------------------------
 
+def _warned(result: dict, warning: str | None) -> dict:
+    """The result, with "warning" added when the record was committed but no backup holds it."""
+    return {**result, "warning": warning} if warning else result
+
+
+def plain_texts(source: str | None, **texts) -> None:
+    """Refuse a campaign or player name (or a date) holding control characters or escape codes, or too long."""
+    from pnp.termtext import check_plain
+    for field, text in texts.items():
+        check_plain(text, field=field, file=source, error=CampaignError, max_chars=NAME_CHARS)
+
+
 def new(store, name: str, player: str) -> dict:
     """Start a campaign: the 30 non-reserve cards at level 1, no deeds, no losses."""
     if not name.strip() or not player.strip():
         raise CampaignError("campaign and player names must not be empty", hint="give --name and --player")
+    plain_texts(None, name=name, player=player)
     data = load_cards()
     state = model.initial(player, data)
     st = _open(store)
@@ -172,7 +190,7 @@ def new(store, name: str, player: str) -> dict:
             current.set_(st.conn, cid)  # a successful new makes it current, in the same transaction
     finally:
         st.close()
-    return status_of(name, state, data)
+    return _warned(status_of(name, state, data), st.warning)
 
 
 def use(store, name: str) -> dict:
@@ -183,7 +201,7 @@ def use(store, name: str) -> dict:
         with st.record():
             row, state, _, _ = _load(st, name, data)
             current.set_(st.conn, row["id"])
-        return status_of(row["name"], state, data)
+        return _warned(status_of(row["name"], state, data), st.warning)
     finally:
         st.close()
 
@@ -243,17 +261,17 @@ def win(store=None, name: str | None = None, victory="", deed: str | None = None
     ids = parse_victory(victory, data)
     deed_id = match("deed", deed, {d.id: d.name for d in data.deeds}) if deed else None
     payload = {"victory": ids, "deed": deed_id}
-    cname, state, changes = _record(store, name, data, "win", lambda s, e: payload, along)
-    return {"campaign": cname, "changes": changes, "summary": describe(changes, data),
-            "status": status_of(cname, state, data)}
+    cname, state, changes, warning = _record(store, name, data, "win", lambda s, e: payload, along)
+    return _warned({"campaign": cname, "changes": changes, "summary": describe(changes, data),
+                    "status": status_of(cname, state, data)}, warning)
 
 
 def loss(store=None, name: str | None = None, along=None) -> dict:
     """Record a lost game: one more loss, no card changes (argonauts.losing.3-4)."""
     data = load_cards()
-    cname, state, changes = _record(store, name, data, "loss", lambda s, e: {}, along)
-    return {"campaign": cname, "changes": changes, "summary": describe(changes, data),
-            "status": status_of(cname, state, data)}
+    cname, state, changes, warning = _record(store, name, data, "loss", lambda s, e: {}, along)
+    return _warned({"campaign": cname, "changes": changes, "summary": describe(changes, data),
+                    "status": status_of(cname, state, data)}, warning)
 
 
 def undo(store=None, name: str | None = None) -> dict:
@@ -264,9 +282,9 @@ def undo(store=None, name: str | None = None) -> dict:
         if effective[-1]["kind"] == "new":
             raise CampaignError("nothing to undo: no game is recorded", hint="record one with 'win' or 'loss'")
         return {"undoes": effective[-1]["seq"]}
-    cname, state, changes = _record(store, name, data, "undo", payload)
-    return {"campaign": cname, "changes": changes, "summary": describe(changes, data),
-            "status": status_of(cname, state, data)}
+    cname, state, changes, warning = _record(store, name, data, "undo", payload)
+    return _warned({"campaign": cname, "changes": changes, "summary": describe(changes, data),
+                    "status": status_of(cname, state, data)}, warning)
 
 
 def _records(events: list[dict], effective: list[dict], data: CardData) -> list[dict]:
@@ -309,28 +327,53 @@ def export_text(doc: dict) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
+def _refuse_foreign_target(path: Path) -> None:
+    """Refuse to write over anything but a regular file: a symlink, pipe, device or folder at path."""
+    import stat
+
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(mode):
+        return
+    what = ("a symbolic link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode)
+            else "a pipe (FIFO)" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "not a regular file")
+    raise CampaignError(f"is {what}; pnp writes an export only to a new file or over a regular file, "
+                        "nothing was written", file=str(path), hint="choose another file with -o")
+
+
 def write_export(doc: dict, path: str | Path) -> Path:
-    """Write an export file atomically (temp file, then rename); one-line error if it cannot be written."""
+    """Write an export file atomically (temp file in the same folder, then rename); never over a symlink,
+    pipe, device or folder; one-line error if it cannot be written."""
     import os
     import tempfile
 
     from pnp.leftovers import part_prefix, remove_stale
     path = Path(path)
     tmp = None
+    _refuse_foreign_target(path)
     try:
-        if path.is_dir():
-            raise IsADirectoryError(21, "a folder is in the way")
         remove_stale(path.parent)
         fd, tmp = tempfile.mkstemp(prefix=part_prefix(path), suffix=".part", dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(export_text(doc))
+            fh.flush()
+            os.fsync(fh.fileno())
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private one
+        _refuse_foreign_target(path)  # once more just before the rename: something may have appeared there
         os.replace(tmp, path)
-    except OSError as exc:
+    except (OSError, CampaignError) as exc:
         if tmp and os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(exc, CampaignError):
+            raise
+        if exc.errno == errno.ENOSPC:
+            raise CampaignError(f"no space left on {path.parent}; the export was not written", file=str(path),
+                                hint="free some disk space or choose another file with -o") from None
         raise CampaignError(f"cannot write the export ({exc.strerror})", file=str(path),
                             hint="choose another file with -o") from None
     return path
@@ -343,16 +386,23 @@ def _malformed(what: str, source: str) -> CampaignError:
 
 
 def read_export(path: str | Path) -> dict:
-    """Read an export file: bounded size, UTF-8, JSON not absurdly nested; one-line errors otherwise."""
+    """Read an export file: bounded size, UTF-8, bounded JSON (see parse_export); one-line errors otherwise."""
     from pnp.textfile import read_text
 
-    text = read_text(Path(path), error=CampaignError)
+    return parse_export(read_text(Path(path), error=CampaignError), str(path))
+
+
+def parse_export(text: str | bytes, source: str) -> dict:
+    """An export's JSON (from a file or an upload): nesting and numbers bounded (pnp.jsonio), one-line errors."""
+    from pnp.jsonio import load_json
+    from pnp.textfile import decode
+
+    if isinstance(text, bytes):
+        text = decode(text, source, error=CampaignError)
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _malformed(f"not JSON ({exc})", str(path)) from None
-    except RecursionError:
-        raise _malformed("nested deeper than any export pnp writes", str(path)) from None
+        return load_json(text, file=source, error=CampaignError)
+    except CampaignError as exc:
+        raise _malformed(exc.message, source) from None
 
 
 def import_(store, doc: dict, name: str | None = None, source: str = "import") -> dict:
@@ -383,6 +433,8 @@ def import_(store, doc: dict, name: str | None = None, source: str = "import") -
     cname = name or doc.get("name")
     if not isinstance(cname, str) or not cname.strip() or not isinstance(doc.get("created"), str):
         raise _malformed("missing 'name' or 'created'", source)
+    plain_texts(source, name=cname, player=state.player, created=doc["created"],
+                **{f"events[{e['seq']}].created": e["created"] for e in events})
     st = _open(store)
     try:
         with st.record():
@@ -391,7 +443,7 @@ def import_(store, doc: dict, name: str | None = None, source: str = "import") -
             st.append_all(cid, events, final)
     finally:
         st.close()
-    return status_of(cname, state, data)
+    return _warned(status_of(cname, state, data), st.warning)
 
 
 def check(st: Store, name: str, data: CardData) -> None:

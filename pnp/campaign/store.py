@@ -40,9 +40,13 @@ class Store:
 
     def __init__(self, path: Path, *, create: bool = True):
         self.path = path
+        self.warning = None  # set by record() when the record was committed but no backup holds it
         try:
             self.conn = db.connect(path, create=create)
         except OSError as exc:
+            disk = db.fault(exc, path, "opening the store")
+            if disk is not None:
+                raise disk from None
             raise CampaignError(f"cannot open the store ({exc.strerror})", file=str(path),
                                 hint="choose another file with --store or $PNP_STORE") from None
         with self.guard():
@@ -58,6 +62,9 @@ class Store:
         try:
             yield
         except sqlite3.DatabaseError as exc:
+            disk = db.fault(exc, self.path, "using the store")
+            if disk is not None:  # a full or failing disk, not a damaged store: no restore hint
+                raise disk from None
             if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
                 raise CampaignError(f"the store is busy ({exc})", file=str(self.path),
                                     hint="another pnp is writing; try again") from None
@@ -78,13 +85,19 @@ class Store:
     @contextmanager
     def record(self):
         """One write transaction (BEGIN IMMEDIATE serialises writers; all or nothing), then a backup of
-        the store as committed, so the newest backup always holds the latest record."""
+        the store as committed, so the newest backup always holds the latest record.
+
+        Refused before anything is written when the disk has no room for the record and its backup.
+        A backup that fails after the commit does not undo or hide the record: `self.warning` says so.
+        """
+        if self.conn.full is not None:
+            raise self.conn.full
         if self.readonly:
             raise self._readonly()
         db.ready_for_backups(self.path)
         with self.guard(), db.write(self.conn):
             yield self.conn
-        db.take_backup(self.path)
+        self.warning = db.backup_after_commit(self.path)
 
     @contextmanager
     def snapshot(self):

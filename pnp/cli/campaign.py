@@ -8,6 +8,21 @@ import click
 
 from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
+from pnp.termtext import shown
+
+RECORDED_NO_BACKUP = 3  # exit code: the record was committed, but no backup holds it (a warning says why)
+
+
+def _say(text: str) -> None:
+    """Print a line holding stored or imported text (names, deeds), its control and escape codes removed."""
+    click.echo(shown(text))
+
+
+def _warn(result: dict) -> None:
+    """A record that was committed but not backed up: print the warning and exit 3 (not a failure: never retry)."""
+    if result.get("warning"):
+        click.echo(shown(f"warning: {result['warning']}"), err=True)
+        raise click.exceptions.Exit(RECORDED_NO_BACKUP)
 
 
 def _common(fn=None, *, select=True):
@@ -27,26 +42,30 @@ def _common(fn=None, *, select=True):
 
 def _status_text(s: dict) -> None:
     ticked = sum(d["ticked"] for d in s["deeds"])
-    click.echo(f"{s['campaign']} ({s['player']}): {s['wins']} wins, {s['losses']} losses; "
+    _say(f"{s['campaign']} ({s['player']}): {s['wins']} wins, {s['losses']} losses; "
                f"crew {s['crew']}; deck {s['deck_size']} cards, reserve {s['reserve_left']} left; "
                f"deeds {ticked}/{len(s['deeds'])}")
     for d in s["deeds"]:
-        click.echo(f"  [{'x' if d['ticked'] else ' '}] {d['name']}")
+        _say(f"  [{'x' if d['ticked'] else ' '}] {d['name']}")
     for r in s["rewards"]:
-        click.echo(f"  reward {'granted' if r['granted'] else 'locked '}: {r['reward']} (needs {', '.join(r['needs'])})")
+        _say(f"  reward {'granted' if r['granted'] else 'locked '}: {r['reward']} (needs {', '.join(r['needs'])})")
     if s["complete"]:
-        click.echo(f"Campaign complete! Final score: {s['score']} (total losses; lower is better)")
+        _say(f"Campaign complete! Final score: {s['score']} (total losses; lower is better)")
 
 
 def _record_text(result: dict) -> None:
-    click.echo(f"Recorded on campaign '{result['campaign']}' ({result['status']['player']}): {result['summary']}")
+    _say(f"Recorded on campaign '{result['campaign']}' ({result['status']['player']}): {result['summary']}")
     if result["status"]["complete"]:
-        click.echo(f"Campaign complete! Final score: {result['status']['score']} (total losses; lower is better)")
+        _say(f"Campaign complete! Final score: {result['status']['score']} (total losses; lower is better)")
 
 
 @click.group(name="campaign")
 def campaign():
     """Track an Argonauts campaign between games: deeds, losses, level tracks, deck and reserve.
+
+    Commands that record (new, use, win, loss, undo, import) exit 0 when the record is committed and
+    backed up, 1 (or 2 for bad usage) when nothing was recorded, and 3 when the record was committed
+    but no backup holds it (a warning says why): after exit 3 do not record it again.
 
     Example: pnp campaign new --player Jason --name first-voyage
     """
@@ -65,9 +84,10 @@ def new(player, new_name, store, as_json):
     s = service.new(store, new_name, player)
     if as_json:
         emit_json(s)
-        return
-    click.echo(f"Started campaign '{s['campaign']}'; it is now the current campaign.")
-    _status_text(s)
+    else:
+        _say(f"Started campaign '{s['campaign']}'; it is now the current campaign.")
+        _status_text(s)
+    _warn(s)
 
 
 @campaign.command()
@@ -80,8 +100,9 @@ def use(name, store, as_json):
     """
     from pnp.campaign import service
     s = service.use(store, name)
-    emit_json(s) if as_json else click.echo(f"Current campaign: '{s['campaign']}' ({s['player']}), "
-                                            f"{s['wins']} wins, {s['losses']} losses.")
+    emit_json(s) if as_json else _say(f"Current campaign: '{s['campaign']}' ({s['player']}), "
+                                      f"{s['wins']} wins, {s['losses']} losses.")
+    _warn(s)
 
 
 @campaign.command(name="list")
@@ -97,12 +118,12 @@ def list_cmd(store, as_json):
         emit_json(r)
         return
     if not r["campaigns"]:
-        click.echo("No campaigns yet: start one with 'pnp campaign new --player NAME --name CAMPAIGN'.")
+        _say("No campaigns yet: start one with 'pnp campaign new --player NAME --name CAMPAIGN'.")
     for c in r["campaigns"]:
-        click.echo(f"{'*' if c['current'] else ' '} {c['name']:<24} {c['player']:<16} {c['wins']:>3} wins "
+        _say(f"{'*' if c['current'] else ' '} {c['name']:<24} {c['player']:<16} {c['wins']:>3} wins "
                    f"{c['losses']:>3} losses  {c['deeds']} deeds")
     if r["campaigns"] and r["current"] is None:
-        click.echo("No campaign is current: choose one with 'pnp campaign use NAME'.")
+        _say("No campaign is current: choose one with 'pnp campaign use NAME'.")
 
 
 @campaign.command()
@@ -132,7 +153,7 @@ def deck(campaign_name, store, as_json):
     for c in cards:
         vals = "" if c["level"] is None else f"level {c['level']}  difficulty {c['difficulty']}" + (
             f"  deadliness {c['deadliness']}" if c["deadliness"] is not None else "")
-        click.echo(f"{c['name']:<26} {c['kind']:<9} {vals}")
+        _say(f"{c['name']:<26} {c['kind']:<9} {vals}")
 
 
 @campaign.command()
@@ -149,6 +170,7 @@ def win(victory, deed, campaign_name, store, as_json):
     from pnp.campaign import service
     r = service.win(store, campaign_name, victory, deed)
     emit_json(r) if as_json else _record_text(r)
+    _warn(r)
 
 
 @campaign.command()
@@ -161,6 +183,7 @@ def loss(campaign_name, store, as_json):
     from pnp.campaign import service
     r = service.loss(store, campaign_name)
     emit_json(r) if as_json else _record_text(r)
+    _warn(r)
 
 
 @campaign.command()
@@ -177,7 +200,7 @@ def history(campaign_name, store, as_json):
         return
     for h in rows:
         mark = " (undone)" if h["undone"] else ""
-        click.echo(f"{h['seq']:>3}. {h['created']} {h['kind']}{mark}: {h['summary']}")
+        _say(f"{h['seq']:>3}. {h['created']} {h['kind']}{mark}: {h['summary']}")
 
 
 @campaign.command()
@@ -190,6 +213,7 @@ def undo(campaign_name, store, as_json):
     from pnp.campaign import service
     r = service.undo(store, campaign_name)
     emit_json(r) if as_json else _record_text(r)
+    _warn(r)
 
 
 @campaign.command()
@@ -204,9 +228,9 @@ def export(output, campaign_name, store, as_json):
     doc = service.export(store, campaign_name)
     if output:
         service.write_export(doc, output)
-        emit_json({"file": output}) if as_json else click.echo(f"wrote {output}")
+        emit_json({"file": output}) if as_json else _say(f"wrote {output}")
     else:
-        click.echo(service.export_text(doc), nl=False)
+        click.echo(service.export_text(doc), nl=False)  # JSON: escapes controls
 
 
 @campaign.command(name="import")
@@ -222,10 +246,11 @@ def import_cmd(file, new_name, store, as_json):
     s = service.import_(store, service.read_export(file), new_name, source=file)
     if as_json:
         emit_json(s)
-        return
-    click.echo(f"Imported campaign '{s['campaign']}' (the current campaign is unchanged; "
-               f"'pnp campaign use {s['campaign']}' to switch to it).")
-    _status_text(s)
+    else:
+        _say(f"Imported campaign '{s['campaign']}' (the current campaign is unchanged; "
+             f"'pnp campaign use {s['campaign']}' to switch to it).")
+        _status_text(s)
+    _warn(s)
 
 
 @campaign.command(name="print")
@@ -238,7 +263,7 @@ def print_cmd(output, campaign_name, store, as_json):
     """
     from pnp.campaign import printing
     r = printing.print_campaign(store, campaign_name, output)
-    emit_json(r) if as_json else click.echo(f"wrote {', '.join(r['files'])} ({r['cards']} cards)")
+    emit_json(r) if as_json else _say(f"wrote {', '.join(r['files'])} ({r['cards']} cards)")
 
 
 @campaign.command()
@@ -259,23 +284,23 @@ def doctor(ctx, restore, store, as_json):
         s = r["store"]
         if r["restored"]:
             moved = r["restored"]["replaced_store_moved_to"]
-            click.echo(f"restored {r['restored']['from']}" + (f" (the replaced store is kept as {moved})" if moved else ""))
+            _say(f"restored {r['restored']['from']}" + (f" (the replaced store is kept as {moved})" if moved else ""))
         flag = " (read-only)" if s.get("readonly") else ""
         state = s["problem"] or ("no store yet" if s["state"] == "none yet" else "ok")
-        click.echo(f"store {s['file']}: {state}{flag}")
+        _say(f"store {s['file']}: {state}{flag}")
         for c in s["campaigns"]:
-            click.echo(f"  {c['name']} ({c['player']}): {c['events']} events, last {c['last_event']}"
+            _say(f"  {c['name']} ({c['player']}): {c['events']} events, last {c['last_event']}"
                        + (f"; PROBLEM: {c['problem']}" if c.get("problem") else ""))
-        click.echo(f"{len(r['backups'])} backup(s), newest last (keeping {r['keep']}; set PNP_STORE_BACKUPS to change):")
+        _say(f"{len(r['backups'])} backup(s), newest last (keeping {r['keep']}; set PNP_STORE_BACKUPS to change):")
         for b in r["backups"]:
             what = ", ".join(f"{c['name']} ({c['events']} events, last {c['last_event']})" for c in b["campaigns"])
-            click.echo(f"  {Path(b['file']).name}  taken {b['taken']}: "
+            _say(f"  {Path(b['file']).name}  taken {b['taken']}: "
                        + (what or "no campaigns" if b["ok"] else f"DAMAGED ({b['problem']})"))
         for b in r["earlier_stores"]:
             what = ", ".join(f"{c['name']} ({c['events']} events)" for c in b["campaigns"])
-            click.echo(f"  earlier store {Path(b['file']).name}: "
+            _say(f"  earlier store {Path(b['file']).name}: "
                        + (what or "no campaigns" if b["ok"] else f"DAMAGED ({b['problem']})"))
-        if not s["ok"] and r["backups"] and not r["restored"]:
-            click.echo("restore one with: pnp campaign doctor --restore latest (or a name above)")
+        if not s["ok"] and s["state"] != "no space" and r["backups"] and not r["restored"]:
+            _say("restore one with: pnp campaign doctor --restore latest (or a name above)")
     if not r["ok"]:
         ctx.exit(1)

@@ -50,7 +50,8 @@ class RootGroup(LazyGroup):
         except PnpError as exc:
             if debug:
                 raise
-            err = click.ClickException(exc.one_line())
+            from pnp.termtext import shown
+            err = click.ClickException(shown(exc.one_line()))  # names from stores and imports, escapes removed
             err.exit_code = exc.exit_code
             raise err from None
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):

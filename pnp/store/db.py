@@ -1,12 +1,20 @@
 """Open the SQLite store: location, schema versions per namespace, rotating backups and write transactions.
 
 A store is never silently started over: a missing or empty store file next to backups is refused with
-the command that restores one. Backups are timestamped copies in `<store>.backups/`, taken only from a
-store that checks cleanly and holds data, the newest N kept (N from $PNP_STORE_BACKUPS, default 10).
+the command that restores one. Backups are copies in `<store>.backups/` named `<sequence>-<UTC time>.sqlite3`,
+taken only from a store that checks cleanly and holds data; they are ordered by the sequence number (never
+by the clock), the newest N kept (N from $PNP_STORE_BACKUPS, default 10).
+
+A file is opened as a store only when it is one: a pnp store carries pnp's SQLite application_id (older
+stores: a `schema_version(namespace, version)` table). Any other SQLite file is refused before anything
+is written to it (no WAL switch, no tables), and a store made by a newer pnp is refused by name.
 """
 from __future__ import annotations
 
+import errno
 import os
+import re
+import shutil
 import sqlite3
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -18,6 +26,10 @@ STORE_ENV = "PNP_STORE"
 STORE_FILE = "pnp.sqlite3"
 KEEP_ENV = "PNP_STORE_BACKUPS"
 KEEP_DEFAULT = 10
+APPLICATION_ID = 0x706E7021  # "pnp!" in the SQLite header: this file is a pnp store
+STORE_FORMAT = 1  # PRAGMA user_version of a store this pnp writes; a higher one comes from a newer pnp
+SPACE_MARGIN = 1 << 20  # bytes a record may add to the store and its write-ahead log, beyond a backup's size
+BACKUP_NAME = re.compile(r"^(\d+)-(\d{8}T\d{6}\.\d{6}Z)\.sqlite3$")  # <sequence>-<UTC time>.sqlite3
 RESTORE_HINT = "see the backups with 'pnp campaign doctor' and restore one with 'pnp campaign doctor --restore latest'"
 
 
@@ -27,6 +39,14 @@ class StoreError(PnpError):
 
 class ReadOnlyStore(StoreError):
     """A write was asked of a store whose file or folder cannot be written."""
+
+
+class NoSpace(StoreError):
+    """The disk holding the store or its backups is full; nothing was recorded."""
+
+
+class NotAStore(StoreError):
+    """The file is another program's database (or no database): pnp neither reads nor changes it."""
 
 
 def store_path(override: str | os.PathLike | None = None) -> Path:
@@ -49,10 +69,16 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
+def _order(backup: Path) -> tuple[int, str]:
+    """A backup's place: its sequence number (older pnp's timestamp-only names come first, by name)."""
+    m = BACKUP_NAME.match(backup.name)
+    return (int(m.group(1)), backup.name) if m else (0, backup.name)
+
+
 def backups(path: Path) -> list[Path]:
-    """The store's backups, oldest first (timestamped names sort in time order; a legacy .bak first)."""
+    """The store's backups, oldest first by sequence number (a legacy .bak first); the clock plays no part."""
     folder = backup_dir(path)
-    found = sorted(folder.glob("*.sqlite3")) if folder.is_dir() else []
+    found = sorted(folder.glob("*.sqlite3"), key=_order) if folder.is_dir() else []
     legacy = backup_path(path)
     return ([legacy] if legacy.is_file() and legacy.stat().st_size else []) + found
 
@@ -89,40 +115,151 @@ def _refuse_fresh_start(path: Path) -> None:
                          f"move {earlier[0].name} back to {path.name}, or move it away to start a new store")
 
 
+def _header(path: Path) -> bytes:
+    """The first 100 bytes of a file (the SQLite header), read without opening it as a database."""
+    with open(path, "rb") as fh:
+        return fh.read(100)
+
+
+def recognise(path: Path) -> None:
+    """Refuse, before anything is written, a file that is not a pnp store or comes from a newer pnp.
+
+    Reads the SQLite header (application_id, user_version); a store of an older pnp (no application_id)
+    is recognised by its `schema_version(namespace, version)` table, read through a read-only connection.
+    A file that is not SQLite at all is left to connect(), which calls it damaged (it may be a store).
+    """
+    head = _header(path)
+    if not head.startswith(b"SQLite format 3\x00") or len(head) < 100:
+        return
+    app_id = int.from_bytes(head[68:72], "big")
+    user_version = int.from_bytes(head[60:64], "big")
+    if app_id == APPLICATION_ID:
+        if user_version > STORE_FORMAT:
+            raise StoreError(f"the store was made by a newer pnp (store format {user_version}; this pnp "
+                             f"reads up to {STORE_FORMAT}); nothing was read or changed", file=str(path),
+                             hint="upgrade pnp, or give --store another file")
+        return
+    if app_id == 0 and _has_pnp_schema(path, wal_beside=path.with_name(path.name + "-wal").exists()):
+        return
+    raise NotAStore("is another program's SQLite database, not a pnp store; pnp did not read or change it",
+                    file=str(path), hint="give --store (or $PNP_STORE) a pnp store file, or a new file name")
+
+
+def _has_pnp_schema(path: Path, *, wal_beside: bool) -> bool:
+    """True when a read-only look finds pnp's `schema_version(namespace, version)` table (an older pnp's store).
+
+    Without a -wal file beside it the look is immutable, so it leaves no -wal/-shm files behind.
+    """
+    try:
+        conn = open_readonly(path, immutable=not wal_beside)
+    except sqlite3.DatabaseError:
+        return True  # unreadable: connect() reports it as damaged, with the restore hint
+    try:
+        cols = [r[1] for r in conn.execute("PRAGMA table_info(schema_version)")]
+    except sqlite3.DatabaseError:
+        return True
+    finally:
+        conn.close()
+    return cols == ["namespace", "version"]
+
+
+def fault(exc: BaseException, path: Path, doing: str, folder: Path | None = None) -> StoreError | None:
+    """A disk fault (full disk, I/O error) met while `doing`, as a one-line store error; None for other errors.
+
+    A full disk is named as such ("no space left on <folder>", the store's folder unless given), never
+    as a damaged store.
+    """
+    code = getattr(exc, "sqlite_errorcode", None)
+    code = None if code is None else code & 0xFF
+    folder = path.parent if folder is None else folder
+    full = (code == sqlite3.SQLITE_FULL or getattr(exc, "errno", None) == errno.ENOSPC
+            or (isinstance(exc, sqlite3.Error) and "disk is full" in str(exc))
+            or (code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN) and free_space(folder) < SPACE_MARGIN))
+    if full:
+        return NoSpace(f"no space left on {folder} while {doing}", file=str(path),
+                       hint="free some disk space, then run the command again")
+    if code == sqlite3.SQLITE_IOERR or getattr(exc, "errno", None) == errno.EIO:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        return StoreError(f"the disk failed while {doing} ({reason})", file=str(path),
+                          hint="check the disk, then run the command again")
+    return None
+
+
+def free_space(folder: Path) -> int:
+    """Bytes free for this user on the disk holding folder (a huge number when it cannot be told)."""
+    try:
+        return shutil.disk_usage(folder).free
+    except OSError:
+        return 1 << 62
+
+
 def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
     """Open the store with WAL and a busy timeout; read-only when it cannot be written; never over a lost one.
 
+    Another program's database or a newer pnp's store is refused before anything is written to it.
     A store that cannot be written opens read-only (`conn.readonly` is True): reads work, writes raise.
     """
     if path.is_dir():
         raise StoreError("is a folder, not a store file", file=str(path), hint="give --store the path of a file")
+    if path.exists() and not path.is_file():
+        raise NotAStore("is not a regular file (a pipe or device?), not a pnp store", file=str(path),
+                        hint="give --store (or $PNP_STORE) a pnp store file, or a new file name")
     _refuse_fresh_start(path)
+    fresh = not path.exists() or path.stat().st_size == 0
     if not path.exists():
         if not create:
             raise StoreError("there is no store yet", file=str(path), hint="start a campaign: pnp campaign new")
         path.parent.mkdir(parents=True, exist_ok=True)
+    else:
+        recognise(path)
     readonly = path.exists() and not writable(path)
+    conn = None
     try:
         if readonly:
             conn = open_readonly(path)
         else:
             conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, factory=Connection)
+            if fresh:  # marked as pnp's before anything else is written
+                conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                conn.execute(f"PRAGMA user_version={STORE_FORMAT}")
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("CREATE TABLE IF NOT EXISTS schema_version "
                          "(namespace TEXT PRIMARY KEY, version INTEGER NOT NULL)")
     except sqlite3.DatabaseError as exc:
+        if conn is not None:
+            conn.close()
+        disk = fault(exc, path, "opening the store")
+        wal = path.with_name(path.name + "-wal")
+        if isinstance(disk, NoSpace) and not fresh and (not wal.exists() or wal.stat().st_size == 0):
+            return _read_on_a_full_disk(path, disk)  # nothing in a write-ahead log: the file alone is the store
+        if disk is not None:
+            raise disk from None
         raise StoreError(f"the store is not a readable database ({exc})", file=str(path),
                          hint=RESTORE_HINT if backups(path) else "move the file aside to start a new store") from None
-    conn.readonly = readonly
+    conn.readonly, conn.path = readonly, path
+    return conn
+
+
+def _read_on_a_full_disk(path: Path, full: NoSpace) -> sqlite3.Connection:
+    """A store with no write-ahead log on a full disk: read as it is (immutable, no -shm needed); writes
+    raise `full` ("no space left on ...") instead of calling the store damaged or read-only."""
+    try:
+        conn = open_readonly(path, immutable=True)
+    except sqlite3.DatabaseError:
+        raise full from None
+    conn.full = NoSpace(full.message.replace(" while opening the store", "") + "; nothing was recorded",
+                        file=full.file, hint=full.hint)
     return conn
 
 
 class Connection(sqlite3.Connection):
-    """A store connection that knows whether it was opened read-only."""
+    """A store connection that knows its file and whether it was opened read-only."""
 
     readonly = False
+    path = None
+    full = None  # a NoSpace error when the store was opened read-only because its disk is full
 
 
 def is_readonly(conn: sqlite3.Connection) -> bool:
@@ -130,15 +267,21 @@ def is_readonly(conn: sqlite3.Connection) -> bool:
     return getattr(conn, "readonly", False)
 
 
-def open_readonly(path: Path) -> sqlite3.Connection:
-    """A read-only connection; a WAL store in an unwritable folder is read as it was last checkpointed."""
+def open_readonly(path: Path, *, immutable: bool = False) -> sqlite3.Connection:
+    """A read-only connection; a WAL store in an unwritable folder is read as it was last checkpointed.
+
+    With immutable (for backups, which nothing writes) SQLite makes no -wal/-shm files beside the file.
+    """
     uri = path.resolve().as_uri()
     try:
+        if immutable:
+            raise sqlite3.OperationalError("opened as immutable")
         conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=30.0, isolation_level=None, factory=Connection)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.OperationalError:
         conn = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None, factory=Connection)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    conn.readonly, conn.path = True, path
     return conn
 
 
@@ -158,8 +301,12 @@ def migrate(conn: sqlite3.Connection, namespace: str, migrations: list[str]) -> 
                        (namespace,)).fetchone() if has_table else None
     current = row[0] if row else 0
     if current > len(migrations):
-        raise StoreError(f"store schema '{namespace}' is version {current}, newer than this pnp knows "
-                         f"({len(migrations)})", hint="upgrade pnp")
+        raise StoreError(f"the store was made by a newer pnp: its '{namespace}' tables are version {current}, "
+                         f"newer than this pnp knows ({len(migrations)}); nothing was read or changed",
+                         file=None if getattr(conn, "path", None) is None else str(conn.path),
+                         hint="upgrade pnp, or give --store another file")
+    if current < len(migrations) and getattr(conn, "full", None) is not None:
+        raise conn.full  # opened read-only only because the disk is full
     if current < len(migrations) and is_readonly(conn):
         raise ReadOnlyStore(f"the store is read-only and needs its '{namespace}' tables set up or upgraded",
                             hint="make the store file and its folder writable, then run the command again")
@@ -178,13 +325,43 @@ def _holds_data(conn: sqlite3.Connection) -> bool:
     return any(conn.execute(f'SELECT 1 FROM "{t}" LIMIT 1').fetchone() for t in tables)
 
 
+@contextmanager
+def _backup_lock(folder: Path):
+    """Serialise backups of one store between processes (where fcntl exists), so sequence order is copy order."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no lock; two backups at the same instant may take either order
+        yield
+        return
+    fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _copy(source: sqlite3.Connection, tmp: str) -> None:
+    """SQLite's copy of the committed store into tmp, in rollback-journal mode (reading it makes no -wal/-shm)."""
+    dest = sqlite3.connect(tmp)
+    try:
+        source.backup(dest)
+        dest.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        dest.close()
+    with open(tmp, "rb+") as fh:
+        os.fsync(fh.fileno())
+
+
 def take_backup(path: Path) -> Path | None:
-    """Copy the committed store into a new timestamped backup, atomically; keep the newest N.
+    """Copy the committed store into a new backup `<sequence>-<UTC time>.sqlite3`, atomically; keep the newest N.
 
     Only a store that passes SQLite's quick check and holds data is copied (an empty or damaged
     state never pushes a good backup out). Uses its own connection (a backup through a connection
     holding the write lock never finishes) and a unique temporary file, so a backup killed half-way
-    never blocks the next one. Returns the new backup, or None when there was nothing to keep.
+    never blocks the next one. The sequence number is one more than the highest there, so a clock
+    set back never puts a new backup before old ones. Returns the new backup, or None when there
+    was nothing to keep. Disk faults raise OSError or sqlite3.Error (see backup_after_commit).
     """
     import tempfile
 
@@ -192,51 +369,72 @@ def take_backup(path: Path) -> Path | None:
     try:
         problem = check(source)
         if problem is not None:
-            raise StoreError(f"the store fails its check ({problem}); no backup taken and nothing written",
+            raise StoreError(f"the store fails its check ({problem}); no backup taken",
                              file=str(path), hint=RESTORE_HINT)
         if not _holds_data(source):
             return None
         folder = backup_dir(path)
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
         try:
             folder.mkdir(exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{stamp}.", suffix=".tmp", dir=folder)
         except OSError as exc:
             raise ReadOnlyStore(f"cannot write a backup ({exc.strerror})", file=str(folder),
                                 hint="make the store's folder writable") from None
-        os.close(fd)
-        dest = sqlite3.connect(tmp)
-        try:
-            source.backup(dest)
-            dest.close()
-            os.chmod(tmp, path.stat().st_mode & 0o666)  # as private as the store, and no more
-            target = folder / f"{stamp}.sqlite3"
-            n = 1
-            while target.exists():
-                target, n = folder / f"{stamp}-{n}.sqlite3", n + 1
-            os.replace(tmp, target)
-        finally:
-            dest.close()
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        with _backup_lock(folder):
+            fd, tmp = tempfile.mkstemp(prefix=".backup-", suffix=".tmp", dir=folder)
+            os.close(fd)
+            try:
+                _copy(source, tmp)
+                os.chmod(tmp, path.stat().st_mode & 0o666)  # as private as the store, and no more
+                seq = max((_order(b)[0] for b in folder.glob("*.sqlite3")), default=0) + 1
+                stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
+                target = folder / f"{seq:08d}-{stamp}.sqlite3"
+                os.replace(tmp, target)
+            finally:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+            for old in sorted(folder.glob("*.sqlite3"), key=_order)[:-keep_count()]:
+                old.unlink(missing_ok=True)
     finally:
         source.close()
-    for old in sorted(folder.glob("*.sqlite3"))[:-keep_count()]:
-        old.unlink(missing_ok=True)
     return target
 
 
+def backup_after_commit(path: Path) -> str | None:
+    """Back up a store whose record is already committed; a failure is returned as a warning, never raised.
+
+    The record stays (it happened); the warning names the problem so that nobody records it again.
+    """
+    try:
+        take_backup(path)
+    except (OSError, sqlite3.Error, StoreError) as exc:
+        err = exc if isinstance(exc, StoreError) else fault(exc, path, "writing the backup", backup_dir(path))
+        why = err.message if err is not None else f"{type(exc).__name__}: {exc}"
+        return (f"recorded, but no backup holds it yet: {why}; the record is kept, do not record it again "
+                f"(free space or fix the problem; the next record is backed up with it)")
+    return None
+
+
 def ready_for_backups(path: Path) -> None:
-    """Refuse (before anything is written) when the backups folder cannot be made or written."""
+    """Refuse (before anything is written) when the backups folder cannot be made or written, or when the
+    disk has no room for the record and a backup of the store."""
     folder = backup_dir(path)
     try:
         folder.mkdir(exist_ok=True)
     except OSError as exc:
+        if exc.errno == errno.ENOSPC:
+            raise NoSpace(f"no space left on {path.parent}; nothing was recorded", file=str(path),
+                          hint="free some disk space, then run the command again") from None
         raise ReadOnlyStore(f"cannot make the backups folder ({exc.strerror}); nothing was recorded",
                             file=str(folder), hint="make the store's folder writable") from None
     if not os.access(folder, os.W_OK):
         raise ReadOnlyStore("the backups folder cannot be written; nothing was recorded", file=str(folder),
                             hint="make it writable")
+    size = sum(p.stat().st_size for p in (path, path.with_name(path.name + "-wal")) if p.exists())
+    need, free = size + SPACE_MARGIN, free_space(folder)
+    if free < need:
+        raise NoSpace(f"no space left on {folder}: a record and its backup need about {need // 1024} kB, "
+                      f"{free // 1024} kB are free; nothing was recorded", file=str(path),
+                      hint="free some disk space, then run the command again")
 
 
 def restore(path: Path, backup: Path) -> Path | None:
@@ -246,7 +444,7 @@ def restore(path: Path, backup: Path) -> Path | None:
     """
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
     tmp = path.with_name(f".{path.name}.restore-{stamp}.tmp")
-    conn = open_readonly(backup)
+    conn = open_readonly(backup, immutable=backup.parent == backup_dir(path))
     try:
         problem = check(conn)
         if problem is not None:
@@ -303,13 +501,16 @@ def read(conn: sqlite3.Connection):
 @contextmanager
 def write(conn: sqlite3.Connection):
     """One write transaction: BEGIN IMMEDIATE serialises writers; all or nothing."""
+    if getattr(conn, "full", None) is not None:
+        raise conn.full
     if is_readonly(conn):
         raise ReadOnlyStore("the store is read-only (its file or folder cannot be written); nothing was written",
                             hint="make the store file and its folder writable")
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn
+        conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # also when COMMIT itself failed (a full disk): nothing stays half-done
+            conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")

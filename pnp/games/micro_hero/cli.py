@@ -6,6 +6,12 @@ import click
 from pnp.cli.choice import LooseChoice
 from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
+from pnp.termtext import shown
+
+
+def _say(text: str) -> None:
+    """Print a line holding stored text (game names, notes), its control and escape codes removed."""
+    click.echo(shown(text))
 
 
 def _cards(ctx) -> list[str]:
@@ -55,9 +61,12 @@ def save(deck, supply, beaten, stance, difficulty, expansions, shield, lifecard,
     out = do_save(snap, name=name, note=note)
     if as_json:
         emit_json(out)
-        return
-    click.echo(f"saved '{out['game']}' #{out['save']}: {len(out['beaten'])} Trials beaten, next is round "
-               f"{out['next_round']}; deck {len(out['deck'])} cards, {out['wounds_left']} Wounds left")
+    else:
+        _say(f"saved '{out['game']}' #{out['save']}: {len(out['beaten'])} Trials beaten, next is round "
+             f"{out['next_round']}; deck {len(out['deck'])} cards, {out['wounds_left']} Wounds left")
+    if out.get("warning"):  # saved, but no backup holds it: exit 3, so it is not saved again
+        click.echo(f"warning: {out['warning']}", err=True)
+        raise click.exceptions.Exit(3)
 
 
 @micro_hero.command()
@@ -74,7 +83,7 @@ def resume(name, seq, as_json):
     if as_json:
         emit_json(out)
         return
-    click.echo(f"'{out['game']}' save #{out['save']}: round {out['snapshot']['next_round']} of 12")
+    _say(f"'{out['game']}' save #{out['save']}: round {out['snapshot']['next_round']} of 12")
     for i, step in enumerate(out["steps"], 1):
         click.echo(f"  {i}. {step}")
 
@@ -92,9 +101,9 @@ def status(name, as_json):
     if as_json:
         emit_json(out)
         return
-    click.echo(f"'{out['game']}': {out['beaten']} of 12 Trials beaten, next round {out['next_round']} "
-               f"({out['difficulty']}); deck {out['deck_size']}, Wounds left {out['wounds_left']}, "
-               f"stance {out['stance']}; expansions: {', '.join(out['expansions']) or 'none'}")
+    _say(f"'{out['game']}': {out['beaten']} of 12 Trials beaten, next round {out['next_round']} "
+         f"({out['difficulty']}); deck {out['deck_size']}, Wounds left {out['wounds_left']}, "
+         f"stance {out['stance']}; expansions: {', '.join(out['expansions']) or 'none'}")
     for h in out["history"]:
-        click.echo(f"  #{h['save']} {h['saved_at']}: {h['beaten']} beaten, deck {h['deck_size']}, "
-                   f"Wounds {h['wounds_left']}{' — ' + h['note'] if h['note'] else ''}")
+        _say(f"  #{h['save']} {h['saved_at']}: {h['beaten']} beaten, deck {h['deck_size']}, "
+             f"Wounds {h['wounds_left']}{' — ' + h['note'] if h['note'] else ''}")

@@ -8,13 +8,15 @@ Between Trials the discard pile is empty (micro-hero.gap.10). Every save is kept
 from __future__ import annotations
 
 import json
+import sqlite3
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 
 from pnp.errors import CampaignError, UsageError
 from pnp.games.micro_hero.engine import LINGER, SHIELD_MAX, TRIALS, Card, MicroHeroState, Options
 from pnp.games.micro_hero.cards import catalog
-from pnp.store.db import connect, migrate, store_path, take_backup, write
+from pnp.store.db import backup_after_commit, connect, fault, migrate, ready_for_backups, store_path, write
 
 NAMESPACE = "micro_hero"
 MIGRATIONS = [
@@ -209,14 +211,32 @@ def _open(path=None):
     return conn, p
 
 
+@contextmanager
+def _disk_faults(path):
+    """A full or failing disk met while saving, as a one-line store error (the save rolled back)."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        disk = fault(exc, path, "saving the game")
+        if disk is None:
+            raise
+        raise disk from None
+
+
 def save(snap: Snapshot, name: str = DEFAULT_NAME, note: str = "", path=None) -> dict:
-    """Store a snapshot as the next save of game `name` (created if new); returns its summary."""
+    """Store a snapshot as the next save of game `name` (created if new), then back the store up; returns
+    its summary, with "warning" when the save was committed but no backup holds it (never saved twice).
+
+    A disk without room for the save and its backup is refused before anything is written.
+    """
+    from pnp.termtext import check_plain
     check(snap)
+    check_plain(name, field="--name", error=UsageError)
+    check_plain(note, field="--note", error=UsageError, max_chars=2000)
     conn, p = _open(path)
     try:
-        if p.exists() and p.stat().st_size:
-            take_backup(p)
-        with write(conn):
+        ready_for_backups(p)
+        with _disk_faults(p), write(conn):
             row = conn.execute("SELECT id FROM mh_game WHERE name=?", (name,)).fetchone()
             if row:
                 gid = row[0]
@@ -229,7 +249,8 @@ def save(snap: Snapshot, name: str = DEFAULT_NAME, note: str = "", path=None) ->
                          (gid, seq, _now(), json.dumps(asdict(snap)), note))
     finally:
         conn.close()
-    return {"game": name, "save": seq, **snap.to_dict()}
+    warning = backup_after_commit(p)
+    return {"game": name, "save": seq, **snap.to_dict(), **({"warning": warning} if warning else {})}
 
 
 def _game_id(conn, name: str | None) -> tuple[int, str]:
