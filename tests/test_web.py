@@ -115,7 +115,7 @@ def test_import_upload_is_limited_and_validated_like_the_cli(store, tmp_path):
     r = c.post("/import", data={"csrf": token, "name": "forged"}, files={"file": ("x.json", bad, "application/json")})
     assert r.status_code == 400 and "'state' differs" in unescape(r.text)
     r = c.post("/import", data={"csrf": token}, files={"file": ("x.json", b"\xff\xfe", "application/json")})
-    assert r.status_code == 400 and "not JSON" in r.text
+    assert r.status_code == 400 and "not UTF-8" in r.text
     big = b" " * (MAX_BODY + 10)
     r = c.post("/import", data={"csrf": token}, files={"file": ("x.json", big, "application/json")})
     assert r.status_code == 413

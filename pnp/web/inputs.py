@@ -5,17 +5,16 @@ request reaches the library unbounded, repeated where one value is meant, or as 
 """
 from __future__ import annotations
 
-import json
 import re
 
-from pnp.errors import UsageError
+from pnp.errors import PnpError, UsageError
+from pnp.jsonio import load_json
 
 NAME_CHARS = 200        # a campaign, player, card, deed or rule name or id
 TEXT_CHARS = 2000       # one judge form field
 CONTENT_BYTES = 64_000  # a pasted or uploaded judge board, in bytes of UTF-8
 LIST_ITEMS = 100        # values of one repeated field (cards tapped for a win)
 JSON_CHARS = 4000       # a play step sent as JSON (a plan or a choice)
-JSON_DEPTH = 4          # nesting of that JSON (a plan is one mapping, a choice one list)
 DIGITS = 9              # digits of a whole number
 _NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")          # all but tab, in a one-line value
@@ -94,58 +93,12 @@ def upload(src, name: str, limit: int) -> tuple[bytes, str] | None:
     return body, "".join(ch for ch in value.filename[:80] if ch.isprintable())
 
 
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number pnp writes")
-
-
-def _small_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > 15:
-        raise ValueError(f"a number with {len(digits)} digits")
-    return int(digits)
-
-
-def _finite(digits: str) -> float:
-    value = float(digits)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"the number {digits[:20]} is too large")
-    return value
-
-
-def depth(doc: str) -> int:
-    """The deepest nesting of [ and { in JSON text (outside strings), counted without parsing."""
-    deepest = level = 0
-    quoted = escaped = False
-    for ch in doc:
-        if quoted:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                quoted = False
-        elif ch == '"':
-            quoted = True
-        elif ch in "[{":
-            level += 1
-            deepest = max(deepest, level)
-        elif ch in "]}":
-            level -= 1
-    return deepest
-
-
-def parse_json(doc: str, max_depth: int):
-    """JSON text with bounded nesting, no number over 15 digits, no NaN or Infinity; ValueError otherwise."""
-    if depth(doc) > max_depth:
-        raise ValueError(f"nested {depth(doc)} levels deep, over the limit of {max_depth}")
-    return json.loads(doc, parse_int=_small_int, parse_float=_finite, parse_constant=_no_constant)
-
-
 def json_step(src, name: str, kind: type):
     """A play step sent as JSON: a plan {card: crew 0..99} or a choice [word or null, ...], bounded."""
     raw = text(src, name, limit=JSON_CHARS)
     try:
-        value = parse_json(raw, JSON_DEPTH)
-    except ValueError:
+        value = load_json(raw)
+    except PnpError:  # not JSON, nested too deeply, a number too long: the shape check below refuses it
         value = None
     if kind is dict and isinstance(value, dict) and len(value) <= 40 and all(
             isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 99 and len(c) <= NAME_CHARS

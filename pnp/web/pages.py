@@ -16,12 +16,11 @@ from starlette.responses import Response
 
 from pnp.campaign import service
 from pnp.catalog import table_module
-from pnp.errors import CampaignError, UsageError
+from pnp.errors import UsageError
 from pnp.web import inputs
 from pnp.web.inputs import BadInput
 from pnp.web.security import MAX_BODY
 
-EXPORT_DEPTH = 20  # nesting of an uploaded export (pnp writes 5 levels)
 
 
 def _field(form, name: str, what: str) -> str:
@@ -154,12 +153,7 @@ def import_(store, form) -> str:
         raise UsageError("choose an export file to import", field="file", hint="a .json file from Export")
     body, filename = got
     source = "upload " + filename
-    try:
-        doc = inputs.parse_json(body.decode("utf-8"), EXPORT_DEPTH)
-    except ValueError as exc:  # not UTF-8, not JSON, nested too deeply, a number too large (JSONDecodeError too)
-        raise CampaignError(f"malformed campaign export: not JSON pnp wrote ({str(exc)[:120]})", file=source,
-                            hint="export the campaign again") from None
-    service.import_(store, doc, name, source=source)
+    service.import_(store, service.parse_export(body, source), name, source=source)
     return "/"
 
 
