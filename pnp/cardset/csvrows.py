@@ -7,11 +7,13 @@ from pathlib import Path
 
 from pnp import limits
 from pnp.errors import CardsetError
+from pnp.cardset.sheets import check_cell, duplicate_header
 from pnp.textfile import read_text
 
 
 def read_csv(path: Path) -> list[dict]:
-    """Rows as dicts of stripped strings; ragged rows, semicolon files and blank headers are refused."""
+    """Rows as dicts of stripped strings; ragged rows, semicolon files, blank or repeated headers, control
+    characters and over-long cells are refused."""
     text = read_text(path, field="data")
     try:
         rows = list(csv.reader(io.StringIO(text, newline="")))
@@ -30,11 +32,16 @@ def read_csv(path: Path) -> list[dict]:
     if "" in header:
         raise CardsetError(f"column {header.index('') + 1} of the header has no name", file=str(path), field="data",
                            expected="a name for every column", hint="name the column or remove it")
+    duplicate_header(header, path, line=1)
+    for col, name in enumerate(header):
+        check_cell(name, path, 1, col, name)
     out = []
     for line, row in enumerate(rows[1:], start=2):
         if len(row) != len(header):
             raise CardsetError(f"row {line} has {len(row)} values but the header has {len(header)} columns",
                                file=str(path), field="data", expected=f"{len(header)} comma-separated values",
                                hint="quote values containing commas (\"a, b\") and fill or remove the extra cells")
+        for col, value in enumerate(row):
+            check_cell(value, path, line, col, header[col])
         out.append({k: v.strip() for k, v in zip(header, row)})
     return out

@@ -4,7 +4,9 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
+from pnp import limits
 from pnp.errors import CardsetError
+from pnp.textfile import control_char
 
 SHEET_EXTS = (".xlsx", ".ods")
 
@@ -43,8 +45,11 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
     """
     from python_calamine import CalamineError, CalamineWorkbook
 
+    from pnp.cardset.sheetscan import check_sheet_file
+
     if not path.is_file():
         raise CardsetError("data file not found", file=str(path), field="data", hint="fix the path in cardset.yaml")
+    check_sheet_file(path)
     try:
         book = CalamineWorkbook.from_path(str(path))
         if sheet is not None and sheet not in book.sheet_names:
@@ -66,11 +71,10 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
     header = numbered[0][1]
     while header and not header[-1]:
         header.pop()
-    twice = sorted({h for h in header if h and header.count(h) > 1})
-    if twice:
-        cols = ", ".join(_column(i) for i, h in enumerate(header) if h == twice[0])
-        raise CardsetError(f"column header '{twice[0]}' appears twice (columns {cols})", file=str(path),
-                           field=twice[0], expected="each header once", hint="rename or merge one of the columns")
+    duplicate_header(header, path)
+    for col, value in enumerate(header):
+        check_cell(value, path, numbered[0][0], col, value)
+    limits.ROWS.check(len(numbered) - 1, file=path, field="data")
     out = []
     for n, row in numbered[1:]:
         for col in range(len(header), len(row)):
@@ -78,8 +82,32 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
                 raise CardsetError(f"row {n} has a value in column {_column(col)} ({row[col]!r}), which has no header",
                                    file=str(path), field=_column(col), expected=f"at most {len(header)} columns",
                                    hint="add a header for that column or clear the cell")
+        for col, value in enumerate(row):
+            check_cell(value, path, n, col, header[col] if col < len(header) else _column(col))
         out.append({h: (row[i] if i < len(row) else "") for i, h in enumerate(header) if h})
     return SheetRows(out, [n for n, _ in numbered[1:]])
+
+
+def duplicate_header(header: list[str], path: Path, line: int | None = None) -> None:
+    """Refuse a header naming a column twice (the later column would silently win), naming both columns."""
+    twice = sorted({h for h in header if h and header.count(h) > 1})
+    if twice:
+        cols = ", ".join(_column(i) for i, h in enumerate(header) if h == twice[0])
+        at = f" on line {line}" if line else ""
+        raise CardsetError(f"column header '{twice[0]}' appears twice{at} (columns {cols}); the later would silently win",
+                           file=str(path), field=twice[0], expected="each header once",
+                           hint="rename or merge one of the columns")
+
+
+def check_cell(value: str, path: Path, row: int, col: int, field: str) -> None:
+    """Refuse a cell holding control characters or more characters than the cell_chars limit."""
+    if len(value) > limits.CELL_CHARS.value:
+        limits.CELL_CHARS.check(len(value), file=f"{path}:{row}", field=field)
+    bad = control_char(value)
+    if bad:
+        raise CardsetError(f"row {row} column {_column(col)} holds control character {bad}", file=f"{path}:{row}",
+                           field=field, expected="printable text (tabs and line breaks are fine)",
+                           hint="remove the control character (often pasted from another program)")
 
 
 def _column(index: int) -> str:
