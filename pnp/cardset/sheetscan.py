@@ -156,8 +156,8 @@ class _Scan:
 
     def end_table_row(self) -> None:
         if self.sheet is not None and self.row_has_value:
-            self.sheet.value(self.row + self.row_rep, 0, self.row_cols)
             self.sheet.add_rows(self.row_rep)
+            self.sheet.value(self.row + self.row_rep, 0, self.row_cols)
         self.row += self.row_rep
 
     def start_table_cell(self, attrs) -> None:
