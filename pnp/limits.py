@@ -65,3 +65,4 @@ SHEET_XML_BYTES = Limit("sheet_xml_bytes", 200_000_000, "bytes of a spreadsheet'
 CELL_CHARS = Limit("cell_chars", 100_000, "characters in one cell or value")
 FONT_BYTES = Limit("font_bytes", 30_000_000, "bytes in one font file")
 CAMPAIGNS = Limit("campaigns", 25_000, "campaigns in one simulation")
+ROUNDS = Limit("rounds", 10_000, "rounds in one simulated game")

@@ -345,3 +345,20 @@ def test_simulate_campaigns_count_is_bounded_before_any_work(monkeypatch):
     assert "internal error" not in res.output
     assert "--campaigns" in res.output and "over the limit of 25000" in res.output
     assert "PNP_LIMIT_CAMPAIGNS" in res.output
+
+
+@pytest.mark.parametrize("option", ["--cap", "--time-limit"])
+def test_simulate_rounds_are_bounded_before_any_game(monkeypatch, option):
+    from click.testing import CliRunner
+
+    from pnp.cli.main import main
+    from pnp.games.by_jove import sim
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("games started")
+    monkeypatch.setattr(sim, "play_games", no_work)
+    res = CliRunner().invoke(main, ["simulate", "by-jove", "-n", "1", option, "10000000000"])
+    assert res.exit_code == 1
+    assert "internal error" not in res.output
+    assert f"field '{option}'" in res.output and "over the limit of 10000 (rounds)" in res.output
+    assert "PNP_LIMIT_ROUNDS" in res.output
