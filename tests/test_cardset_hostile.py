@@ -307,6 +307,14 @@ def test_binary_and_set_values_are_errors(tmp_path):
     error_line(out, "cards.yaml:2", "field '[0].name'", "!!set")
 
 
+def test_a_list_as_card_id_is_an_error(tmp_path):
+    folder = write_set(tmp_path / "id", manifest=yaml_data_manifest(),
+                       files={"cards.yaml": "- id: [1, 2]\n  name: Alpha\n"})
+    code, out = validate(folder)
+    assert code == 1
+    error_line(out, "cards.yaml", "field 'id'", "id is a list")
+
+
 @pytest.mark.parametrize("text", ["{{ name.upper }}", "{{ range(3) }}", "{{ name.upper | string }}",
                                   "{{ 'x' ~ name.upper }}", "{{ [name.upper] | join(',') }}"])
 def test_template_printing_an_object_is_refused_not_given_an_address(tmp_path, text):
