@@ -37,24 +37,35 @@ def _count(value: str | None, default: int = 1) -> int:
         return default
 
 
+def _attr(attrs: dict, local: str) -> str | None:
+    """The attribute with this local name, whatever its namespace prefix."""
+    for key, value in attrs.items():
+        if key == local or key.endswith(":" + local):
+            return value
+    return None
+
+
 class _Sheet:
     """The span (rows x columns from A1) and the rows of one sheet's cells holding a value."""
 
     def __init__(self, path: Path, name: str):
         self.path, self.name = path, name
         self.rows = self.last_row = self.last_col = 0
+        self.max_cells, self.max_rows = limits.SHEET_CELLS.value, limits.ROWS.value + 1  # the header is not a card
 
     def value(self, row: int, col: int, ncols: int = 1) -> None:
         """A value in row (1-based), columns col .. col+ncols-1 (0-based): the span is checked as it grows."""
         if row > self.last_row or col + ncols > self.last_col:
             self.last_row, self.last_col = max(self.last_row, row), max(self.last_col, col + ncols)
-            limits.SHEET_CELLS.check(self.last_row * self.last_col, file=self.path,
-                                     field=f"{self.name}!{_letters(self.last_col - 1)}{self.last_row}")
+            if self.last_row * self.last_col > self.max_cells:
+                limits.SHEET_CELLS.check(self.last_row * self.last_col, file=self.path,
+                                         field=f"{self.name}!{_letters(self.last_col - 1)}{self.last_row}")
 
     def add_rows(self, n: int) -> None:
-        """n more rows holding values (a repeated row counts each time); the header is not a data row."""
+        """n more rows holding values (a repeated row counts each time)."""
         self.rows += n
-        limits.ROWS.check(self.rows - 1, file=self.path, field=self.name)
+        if self.rows > self.max_rows:
+            limits.ROWS.check(self.rows - 1, file=self.path, field=self.name)
 
 
 class _Scan:
@@ -70,42 +81,50 @@ class _Scan:
         self.row_has_value = False
         self.row_cols = 0
         self.sheets = 0
-
-    def _chars(self, n: int) -> None:
-        if self.text is not None:
-            self.text += n
-            if self.text > limits.CELL_CHARS.value:
-                limits.CELL_CHARS.check(self.text, file=self.path, field=self._where())
+        self.max_chars, self.max_cells = limits.CELL_CHARS.value, limits.SHEET_CELLS.value
+        self.starts = {"sheetData": self.start_sheet_data, "row": self.start_row, "c": self.start_c,
+                       "v": self.start_value, "is": self.start_value, "si": self.start_text,
+                       "table": self.start_table, "table-row": self.start_table_row,
+                       "table-cell": self.start_table_cell, "covered-table-cell": self.start_table_cell,
+                       "p": self.start_p}  # by local name, whatever prefix the file gives a namespace
+        self.ends = {"row": self.end_row, "c": self.end_c, "si": self.end_text, "table-row": self.end_table_row,
+                     "table-cell": self.end_table_cell, "covered-table-cell": self.end_table_cell}
 
     def _where(self) -> str:
         sheet = self.sheet.name if self.sheet else self.part
         return f"{sheet}!{_letters(self.col)}{self.row}" if self.sheet else sheet
 
     def start(self, name: str, attrs: dict) -> None:
-        local = name.rpartition("}")[2]
-        for key, value in attrs.items():
-            key = key.rpartition("}")[2]
-            if len(value) > limits.CELL_CHARS.value:  # an ODS office:string-value holds a cell's text too
-                limits.CELL_CHARS.check(len(value), file=self.path, field=self._where())
-            if key in ("count", "uniqueCount") and _count(value, 0) > limits.SHEET_CELLS.value:
-                raise LimitError(f"{self.part} declares {key}=\"{value}\", more than the {limits.SHEET_CELLS.value:.0f} "
+        if attrs:
+            if max(map(len, attrs.values())) > self.max_chars:  # an ODS office:string-value holds cell text
+                limits.CELL_CHARS.check(max(map(len, attrs.values())), file=self.path, field=self._where())
+            if "count" in attrs or "uniqueCount" in attrs:  # calamine reserves room for a declared count
+                self._declared(attrs)
+        handler = self.starts.get(name) or (self.starts.get(name.rpartition(":")[2]) if ":" in name else None)
+        if handler is not None:
+            handler(attrs)
+
+    def _declared(self, attrs: dict) -> None:
+        for key in ("count", "uniqueCount"):
+            if key in attrs and _count(attrs[key], 0) > self.max_cells:
+                raise LimitError(f"{self.part} declares {key}=\"{attrs[key]}\", more than the {self.max_cells:.0f} "
                                  f"cells a sheet may span (sheet_cells)", file=str(self.path), field="data",
                                  hint=f"save the sheet again from a spreadsheet program, or raise the limit with "
                                       f"{limits.SHEET_CELLS.env}=N if you trust this file")
-        handler = getattr(self, "start_" + local.replace("-", "_"), None)
-        if handler is not None:
-            handler({k.rpartition("}")[2]: v for k, v in attrs.items()})
 
     def end(self, name: str) -> None:
-        handler = getattr(self, "end_" + name.rpartition("}")[2].replace("-", "_"), None)
+        handler = self.ends.get(name) or (self.ends.get(name.rpartition(":")[2]) if ":" in name else None)
         if handler is not None:
             handler()
 
     def chars(self, data: str) -> None:
-        self._chars(len(data))
+        if self.text is not None:
+            self.text += len(data)
+            if self.text > self.max_chars:
+                limits.CELL_CHARS.check(self.text, file=self.path, field=self._where())
 
     # xlsx: <sheetData><row r="2"><c r="B2"><v>..</v></c></row></sheetData>, <sst><si><t>..</t></si></sst>
-    def start_sheetData(self, attrs) -> None:
+    def start_sheet_data(self, attrs) -> None:
         self.sheets += 1
         self.sheet, self.row = _Sheet(self.path, self.part), 0
 
@@ -128,10 +147,8 @@ class _Scan:
             self.col += 1
         self.text, self.has_value = 0, False
 
-    def start_v(self, attrs) -> None:
+    def start_value(self, attrs) -> None:
         self.has_value = True
-
-    start_is = start_v
 
     def end_c(self) -> None:
         if self.sheet is not None and self.has_value:
@@ -139,19 +156,19 @@ class _Scan:
             self.row_has_value = True
         self.text = None
 
-    def start_si(self, attrs) -> None:
+    def start_text(self, attrs) -> None:
         self.text = 0
 
-    def end_si(self) -> None:
+    def end_text(self) -> None:
         self.text = None
 
     # ODS: <table:table><table:table-row number-rows-repeated><table:table-cell number-columns-repeated>
     def start_table(self, attrs) -> None:
         self.sheets += 1
-        self.sheet, self.row = _Sheet(self.path, attrs.get("name") or f"sheet {self.sheets}"), 0
+        self.sheet, self.row = _Sheet(self.path, _attr(attrs, "name") or f"sheet {self.sheets}"), 0
 
     def start_table_row(self, attrs) -> None:
-        self.row_rep = max(_count(attrs.get("number-rows-repeated")), 1)
+        self.row_rep = max(_count(_attr(attrs, "number-rows-repeated")), 1)
         self.col, self.row_has_value, self.row_cols = 0, False, 0
 
     def end_table_row(self) -> None:
@@ -161,10 +178,8 @@ class _Scan:
         self.row += self.row_rep
 
     def start_table_cell(self, attrs) -> None:
-        self.col_rep = max(_count(attrs.get("number-columns-repeated")), 1)
-        self.text, self.has_value = 0, "value-type" in attrs
-
-    start_covered_table_cell = start_table_cell
+        self.col_rep = max(_count(_attr(attrs, "number-columns-repeated")), 1)
+        self.text, self.has_value = 0, _attr(attrs, "value-type") is not None
 
     def start_p(self, attrs) -> None:
         if self.text is not None:
@@ -178,8 +193,6 @@ class _Scan:
                 self.sheet.value(self.row + 1, self.col, self.col_rep)
         self.col += self.col_rep
         self.text = None
-
-    end_covered_table_cell = end_table_cell
 
 
 def _refuse_doctype(*args) -> None:
@@ -202,9 +215,10 @@ def check_sheet_file(path: Path) -> None:
             if not info.filename.lower().endswith((".xml", ".rels")):
                 continue
             scan = _Scan(path, info.filename)
-            parser = expat.ParserCreate(namespace_separator="}")
+            parser = expat.ParserCreate()  # ODS names keep their usual prefixes (table:, office:)
             parser.StartElementHandler, parser.EndElementHandler = scan.start, scan.end
             parser.CharacterDataHandler = scan.chars
+            parser.buffer_text = True
             parser.StartDoctypeDeclHandler = parser.EntityDeclHandler = _refuse_doctype
             try:
                 with book.open(info) as part:
