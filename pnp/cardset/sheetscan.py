@@ -15,7 +15,7 @@ from xml.parsers import expat
 from pnp import limits
 from pnp.errors import CardsetError, LimitError
 
-CELL_REF = re.compile(r"([A-Za-z]{1,4})(\d{1,9})$")
+CELL_REF = re.compile(r"([A-Za-z]+)(\d+)$")  # any length: calamine reads AAAAAA3 as column 12356631
 CHUNK = 1 << 20
 
 
@@ -138,11 +138,14 @@ class _Scan:
 
     def start_c(self, attrs) -> None:
         found = CELL_REF.match(attrs.get("r", ""))
-        if found:
-            col = 0
-            for ch in found.group(1).upper():
-                col = col * 26 + ord(ch) - 64
-            self.row, self.col = int(found.group(2)), col - 1
+        if found:  # past 7 letters or 12 digits a cell is beyond any span: no need to compute how far
+            letters, digits = found.group(1).upper(), found.group(2).lstrip("0") or "0"
+            col = 26 ** 7
+            if len(letters) <= 7:
+                col = 0
+                for ch in letters:
+                    col = col * 26 + ord(ch) - 64
+            self.row, self.col = int(digits) if len(digits) <= 12 else 10 ** 12, col - 1
         else:
             self.col += 1
         self.text, self.has_value = 0, False
