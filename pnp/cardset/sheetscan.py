@@ -198,8 +198,18 @@ class _Scan:
         self.text = None
 
 
-def _refuse_doctype(*args) -> None:
-    raise ValueError("a DOCTYPE (spreadsheet XML has none)")
+def _refuse_entity(*args) -> None:
+    raise ValueError("an entity declaration (spreadsheet XML has none)")
+
+
+def _parser(scan: _Scan):
+    """An expat parser feeding scan; entity declarations (the makings of an entity bomb) are refused."""
+    parser = expat.ParserCreate()  # names as written: handlers match them by local name
+    parser.StartElementHandler, parser.EndElementHandler = scan.start, scan.end
+    parser.CharacterDataHandler = scan.chars
+    parser.buffer_text = True
+    parser.EntityDeclHandler = _refuse_entity
+    return parser
 
 
 def check_sheet_file(path: Path) -> None:
@@ -215,22 +225,19 @@ def check_sheet_file(path: Path) -> None:
             from None
     with book:
         for info in book.infolist():
-            if not info.filename.lower().endswith((".xml", ".rels")):
-                continue
-            scan = _Scan(path, info.filename)
-            parser = expat.ParserCreate()  # ODS names keep their usual prefixes (table:, office:)
-            parser.StartElementHandler, parser.EndElementHandler = scan.start, scan.end
-            parser.CharacterDataHandler = scan.chars
-            parser.buffer_text = True
-            parser.StartDoctypeDeclHandler = parser.EntityDeclHandler = _refuse_doctype
             try:
                 with book.open(info) as part:
-                    while block := part.read(CHUNK):
+                    block = part.read(CHUNK)
+                    if not block.lstrip(b"\xef\xbb\xbf \t\r\n").startswith((b"<", b"\xff\xfe", b"\xfe\xff")):
+                        continue  # not XML (an image, a macro store): the spreadsheet library does not parse it
+                    parser = _parser(_Scan(path, info.filename))
+                    while block:
                         budget -= len(block)
                         if budget < 0:
                             limits.SHEET_XML_BYTES.check(limits.SHEET_XML_BYTES.value - budget, file=path,
                                                          field=info.filename)
                         parser.Parse(block, False)
+                        block = part.read(CHUNK)
                     parser.Parse(b"", True)
             except (expat.ExpatError, ValueError, zipfile.BadZipFile, OSError, EOFError, NotImplementedError,
                     RuntimeError) as exc:
