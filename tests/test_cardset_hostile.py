@@ -220,6 +220,15 @@ def test_png_whose_data_inflates_past_its_rows_is_refused(tmp_path):
     error_line(out, "bomb.png", "inflates past the 110 bytes its 10x10 header needs")
 
 
+def test_png_bomb_is_never_passed_through_into_a_pdf(tmp_path):
+    from pnp.print.images import pass_through
+    fine, bomb = tmp_path / "fine.png", tmp_path / "bomb.png"
+    fine.write_bytes(png_bytes(10, 10, bytes(110)))
+    bomb.write_bytes(png_bytes(10, 10, bytes(8 << 20)))
+    assert pass_through(str(fine)) is not None  # a sound 8-bit grey PNG goes in as it is
+    assert pass_through(str(bomb)) is None      # a bomb would be decoded (10 rows), never copied
+
+
 @pytest.mark.parametrize("mode", ["L", "RGB", "RGBA", "P", "1", "I;16", "LA"])
 def test_real_pngs_inflate_to_exactly_their_declared_rows(tmp_path, mode):
     from PIL import Image

@@ -33,13 +33,11 @@ def _probe(path: str, mtime_ns: int, size: int, max_pixels: float) -> tuple[int,
             if fmt == "PNG":
                 im.verify()  # every chunk and checksum read, the pixels not decoded
         if fmt == "PNG":  # its data goes into the PDF as it is: it must inflate to no more than its rows
-            from pnp.print.images import PngImage
-            with open(path, "rb") as fh:
-                png = PngImage(fh)
-                need = png.raw_bytes()
-                if png.inflated_bytes(fh, need) > need:
-                    return (f"its compressed data inflates past the {need} bytes its {w}x{h} header needs "
-                            "(a decompression bomb)")
+            from pnp.print.images import png_overrun
+            overrun = png_overrun(path)
+            if overrun:
+                return (f"its compressed data inflates past the {overrun[1]} bytes its {w}x{h} header needs "
+                        "(a decompression bomb)")
         if fmt == "JPEG":  # reportlab embeds JPEG data as it is: a cut-off file must end in its EOI marker
             with open(path, "rb") as fh:
                 fh.seek(max(0, size - 1024))

@@ -81,6 +81,23 @@ class PngImage:
                 and b"tRNS" not in self.chunks)
 
 
+@lru_cache(maxsize=4096)
+def _overrun(path: str, mtime_ns: int, size: int) -> tuple[int, int] | None:
+    with open(path, "rb") as fh:
+        png = PngImage(fh)
+        need = png.raw_bytes()
+        got = png.inflated_bytes(fh, need)
+    return (got, need) if got > need else None
+
+
+def png_overrun(path) -> tuple[int, int] | None:
+    """(bytes inflated so far, bytes needed) when a PNG's data inflates past the rows its header declares
+    (a decompression bomb), else None; remembered per file version. Raises ValueError for a broken PNG."""
+    import os
+    st = os.stat(path)
+    return _overrun(str(path), st.st_mtime_ns, st.st_size)
+
+
 def _jpeg_info(data: bytes):
     """(width, height, components) of a baseline/progressive 8-bit JPEG, or None."""
     from io import BytesIO
@@ -146,7 +163,7 @@ def pass_through(path: str):
                 png = PngImage(fh)
         except (ValueError, struct.error):
             return None
-        if not png.passes_through:
+        if not png.passes_through or png_overrun(path):  # a bomb is never copied in (check_image refuses it)
             return None
         space, colours = PNG_COLOURS[png.colour_type]
         obj = cls("pass")
