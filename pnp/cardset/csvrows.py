@@ -15,9 +15,13 @@ def read_csv(path: Path) -> list[dict]:
     """Rows as dicts of stripped strings; ragged rows, semicolon files, blank or repeated headers, control
     characters and over-long cells are refused."""
     text = read_text(path, field="data")
+    cell = int(limits.CELL_CHARS.value)
+    csv.field_size_limit(max(csv.field_size_limit(), cell + 1))  # so a raised cell_chars limit is the one met
     try:
         rows = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as exc:
+        if "field larger than field limit" in str(exc):  # only past Python's own limit (131072), above ours
+            limits.CELL_CHARS.check(csv.field_size_limit(), file=path, field="data")
         raise CardsetError(f"not valid CSV ({exc})", file=str(path), field="data",
                            hint="save it again as CSV from a spreadsheet") from None
     rows = [r for r in rows if any(c.strip() for c in r)]
