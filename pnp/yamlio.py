@@ -34,6 +34,15 @@ def _expanded_size(node, depth: int, sizes: dict, file) -> int:
     return total
 
 
+def _plain(text: str):
+    """A plain scalar's value (1 for `0x1`, True for `yes`), to compare keys as the loader will; else the text."""
+    try:
+        value = yaml.load(text, Loader=_LOADER)  # noqa: S506 - a safe loader
+        return value if isinstance(value, (int, float, bool, type(None))) else text
+    except yaml.YAMLError:
+        return text
+
+
 def _check_values(root, file, error: type[PnpError]) -> None:
     """Refuse duplicate keys, binary/set/pairs values, control characters and over-long text, naming line and field."""
     seen, stack = set(), [(root, "")]
@@ -68,13 +77,14 @@ def _check_values(root, file, error: type[PnpError]) -> None:
                 name = str(k.value) if isinstance(k, yaml.ScalarNode) else "?"
                 if isinstance(k, yaml.ScalarNode) and k.tag != MERGE:
                     line = k.start_mark.line + 1
-                    if (k.tag, k.value) in keys:
+                    ident = (k.tag, k.value if k.tag == STR else _plain(k.value))  # `yes` and `true` are one key
+                    if ident in keys:
                         at = f"{file}:{line}" if file is not None else f"line {line}"
-                        raise error(f"key '{name}' appears twice in one mapping (lines {keys[(k.tag, k.value)]} and "
+                        raise error(f"key '{name}' appears twice in one mapping (lines {keys[ident]} and "
                                     f"{line}); the second would silently win", file=at,
                                     field=f"{path}.{name}" if path else name, expected="each key once",
                                     hint="remove or rename one of them")
-                    keys[(k.tag, k.value)] = line
+                    keys[ident] = line
                 stack.append((k, path))
                 stack.append((v, f"{path}.{name}" if path else name))
 
