@@ -289,6 +289,15 @@ def test_duplicate_key_in_layouts_and_yaml_data_is_an_error(tmp_path):
     error_line(out, "cards.yaml:3", "field '[0].name'", "lines 2 and 3")
 
 
+def test_keys_the_loader_reads_as_one_are_duplicates():
+    from pnp.errors import CardsetError
+    from pnp.yamlio import load_yaml
+    for text in ("yes: a\ntrue: b\n", "labels: {1: a, 0x1: b}\n"):
+        with pytest.raises(CardsetError, match="appears twice in one mapping"):
+            load_yaml(text, file="x.yaml")
+    assert load_yaml("labels: {1: a, '1': b}\n") == {"labels": {1: "a", "1": "b"}}  # a number and a text
+
+
 def test_control_characters_are_errors_naming_file_line_and_field(tmp_path):
     folder = write_set(tmp_path / "csv", cards="id,name\na,Alpha\nb,Be\x07ta\n")
     code, out = validate(folder)
