@@ -79,11 +79,11 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
     for n, row in numbered[1:]:
         for col in range(len(header), len(row)):
             if row[col]:
-                raise CardsetError(f"row {n} has a value in column {_column(col)} ({row[col]!r}), which has no header",
-                                   file=str(path), field=_column(col), expected=f"at most {len(header)} columns",
+                raise CardsetError(f"row {n} has a value in column {column_name(col)} ({row[col]!r}), which has no header",
+                                   file=str(path), field=column_name(col), expected=f"at most {len(header)} columns",
                                    hint="add a header for that column or clear the cell")
         for col, value in enumerate(row):
-            check_cell(value, path, n, col, header[col] if col < len(header) else _column(col))
+            check_cell(value, path, n, col, header[col] if col < len(header) else column_name(col))
         out.append({h: (row[i] if i < len(row) else "") for i, h in enumerate(header) if h})
     return SheetRows(out, [n for n, _ in numbered[1:]])
 
@@ -92,7 +92,7 @@ def duplicate_header(header: list[str], path: Path, line: int | None = None) -> 
     """Refuse a header naming a column twice (the later column would silently win), naming both columns."""
     twice = sorted({h for h in header if h and header.count(h) > 1})
     if twice:
-        cols = ", ".join(_column(i) for i, h in enumerate(header) if h == twice[0])
+        cols = ", ".join(column_name(i) for i, h in enumerate(header) if h == twice[0])
         at = f" on line {line}" if line else ""
         raise CardsetError(f"column header '{twice[0]}' appears twice{at} (columns {cols}); the later would silently win",
                            file=str(path), field=twice[0], expected="each header once",
@@ -105,12 +105,12 @@ def check_cell(value: str, path: Path, row: int, col: int, field: str) -> None:
         limits.CELL_CHARS.check(len(value), file=f"{path}:{row}", field=field)
     bad = control_char(value)
     if bad:
-        raise CardsetError(f"row {row} column {_column(col)} holds control character {bad}", file=f"{path}:{row}",
+        raise CardsetError(f"row {row} column {column_name(col)} holds control character {bad}", file=f"{path}:{row}",
                            field=field, expected="printable text (tabs and line breaks are fine)",
                            hint="remove the control character (often pasted from another program)")
 
 
-def _column(index: int) -> str:
+def column_name(index: int) -> str:
     """Spreadsheet column letters for a 0-based index (0 -> A, 26 -> AA)."""
     name = ""
     index += 1

@@ -13,20 +13,11 @@ from pathlib import Path
 from xml.parsers import expat
 
 from pnp import limits
+from pnp.cardset.sheets import column_name
 from pnp.errors import CardsetError, LimitError
 
 CELL_REF = re.compile(r"([A-Za-z]+)(\d+)$")  # any length: calamine reads AAAAAA3 as column 12356631
 CHUNK = 1 << 20
-
-
-def _letters(index: int) -> str:
-    """Spreadsheet column letters for a 0-based index (0 -> A, 26 -> AA)."""
-    name = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        name = chr(65 + rem) + name
-    return name
 
 
 def _count(value: str | None, default: int = 1) -> int:
@@ -59,7 +50,7 @@ class _Sheet:
             self.last_row, self.last_col = max(self.last_row, row), max(self.last_col, col + ncols)
             if self.last_row * self.last_col > self.max_cells:
                 limits.SHEET_CELLS.check(self.last_row * self.last_col, file=self.path,
-                                         field=f"{self.name}!{_letters(self.last_col - 1)}{self.last_row}")
+                                         field=f"{self.name}!{column_name(self.last_col - 1)}{self.last_row}")
 
     def add_rows(self, n: int) -> None:
         """n more rows holding values (a repeated row counts each time)."""
@@ -92,7 +83,7 @@ class _Scan:
 
     def _where(self) -> str:
         sheet = self.sheet.name if self.sheet else self.part
-        return f"{sheet}!{_letters(self.col)}{self.row}" if self.sheet else sheet
+        return f"{sheet}!{column_name(self.col)}{self.row}" if self.sheet else sheet
 
     def start(self, name: str, attrs: dict) -> None:
         if attrs:
