@@ -298,7 +298,7 @@ def environment(folders: list[Path] | None, **options) -> CardSandbox:
                       **options)
     env.filters = {name: _bounded_filter(_replace if name == "replace" else env.filters[name]) for name in FILTERS}
     finalize = options.get("finalize")
-    env.finalize = (lambda v: sized(printable(finalize(v)))) if finalize else (lambda v: sized(printable(v)))
+    env.finalize = (lambda v: printable(sized(finalize(v)))) if finalize else (lambda v: printable(sized(v)))
     env.globals = {"range": _Range, "dict": dict}
     return env
 
