@@ -5,7 +5,7 @@ from __future__ import annotations
 import yaml
 
 from pnp import limits
-from pnp.errors import CardsetError, LimitError, PnpError
+from pnp.errors import CardsetError, PnpError
 from pnp.textfile import control_char
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -61,9 +61,7 @@ def _check_values(root, file, error: type[PnpError]) -> None:
         if isinstance(node, yaml.ScalarNode):
             if node.tag == STR:
                 if len(node.value) > cell:
-                    raise LimitError(f"{limits.CELL_CHARS.what} is {len(node.value)}, over the limit of "
-                                     f"{int(cell)} ({limits.CELL_CHARS.name})", file=where, field=field,
-                                     hint=f"shorten it, or raise the limit with {limits.CELL_CHARS.env}=N")
+                    limits.CELL_CHARS.check(len(node.value), file=where, field=field)
                 bad = control_char(node.value)
                 if bad:
                     raise error(f"control character {bad} in the text", file=where, field=field,
@@ -74,7 +72,7 @@ def _check_values(root, file, error: type[PnpError]) -> None:
         elif isinstance(node, yaml.MappingNode):
             keys: dict = {}
             for k, v in node.value:
-                name = str(k.value) if isinstance(k, yaml.ScalarNode) else "?"
+                name = str(k.value)[:80] if isinstance(k, yaml.ScalarNode) else "?"
                 if isinstance(k, yaml.ScalarNode) and k.tag != MERGE:
                     line = k.start_mark.line + 1
                     ident = (k.tag, k.value if k.tag == STR else _plain(k.value))  # `yes` and `true` are one key
