@@ -6,8 +6,8 @@ import io
 from pathlib import Path
 
 from pnp import limits
+from pnp.cardset.sheets import check_cells, duplicate_header
 from pnp.errors import CardsetError
-from pnp.cardset.sheets import check_cell, duplicate_header
 from pnp.textfile import read_text
 
 
@@ -15,8 +15,7 @@ def read_csv(path: Path) -> list[dict]:
     """Rows as dicts of stripped strings; ragged rows, semicolon files, blank or repeated headers, control
     characters and over-long cells are refused."""
     text = read_text(path, field="data")
-    cell = int(limits.CELL_CHARS.value)
-    csv.field_size_limit(max(csv.field_size_limit(), cell + 1))  # so a raised cell_chars limit is the one met
+    csv.field_size_limit(max(csv.field_size_limit(), int(limits.CELL_CHARS.value) + 1))  # so a raised cell_chars limit is the one met
     try:
         rows = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as exc:
@@ -37,15 +36,13 @@ def read_csv(path: Path) -> list[dict]:
         raise CardsetError(f"column {header.index('') + 1} of the header has no name", file=str(path), field="data",
                            expected="a name for every column", hint="name the column or remove it")
     duplicate_header(header, path, line=1)
-    for col, name in enumerate(header):
-        check_cell(name, path, 1, col, name)
+    check_cells(header, path, 1, header)
     out = []
     for line, row in enumerate(rows[1:], start=2):
         if len(row) != len(header):
             raise CardsetError(f"row {line} has {len(row)} values but the header has {len(header)} columns",
                                file=str(path), field="data", expected=f"{len(header)} comma-separated values",
                                hint="quote values containing commas (\"a, b\") and fill or remove the extra cells")
-        for col, value in enumerate(row):
-            check_cell(value, path, line, col, header[col])
+        check_cells(row, path, line, header)
         out.append({k: v.strip() for k, v in zip(header, row)})
     return out

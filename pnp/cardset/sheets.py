@@ -72,8 +72,7 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
     while header and not header[-1]:
         header.pop()
     duplicate_header(header, path)
-    for col, value in enumerate(header):
-        check_cell(value, path, numbered[0][0], col, value)
+    check_cells(header, path, numbered[0][0], header)
     limits.ROWS.check(len(numbered) - 1, file=path, field="data")
     out = []
     for n, row in numbered[1:]:
@@ -82,8 +81,7 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
                 raise CardsetError(f"row {n} has a value in column {column_name(col)} ({row[col]!r}), which has no header",
                                    file=str(path), field=column_name(col), expected=f"at most {len(header)} columns",
                                    hint="add a header for that column or clear the cell")
-        for col, value in enumerate(row):
-            check_cell(value, path, n, col, header[col] if col < len(header) else column_name(col))
+        check_cells(row, path, n, header)
         out.append({h: (row[i] if i < len(row) else "") for i, h in enumerate(header) if h})
     return SheetRows(out, [n for n, _ in numbered[1:]])
 
@@ -99,15 +97,24 @@ def duplicate_header(header: list[str], path: Path, line: int | None = None) -> 
                            hint="rename or merge one of the columns")
 
 
-def check_cell(value: str, path: Path, row: int, col: int, field: str) -> None:
-    """Refuse a cell holding control characters or more characters than the cell_chars limit."""
-    if len(value) > limits.CELL_CHARS.value:
-        limits.CELL_CHARS.check(len(value), file=f"{path}:{row}", field=field)
-    bad = control_char(value)
-    if bad:
-        raise CardsetError(f"row {row} column {column_name(col)} holds control character {bad}", file=f"{path}:{row}",
-                           field=field, expected="printable text (tabs and line breaks are fine)",
-                           hint="remove the control character (often pasted from another program)")
+def check_cells(values: list[str], path: Path, row: int, names: list[str]) -> None:
+    """Refuse a row whose cells hold control characters or more characters than the cell_chars limit,
+    naming the row and the column (by its header in names, else its letters)."""
+    if not values:
+        return
+    limit = limits.CELL_CHARS.value
+    if max(map(len, values)) <= limit and not control_char("".join(values)):
+        return  # the common case, in one pass
+    for col, value in enumerate(values):
+        field = names[col] if col < len(names) else column_name(col)
+        if len(value) > limit:
+            limits.CELL_CHARS.check(len(value), file=f"{path}:{row}", field=field)
+        bad = control_char(value)
+        if bad:
+            raise CardsetError(f"row {row} column {column_name(col)} holds control character {bad}",
+                               file=f"{path}:{row}", field=field,
+                               expected="printable text (tabs and line breaks are fine)",
+                               hint="remove the control character (often pasted from another program)")
 
 
 def column_name(index: int) -> str:
