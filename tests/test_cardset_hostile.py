@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 import python_calamine
-
 from print_fixtures import validate, write_set
 
 SHEET_MANIFEST = {"components": [{"name": "deck", "type": "cards", "size": "poker", "data": "cards.xlsx",
