@@ -8,6 +8,11 @@ from dataclasses import dataclass
 from pnp.errors import LimitError
 
 
+def _number(v: float) -> str:
+    """A count as written in an error: whole numbers in full (2000000, not 2e+06)."""
+    return str(int(v)) if float(v).is_integer() and abs(v) < 1e18 else f"{v:g}"
+
+
 @dataclass(frozen=True)
 class Limit:
     """One limit: its name, default value and what it counts."""
@@ -34,7 +39,7 @@ class Limit:
     def check(self, amount: float, *, file=None, card=None, field=None) -> None:
         """Raise LimitError when amount exceeds the limit; the error names the limit and how to raise it."""
         if amount > self.value:
-            raise LimitError(f"{self.what} is {amount:g}, over the limit of {self.value:g} ({self.name})",
+            raise LimitError(f"{self.what} is {_number(amount)}, over the limit of {_number(self.value)} ({self.name})",
                              file=None if file is None else str(file), card=card, field=field,
                              hint=f"reduce it, or raise the limit with {self.env}=N if you trust this input")
 
@@ -55,3 +60,9 @@ TEXT_CHARS = Limit("text_chars", 10_000, "characters of text in one box")
 TEMPLATE_RANGE = Limit("template_range", 10_000, "numbers in one template range()")
 BOARD_MM = Limit("board_mm", 5000, "board or track side in mm")
 TRACK_BOXES = Limit("track_boxes", 1000, "boxes on one track")
+SHEET_CELLS = Limit("sheet_cells", 1_000_000, "cells one spreadsheet sheet spans (rows x columns, repeats counted)")
+SHEET_XML_BYTES = Limit("sheet_xml_bytes", 200_000_000, "bytes of a spreadsheet's XML once unzipped")
+CELL_CHARS = Limit("cell_chars", 100_000, "characters in one cell or value")
+FONT_BYTES = Limit("font_bytes", 30_000_000, "bytes in one font file")
+CAMPAIGNS = Limit("campaigns", 25_000, "campaigns in one simulation")
+ROUNDS = Limit("rounds", 10_000, "rounds in one simulated game")

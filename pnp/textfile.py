@@ -1,6 +1,7 @@
 """Read a user's text file: bounded size, UTF-8 or a refusal that says so, no NUL bytes."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pnp import limits
@@ -20,6 +21,15 @@ def decode(data: bytes, file, *, error: type[PnpError] = CardsetError, field: st
         raise error(f"contains a NUL byte on line {line} (a binary file?)", file=str(file), field=field,
                     expected="plain UTF-8 text", hint="remove the NUL bytes or give the right file")
     return text
+
+
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 (but tab, newline, CR), DEL, C1
+
+
+def control_char(text: str) -> str | None:
+    """The first control character in text as 'U+0007', or None (tab, newline and CR are allowed)."""
+    found = CONTROL.search(text)
+    return None if found is None else f"U+{ord(found.group(0)):04X}"
 
 
 def read_text(path: Path, *, error: type[PnpError] = CardsetError, field: str | None = None) -> str:

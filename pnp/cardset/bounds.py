@@ -119,7 +119,10 @@ def check_shapes(raw: dict, layouts_raw, file, layouts_file) -> None:
 
 
 def check_row(row: dict, file, card: str) -> None:
-    """A data row's layout, back_layout and back columns name one thing each."""
+    """A data row's id is one name or number, and its layout, back_layout and back columns name one thing each."""
+    if row.get("id") is not None and not isinstance(row["id"], (str, int, float)):
+        raise CardsetError(f"id is {_what(row['id'])}", file=str(file), card=str(card), field="id",
+                           expected="a name or number", hint="write the id as one name")
     for key in ("layout", "back_layout", "back"):
         if row.get(key) and not isinstance(row[key], str):
             raise CardsetError(f"{key} is {_what(row[key])}", file=str(file), card=card, field=key,

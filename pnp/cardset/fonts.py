@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp import limits
 from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
 from pnp.print.fonts import font_names
@@ -20,6 +21,7 @@ def _font_file(folder: Path, value, manifest: Path, keys: tuple) -> Path:
         problem = "is not a .ttf or .otf file" if path.suffix.lower() not in FONT_EXTS else "not found"
         raise CardsetError(f"font file '{value}' {problem}", file=located(manifest, *keys), field=".".join(map(str, keys)),
                            expected=f"a .ttf or .otf file relative to {folder}", hint="add the file or fix the path")
+    limits.FONT_BYTES.check(path.stat().st_size, file=located(manifest, *keys), field=".".join(map(str, keys)))
     return path
 
 

@@ -1,8 +1,11 @@
-"""Check an image before anything decodes it: a PNG or JPEG, whole, and within the pixel limit."""
+"""Check an image before anything decodes it: a PNG or JPEG, whole, within the pixel limit, and a PNG's data
+inflating to no more than its declared rows (it is copied into the PDF as it is)."""
 from __future__ import annotations
 
 import re
 import stat
+import struct
+import zlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,6 +32,12 @@ def _probe(path: str, mtime_ns: int, size: int, max_pixels: float) -> tuple[int,
             fmt = im.format
             if fmt == "PNG":
                 im.verify()  # every chunk and checksum read, the pixels not decoded
+        if fmt == "PNG":  # its data goes into the PDF as it is: it must inflate to no more than its rows
+            from pnp.print.images import png_overrun
+            overrun = png_overrun(path)
+            if overrun:
+                return (f"its compressed data inflates past the {overrun[1]} bytes its {w}x{h} header needs "
+                        "(a decompression bomb)")
         if fmt == "JPEG":  # reportlab embeds JPEG data as it is: a cut-off file must end in its EOI marker
             with open(path, "rb") as fh:
                 fh.seek(max(0, size - 1024))
@@ -37,7 +46,7 @@ def _probe(path: str, mtime_ns: int, size: int, max_pixels: float) -> tuple[int,
     except Image.DecompressionBombError as exc:  # Pillow refused it from the header alone
         found = re.search(r"\((\d+) pixels\)", str(exc))
         return f"pixels:{found.group(1) if found else 'too many'}"
-    except (OSError, SyntaxError, ValueError, EOFError) as exc:
+    except (OSError, SyntaxError, ValueError, EOFError, struct.error, zlib.error) as exc:
         return f"not a readable image ({exc})"
     return w, h
 

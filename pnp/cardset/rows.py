@@ -16,7 +16,7 @@ def component_rows(slug: str, name: str) -> tuple[dict, ...]:
     """
     from pnp.paths import cardsets_root
     folder = cardsets_root() / slug
-    manifest = load_yaml((folder / MANIFEST).read_text(encoding="utf-8")) or {}
+    manifest = load_yaml((folder / MANIFEST).read_text(encoding="utf-8"), file=folder / MANIFEST) or {}
     for comp in manifest.get("components") or []:
         if comp.get("name") != name:
             continue

@@ -8,6 +8,7 @@ load template files that resolve inside their own folders.
 """
 from __future__ import annotations
 
+import datetime
 import functools
 import re
 import signal
@@ -28,6 +29,8 @@ FILTERS = ("abs", "batch", "capitalize", "count", "d", "default", "dictsort", "e
            "groupby", "int", "join", "last", "length", "list", "lower", "map", "max", "min", "reject",
            "rejectattr", "replace", "reverse", "round", "safe", "select", "selectattr", "slice", "sort", "string",
            "striptags", "sum", "title", "trim", "truncate", "unique", "upper", "wordcount")
+ADDRESS = re.compile(r" at 0x[0-9a-fA-F]{6,}")  # a Python object's default repr: a memory address, new each run
+PRINTABLE = (str, int, float, datetime.date, datetime.time)  # bool is an int; Markup a str
 MAX_INT_BITS = 100_000  # whole numbers up to about 30,000 digits
 FORMAT_WIDTH = re.compile(r"%[-+ #0]*(\d+)?(?:\.(\d+))?")
 
@@ -63,6 +66,35 @@ def sized(value):
         weight = _weight(value, int(limit))
         if weight > limit:
             limits.TEMPLATE_CHARS.check(weight, field="template")
+    return value
+
+
+def printable(value):
+    """A value a template prints, unchanged: text, a number, a date, None, or a list or mapping of those
+    (whose text is the same every run). Anything else is refused: a set prints in a different order each
+    run, binary data as b'...', and a function, method, range or other object as "<... at 0x7f...>",
+    whose memory address changes every run and would break byte-identical output."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if v is None or isinstance(v, jinja2.Undefined):
+            continue
+        if isinstance(v, str):
+            if " at 0x" in v and ADDRESS.search(v):
+                raise SecurityError("it prints a Python object's repr ('<... at 0x...>'), whose memory address "
+                                    "changes every run; print card fields, not functions or objects")
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, (set, frozenset, bytes, bytearray)):
+            kind = "binary data" if isinstance(v, (bytes, bytearray)) else "a set"
+            raise TypeError(f"it prints {kind}, which shows as a Python repr (a set in a different order each "
+                            "run); a card prints text")
+        elif not isinstance(v, PRINTABLE):
+            raise SecurityError(f"it prints a {type(v).__name__} object, not text (its Python repr carries a "
+                                "memory address that changes every run)")
     return value
 
 
@@ -235,6 +267,10 @@ class ContainedLoader(jinja2.FileSystemLoader):
 
         from pnp.textfile import read_text
 
+        name = str(template).replace("\\", "/")
+        if name.startswith("/") or ".." in name.split("/") or re.match(r"[A-Za-z]:", name):
+            raise SecurityError(f"include '{template}' points outside the card set's folder: templates may only "
+                                "include files inside the set's folder (no '..', no absolute path)")
         pieces = split_template_path(template)
         for root in self.searchpath:
             path = Path(root, *pieces)
@@ -242,7 +278,8 @@ class ContainedLoader(jinja2.FileSystemLoader):
                 continue
             real = path.resolve()
             if not real.is_relative_to(Path(root).resolve()):
-                raise SecurityError(f"template '{template}' resolves outside its folder ({real})")
+                raise SecurityError(f"template '{template}' resolves (through a link) outside its folder: templates "
+                                    "may only include files inside the set's folder")
             text = read_text(path, field="template")
             mtime = path.stat().st_mtime
 
@@ -261,7 +298,7 @@ def environment(folders: list[Path] | None, **options) -> CardSandbox:
                       **options)
     env.filters = {name: _bounded_filter(_replace if name == "replace" else env.filters[name]) for name in FILTERS}
     finalize = options.get("finalize")
-    env.finalize = (lambda v: sized(finalize(v))) if finalize else sized
+    env.finalize = (lambda v: printable(sized(finalize(v)))) if finalize else (lambda v: printable(sized(v)))
     env.globals = {"range": _Range, "dict": dict}
     return env
 

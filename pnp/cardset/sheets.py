@@ -4,7 +4,9 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
+from pnp import limits
 from pnp.errors import CardsetError
+from pnp.textfile import control_char
 
 SHEET_EXTS = (".xlsx", ".ods")
 
@@ -43,8 +45,11 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
     """
     from python_calamine import CalamineError, CalamineWorkbook
 
+    from pnp.cardset.sheetscan import check_sheet_file
+
     if not path.is_file():
         raise CardsetError("data file not found", file=str(path), field="data", hint="fix the path in cardset.yaml")
+    check_sheet_file(path)
     try:
         book = CalamineWorkbook.from_path(str(path))
         if sheet is not None and sheet not in book.sheet_names:
@@ -66,23 +71,53 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
     header = numbered[0][1]
     while header and not header[-1]:
         header.pop()
-    twice = sorted({h for h in header if h and header.count(h) > 1})
-    if twice:
-        cols = ", ".join(_column(i) for i, h in enumerate(header) if h == twice[0])
-        raise CardsetError(f"column header '{twice[0]}' appears twice (columns {cols})", file=str(path),
-                           field=twice[0], expected="each header once", hint="rename or merge one of the columns")
+    duplicate_header(header, path)
+    check_cells(header, path, numbered[0][0], header)
+    limits.ROWS.check(len(numbered) - 1, file=path, field="data")
     out = []
     for n, row in numbered[1:]:
         for col in range(len(header), len(row)):
             if row[col]:
-                raise CardsetError(f"row {n} has a value in column {_column(col)} ({row[col]!r}), which has no header",
-                                   file=str(path), field=_column(col), expected=f"at most {len(header)} columns",
+                raise CardsetError(f"row {n} has a value in column {column_name(col)} ({row[col]!r}), which has no header",
+                                   file=str(path), field=column_name(col), expected=f"at most {len(header)} columns",
                                    hint="add a header for that column or clear the cell")
+        check_cells(row, path, n, header)
         out.append({h: (row[i] if i < len(row) else "") for i, h in enumerate(header) if h})
     return SheetRows(out, [n for n, _ in numbered[1:]])
 
 
-def _column(index: int) -> str:
+def duplicate_header(header: list[str], path: Path, line: int | None = None) -> None:
+    """Refuse a header naming a column twice (the later column would silently win), naming both columns."""
+    twice = sorted({h for h in header if h and header.count(h) > 1})
+    if twice:
+        cols = ", ".join(column_name(i) for i, h in enumerate(header) if h == twice[0])
+        at = f" on line {line}" if line else ""
+        raise CardsetError(f"column header '{twice[0]}' appears twice{at} (columns {cols}); the later would silently win",
+                           file=str(path), field=twice[0], expected="each header once",
+                           hint="rename or merge one of the columns")
+
+
+def check_cells(values: list[str], path: Path, row: int, names: list[str]) -> None:
+    """Refuse a row whose cells hold control characters or more characters than the cell_chars limit,
+    naming the row and the column (by its header in names, else its letters)."""
+    if not values:
+        return
+    limit = limits.CELL_CHARS.value
+    if max(map(len, values)) <= limit and not control_char("".join(values)):
+        return  # the common case, in one pass
+    for col, value in enumerate(values):
+        field = names[col] if col < len(names) else column_name(col)
+        if len(value) > limit:
+            limits.CELL_CHARS.check(len(value), file=f"{path}:{row}", field=field)
+        bad = control_char(value)
+        if bad:
+            raise CardsetError(f"row {row} column {column_name(col)} holds control character {bad}",
+                               file=f"{path}:{row}", field=field,
+                               expected="printable text (tabs and line breaks are fine)",
+                               hint="remove the control character (often pasted from another program)")
+
+
+def column_name(index: int) -> str:
     """Spreadsheet column letters for a 0-based index (0 -> A, 26 -> AA)."""
     name = ""
     index += 1

@@ -61,7 +61,8 @@ class TextEngine:
     def render(self, kind: str, source: str, fields: dict, *, where: str, file: str, card: str) -> str:
         """Render a template with a card's fields; an unknown field names the card and field."""
         only = FIELD_ONLY.match(source) if kind != "file" else None
-        if only and only.group(1) in fields:  # `{{ name }}`: no need to run Jinja2
+        if only and only.group(1) in fields and isinstance(fields[only.group(1)], (type(None), *sandbox.PRINTABLE)):
+            # `{{ name }}` of plain text: no need to run Jinja2 (other values go through its checks)
             value = fields[only.group(1)]
             text = "" if value is None else str(value)
             limits.TEXT_CHARS.check(len(text), file=file, card=card, field=only.group(1))

@@ -7,6 +7,8 @@ from pathlib import Path
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_COLOURS = {0: ("DeviceGray", 1), 2: ("DeviceRGB", 3)}  # colour type: colour space, components
+PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # colour type: samples per pixel
+ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
 
 
 class PngImage:
@@ -40,6 +42,34 @@ class PngImage:
         if b"IHDR" not in self.chunks or not self.ranges:
             raise ValueError("PNG without a header or image data")
 
+    def raw_bytes(self) -> int:
+        """Bytes the image's rows take once inflated (a filter byte per row), as its header declares them."""
+        bits = PNG_CHANNELS.get(self.colour_type, 4) * self.depth
+
+        def rows(w: int, h: int) -> int:
+            return h * (1 + (w * bits + 7) // 8) if w and h else 0
+        if self.interlace != 1:
+            return rows(self.width, self.height)
+        return sum(rows((self.width - x + dx - 1) // dx, (self.height - y + dy - 1) // dy) for x, y, dx, dy in ADAM7)
+
+    def inflated_bytes(self, fh, bound: int) -> int:
+        """Bytes the IDAT data inflates to, read from the open file fh, stopping once past bound."""
+        import zlib
+        inflate, total = zlib.decompressobj(), 0
+        for offset, length in self.ranges:
+            fh.seek(offset)
+            while length and not inflate.eof:
+                data = fh.read(min(length, 1 << 16))
+                if not data:
+                    raise ValueError("truncated PNG data")
+                length -= len(data)
+                while data and not inflate.eof:
+                    total += len(inflate.decompress(data, 1 << 20))
+                    if total > bound:
+                        return total
+                    data = inflate.unconsumed_tail
+        return total
+
     @property
     def passes_through(self) -> bool:
         """True when the compressed rows are valid PDF Flate data with the PNG predictor as they stand.
@@ -49,6 +79,23 @@ class PngImage:
         """
         return (self.depth == 8 and self.colour_type in PNG_COLOURS and self.interlace == 0
                 and b"tRNS" not in self.chunks)
+
+
+@lru_cache(maxsize=4096)
+def _overrun(path: str, mtime_ns: int, size: int) -> tuple[int, int] | None:
+    with open(path, "rb") as fh:
+        png = PngImage(fh)
+        need = png.raw_bytes()
+        got = png.inflated_bytes(fh, need)
+    return (got, need) if got > need else None
+
+
+def png_overrun(path) -> tuple[int, int] | None:
+    """(bytes inflated so far, bytes needed) when a PNG's data inflates past the rows its header declares
+    (a decompression bomb), else None; remembered per file version. Raises ValueError for a broken PNG."""
+    import os
+    st = os.stat(path)
+    return _overrun(str(path), st.st_mtime_ns, st.st_size)
 
 
 def _jpeg_info(data: bytes):
@@ -116,7 +163,7 @@ def pass_through(path: str):
                 png = PngImage(fh)
         except (ValueError, struct.error):
             return None
-        if not png.passes_through:
+        if not png.passes_through or png_overrun(path):  # a bomb is never copied in (check_image refuses it)
             return None
         space, colours = PNG_COLOURS[png.colour_type]
         obj = cls("pass")

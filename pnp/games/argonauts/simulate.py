@@ -21,7 +21,10 @@ def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, jobs, as_j
 
     Example: pnp simulate argonauts -n 20000 --policy greedy --seed 1
     """
+    from pnp import limits
     from pnp.games.argonauts import sim
+    if n_campaigns:
+        limits.CAMPAIGNS.check(n_campaigns, field="--campaigns")  # each may play up to 400 games
     click.echo(f"seed {seed}", err=True)
     if n_campaigns:
         with click.progressbar(length=n_campaigns, label="campaigns", file=sys.stderr) as bar:

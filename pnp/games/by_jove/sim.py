@@ -6,6 +6,7 @@ import statistics
 from collections import Counter
 from functools import partial
 
+from pnp import limits
 from pnp.errors import UsageError
 from pnp.games.stats import first_player, split_win
 from pnp.games.by_jove.engine import DEFAULT_CAP, Chance, State
@@ -51,6 +52,9 @@ def run(games: int, seed: int, *, players: int = 4, policy: str = "random", time
         raise UsageError(f"unknown policy '{policy}'", field="policy", expected=", ".join(POLICIES))
     if time_limit is not None and time_limit < 1:
         raise UsageError("--time-limit must be at least 1 round", field="time-limit", expected="1 or more")
+    limits.ROUNDS.check(cap, field="--cap")  # a game that never ends runs to the cap
+    if time_limit is not None:
+        limits.ROUNDS.check(time_limit, field="--time-limit")
 
     one = partial(_game, seed, players, time_limit, cap, young)
     results = play_games(one, range(games), jobs, progress)
