@@ -179,7 +179,7 @@ def check_target(path: Path) -> None:
 def _os_error(exc: OSError, path: Path, doing: str) -> OutputError:
     """A one-line error for a failed write: 'no space left on …' for a full disk, else 'cannot …' and why."""
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return OutputError(f"no space left on the device holding {path.parent}", file=str(path),
+        return OutputError("no space left on the disk", file=str(path),
                            hint="free some space or choose another folder with -o")
     return OutputError(f"cannot {doing} ({exc.strerror or exc})", file=str(path),
                        hint="check the folder's permissions or choose another folder with -o")
@@ -211,6 +211,26 @@ def atomic_write(path: Path) -> Iterator[BinaryIO]:
         if isinstance(exc, OSError):
             raise _os_error(exc, path, "write") from None
         raise
+
+
+@contextmanager
+def scratch_file(near: Path, suffix: str) -> Iterator[Path]:
+    """The path of a new hidden `.part` file beside near for pnp's own scratch data, removed afterwards (a killed
+    run's is removed by the next make_folder); a failed write to it is a one-line error."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=part_prefix(Path(near)), suffix=suffix + ".part", dir=Path(near).parent)
+        os.close(fd)
+    except OSError as exc:
+        raise _os_error(exc, Path(near), "write") from None
+    try:
+        yield Path(tmp)
+    except OSError as exc:
+        raise _os_error(exc, Path(tmp), "write") from None
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
 
 
 def write_file(path: Path, data: bytes | str | Callable[[BinaryIO], object]) -> Path:

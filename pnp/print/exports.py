@@ -3,14 +3,11 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
 from pnp.cardset.model import CardSet, Component
-from pnp.leftovers import part_prefix
-from pnp.outpath import OutFolder, make_folder, out_path, write_file
+from pnp.outpath import OutFolder, make_folder, out_path, scratch_file, write_file
 from pnp.print.options import PrintOptions
 
 
@@ -131,17 +128,12 @@ def export_pngs(cs: CardSet, options: PrintOptions, out_dir: Path, dpi: int) -> 
         else:
             faces, index = _distinct_faces(cs, comp, options, folder)
             face_options, face_list = options, [(p, side) for p, side, _ in faces]
-        # the face PDF goes on disk (a hidden .part file), so image decks never sit in memory whole
-        fd, pdf = tempfile.mkstemp(prefix=part_prefix(index_path), suffix=".pdf.part", dir=folder.path)
-        os.close(fd)
-        try:
-            face_pdf(cs, comp, face_list, face_options, Path(pdf))
-            for (_, _, path), img in zip(faces, iter_rasters(pdf, dpi)):
+        with scratch_file(index_path, ".pdf") as pdf:  # on disk, so image decks never sit in memory whole
+            face_pdf(cs, comp, face_list, face_options, pdf)
+            for (_, _, path), img in zip(faces, iter_rasters(str(pdf), dpi)):
                 # level 3: 2-3x faster than 6, ~8 % larger
                 write_file(path, lambda out: img.save(out, format="PNG", compress_level=3, dpi=(dpi, dpi)))
                 files.append(path)
-        finally:
-            os.unlink(pdf)
         write_file(index_path, json.dumps({"dpi": dpi, "cards": index}, indent=2))
         files.append(index_path)
     return files
