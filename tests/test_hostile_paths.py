@@ -18,8 +18,9 @@ from PIL import Image
 from pnp.cli.main import main
 from print_fixtures import write_set
 
-HOSTILE = ["../x", "../../x", "a/b", "a\\b", "..", ".", "CON", "nul.txt", "com1", "x" * 300, "tab\there",
-           "\x1b[2Jclear", "bidi\u202efdp.exe", "ends with dot.", ".hidden", "a:b", 'q"?*<>|']
+HOSTILE = ["../x", "../../../x", "/abs", "a/b", "a\\b", "..", ".", "CON", "nul.txt", "com1", "x" * 300,
+           "tab\there", "\x1b[2Jclear", "bidi\u202efdp.exe", ".hidden", "a:b", 'q"?*<>|']
+PRINTED = ["../x", "../../../x", "/abs", "a/b", "..", ".", "CON", "x" * 300, "\x1b[2Jclear", ".hidden", "a:b"]
 PLACES = ["slug", "component", "id"]
 
 
@@ -33,6 +34,14 @@ def _tree(root) -> dict[str, tuple]:
             info = os.readlink(path) if stat.S_ISLNK(st.st_mode) else (st.st_size if stat.S_ISREG(st.st_mode) else "")
             out[os.path.relpath(path, root)] = (stat.S_IFMT(st.st_mode), info)
     return out
+
+
+def _plain(name: str) -> bool:
+    """A file name that is the same file everywhere: printable, no separators or Windows-reserved characters, not
+    hidden, no device name, no trailing dot or space, at most 140 bytes (the test's own check, not pnp's)."""
+    return (name.isprintable() and not set(name) & set('/\\<>:"|?*') and not name.startswith(".")
+            and name.split(".")[0].rstrip().casefold() not in {"con", "prn", "aux", "nul", "com1", "lpt1"}
+            and not name.endswith((".", " ")) and len(name.encode()) <= 140)
 
 
 def _set(tmp_path, place: str, name: str, cards: str | None = None):
@@ -62,7 +71,7 @@ def _one_line_error(res, *words):
 
 # --- the name rules -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", HOSTILE + ["", " ", "a\x00b", "LPT9.tar.gz", "é" * 100])
+@pytest.mark.parametrize("name", HOSTILE + ["", " ", "a\x00b", "LPT9.tar.gz", "é" * 100, "ends with dot."])
 def test_every_hostile_name_maps_to_one_plain_file_name(name):
     from pnp.outpath import MAX_NAME_BYTES, name_problem, out_path, safe_name
     assert name_problem(name) is not None
@@ -106,13 +115,12 @@ def test_validate_passes_plain_names(tmp_path):
 # --- printing never leaves the output folder ------------------------------------------------------------------
 
 @pytest.mark.parametrize("place", PLACES)
-@pytest.mark.parametrize("name", HOSTILE)
+@pytest.mark.parametrize("name", PRINTED)
 def test_hostile_names_write_only_plain_files_inside_the_output_folder(tmp_path, place, name):
-    from pnp.outpath import MAX_NAME_BYTES, name_problem
-    hostile = name if name != "../../x" else str(tmp_path / "abs" / "x")  # an absolute path, kept inside tmp_path
+    hostile = name if name != "/abs" else str(tmp_path / "abs" / "x")  # an absolute path, kept inside tmp_path
     (tmp_path / "abs").mkdir()
     folder = _set(tmp_path, place, hostile)
-    out = tmp_path / "work" / "out"
+    out = tmp_path / "up" / "work" / "out"  # deep enough that old escapes stayed inside tmp_path
     before = _tree(tmp_path)
     for args in (("print", folder, "-o", out, "--png", 36, "--tts", "--cut-file", "svg"),
                  ("preview", folder, "alpha" if place != "id" else hostile, "beta", "--back", "-o", out / "preview")):
@@ -122,12 +130,16 @@ def test_hostile_names_write_only_plain_files_inside_the_output_folder(tmp_path,
             return
         assert res.exit_code == 0 and "internal error" not in res.output, res.output
     after = _tree(tmp_path)
-    outside = {p for p in after if not p.startswith(os.path.join("work", "out"))}
-    assert outside == set(before) | {"work"}  # nothing appeared outside work/out
+    outside = {p for p in after if not p.startswith(os.path.join("up", "work", "out"))}
+    assert outside == set(before) | {"up", os.path.join("up", "work")}  # nothing appeared outside up/work/out
     written = _tree(out)
-    too_long = f"is longer than {MAX_NAME_BYTES} bytes"  # a name of the longest kind, plus pnp's own suffix
-    assert all(name_problem(part) in (None, too_long) and len(part.encode()) <= MAX_NAME_BYTES + 20
-               for p in written for part in p.split(os.sep)), sorted(written)
+    assert all(_plain(part) for p in written for part in p.split(os.sep)), sorted(written)
+    top = {p for p in written if os.sep not in p}  # the PDF and one folder per export, each file at its depth
+    assert sorted(t.rsplit("-", 1)[-1] if "." not in t[-4:] else t[-4:] for t in top) == \
+        [".pdf", "cut", "png", "preview", "tts"], sorted(written)
+    depth = {"cut": 2, "png": 3, "tts": 2, "preview": 2}
+    assert all(p.count(os.sep) + 1 == depth[p.split(os.sep)[0].rsplit("-", 1)[-1]]
+               for p, (kind, _) in written.items() if kind == stat.S_IFREG and not p.endswith(".pdf")), sorted(written)
     assert sum(p.endswith(".pdf") for p in written) == 1 and sum(p.endswith(".svg") for p in written) >= 1
     assert sum(p.endswith(".png") for p in written) >= 7 and sum(p.endswith(".json") for p in written) == 2
 
@@ -376,3 +388,23 @@ def test_a_really_full_tmpfs_is_no_space_left_and_keeps_the_previous_pngs(tmp_pa
             with Image.open(out / k) as im:
                 im.load()
                 assert round(im.info["dpi"][0]) == 300
+
+
+def test_hosted_tts_urls_quote_the_file_names(tmp_path):
+    folder = _set(tmp_path, "component", "big deck #2 100%")
+    out = tmp_path / "out"
+    assert _run("print", folder, "-o", out, "--tts-url", "https://example.org/g").exit_code == 0
+    deck = json.loads(next((out / "s-tts").glob("*.json")).read_text())["ObjectStates"][0]
+    url = next(iter(deck["CustomDeck"].values()))["FaceURL"]
+    assert url == "https://example.org/g/s-tts/big%20deck%20%232%20100%25-1.png"
+    assert (out / "s-tts" / "big deck #2 100%-1.png").is_file()
+
+
+def test_exports_and_tts_do_not_import_each_other():
+    """Issue 29: pnp.print.tts uses exports' face rendering; exports must not import tts back."""
+    import ast
+    import pnp.print.exports as exports
+    tree = ast.parse(open(exports.__file__, encoding="utf-8").read())
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | \
+               {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert "pnp.print.tts" not in imported and "pnp.print.job" not in imported

@@ -14,6 +14,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
 from pnp.cardset.model import CardSet, Component
 from pnp.outpath import OutFolder, make_folder, out_path, write_file
@@ -43,7 +44,7 @@ class TtsOptions:
     def image_url(self, path: Path) -> str:
         """The URL TTS loads an image from: BASE/<set folder>/<file> when hosted, else its file:// URL."""
         if self.url:
-            return f"{self.url.rstrip('/')}/{path.parent.name}/{path.name}"
+            return f"{self.url.rstrip('/')}/{quote(path.parent.name)}/{quote(path.name)}"
         return path.resolve().as_uri()
 
 
