@@ -408,3 +408,17 @@ def test_exports_and_tts_do_not_import_each_other():
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | \
                {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     assert "pnp.print.tts" not in imported and "pnp.print.job" not in imported
+
+
+def test_tts_saved_objects_of_an_escaping_slug_stay_in_their_folder(tmp_path):
+    folder = _set(tmp_path, "slug", "../../../x")
+    saved = tmp_path / "up" / "saved"
+    before = _tree(tmp_path)
+    res = _run("print", folder, "-o", tmp_path / "up" / "out", f"--tts-saved-objects={saved}")
+    assert res.exit_code == 0, res.output
+    new = set(_tree(tmp_path)) - set(before)
+    assert all(p.startswith(os.path.join("up", "out")) or p.startswith(os.path.join("up", "saved"))
+               for p in new if p != "up"), sorted(new)
+    objects = _tree(saved / "pnp")
+    assert len([p for p in objects if os.sep not in p]) == 1 and all(_plain(p.split(os.sep)[0]) for p in objects)
+    assert sorted(os.path.basename(p) for p in objects if os.sep in p) == ["deck.json", "deck.png"]
