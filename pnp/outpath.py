@@ -9,9 +9,10 @@ import os
 import stat
 import tempfile
 import unicodedata
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterator
+from typing import BinaryIO
 
 from pnp.errors import OutputError
 from pnp.leftovers import part_prefix, remove_stale

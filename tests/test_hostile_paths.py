@@ -354,7 +354,8 @@ def small_tmpfs(tmp_path):
     disk = tmp_path / "disk"
     disk.mkdir()
     try:
-        res = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(disk)], capture_output=True)
+        res = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(disk)],
+                             capture_output=True, check=False)
     except OSError as exc:
         pytest.skip(f"no mount command ({exc})")
     if res.returncode != 0:
@@ -362,7 +363,7 @@ def small_tmpfs(tmp_path):
     try:
         yield disk
     finally:
-        subprocess.run(["umount", str(disk)], capture_output=True)
+        subprocess.run(["umount", str(disk)], capture_output=True, check=False)
 
 
 def test_a_really_full_tmpfs_is_no_space_left_and_keeps_the_previous_pngs(tmp_path, small_tmpfs):
@@ -403,8 +404,10 @@ def test_hosted_tts_urls_quote_the_file_names(tmp_path):
 def test_exports_and_tts_do_not_import_each_other():
     """Issue 29: pnp.print.tts uses exports' face rendering; exports must not import tts back."""
     import ast
-    import pnp.print.exports as exports
-    tree = ast.parse(open(exports.__file__, encoding="utf-8").read())
+    from pathlib import Path
+
+    from pnp.print import exports
+    tree = ast.parse(Path(exports.__file__).read_text(encoding="utf-8"))
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | \
                {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     assert "pnp.print.tts" not in imported and "pnp.print.job" not in imported
@@ -417,7 +420,7 @@ def test_tts_saved_objects_of_an_escaping_slug_stay_in_their_folder(tmp_path):
     res = _run("print", folder, "-o", tmp_path / "up" / "out", f"--tts-saved-objects={saved}")
     assert res.exit_code == 0, res.output
     new = set(_tree(tmp_path)) - set(before)
-    assert all(p.startswith(os.path.join("up", "out")) or p.startswith(os.path.join("up", "saved"))
+    assert all(p.startswith((os.path.join("up", "out"), os.path.join("up", "saved")))
                for p in new if p != "up"), sorted(new)
     objects = _tree(saved / "pnp")
     assert len([p for p in objects if os.sep not in p]) == 1 and all(_plain(p.split(os.sep)[0]) for p in objects)

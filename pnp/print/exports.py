@@ -132,7 +132,7 @@ def export_pngs(cs: CardSet, options: PrintOptions, out_dir: Path, dpi: int) -> 
             face_pdf(cs, comp, face_list, face_options, pdf)
             for (_, _, path), img in zip(faces, iter_rasters(str(pdf), dpi)):
                 # level 3: 2-3x faster than 6, ~8 % larger
-                write_file(path, lambda out: img.save(out, format="PNG", compress_level=3, dpi=(dpi, dpi)))
+                write_file(path, lambda out, img=img: img.save(out, format="PNG", compress_level=3, dpi=(dpi, dpi)))
                 files.append(path)
         write_file(index_path, json.dumps({"dpi": dpi, "cards": index}, indent=2))
         files.append(index_path)

@@ -71,7 +71,7 @@ def preview(cs: CardSet, names: list[str], out_dir: Path, *, back: bool = False,
     for comp, faces in by_comp.values():
         for (piece, side), img in zip(faces, rasterise(face_pdf(cs, comp, faces, options), dpi=dpi)):
             path = folder.file(piece.id, "-back.png" if side == "back" else ".png", key=(comp.name, piece.id, side))
-            write_file(path, lambda out: img.save(out, format="PNG", dpi=(dpi, dpi)))
+            write_file(path, lambda out, img=img: img.save(out, format="PNG", dpi=(dpi, dpi)))
             result.files.append(path)
     return result
 
