@@ -159,7 +159,7 @@ def _kind(mode: int) -> str:
 
 
 def check_target(path: Path) -> None:
-    """Refuse a file path where a link, folder, pipe, device or socket already is (a missing or regular file is fine)."""
+    """Refuse a file path where a link, folder, pipe, device, socket or read-only file is (missing or regular: fine)."""
     try:
         st = os.lstat(path)
     except FileNotFoundError:

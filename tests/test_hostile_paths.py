@@ -8,6 +8,7 @@ import errno
 import io
 import json
 import os
+import signal
 import stat
 import subprocess
 
@@ -89,7 +90,7 @@ def test_distinct_names_stay_distinct_even_where_case_and_unsafe_characters_do_n
     files = [folder.file(n, ".png") for n in ["Hydra", "hydra", "HYDRA", "a_b", "a/b"]]
     assert len({f.name.casefold() for f in files}) == 5
     assert folder.file("Hydra", ".png") == files[0]  # the same name asked again is the same file
-    assert safe_name("Golden Hind") == "Golden Hind" and safe_name("Ἡρακλῆς") == "Ἡρακλῆς"  # plain names kept
+    assert safe_name("Golden Hind") == "Golden Hind" and safe_name("Ἡρακλῆς") == "Ἡρακλῆς"  # plain: kept
 
 
 # --- validate -------------------------------------------------------------------------------------------------
@@ -250,6 +251,8 @@ class _Failing(io.RawIOBase):
             self.room = 0
             if self.code == -1:
                 raise KeyboardInterrupt  # a kill as far as this process can see one: the write stops mid-way
+            if self.code == -2:
+                os.kill(os.getpid(), signal.SIGKILL)  # a real kill: no cleanup runs
             raise OSError(self.code, os.strerror(self.code))
         self.room -= len(data)
         return self.real.write(data)
@@ -425,3 +428,41 @@ def test_tts_saved_objects_of_an_escaping_slug_stay_in_their_folder(tmp_path):
     objects = _tree(saved / "pnp")
     assert len([p for p in objects if os.sep not in p]) == 1 and all(_plain(p.split(os.sep)[0]) for p in objects)
     assert sorted(os.path.basename(p) for p in objects if os.sep in p) == ["deck.json", "deck.png"]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+def test_sigkill_mid_png_write_keeps_the_previous_pngs_and_the_next_run_cleans_up(tmp_path, faulty_disk):
+    from pnp.cardset.load import load_cardset
+    from pnp.print.exports import export_pngs
+    from pnp.print.options import PrintOptions
+
+    cs = load_cardset(_set(tmp_path, "id", "alpha"))
+    out = tmp_path / "out"
+    export_pngs(cs, PrintOptions(), out, 100)
+    good = _files(out)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            faulty_disk(out / "s-png", -2, room=1000, but=".pdf.part")  # SIGKILL itself 1000 bytes into a PNG
+            export_pngs(cs, PrintOptions(), out, 90)
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+    assert {k: v for k, v in _files(out).items() if not os.path.basename(k).startswith(".")} == good
+    assert list(out.rglob(".*.part"))  # the killed writer's hidden files, which the next run removes
+    export_pngs(cs, PrintOptions(), out, 100)
+    assert not list(out.rglob(".*.part")) and _files(out) == good
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="root writes into read-only folders; the fault-injected EACCES tests cover this as root")
+def test_schema_into_a_read_only_folder_is_one_line(tmp_path):
+    out = tmp_path / "schema"
+    out.mkdir()
+    out.chmod(0o500)
+    try:
+        _one_line_error(_run("schema", "-o", out), "cannot write", str(out))
+        assert os.listdir(out) == []
+    finally:
+        out.chmod(0o700)
