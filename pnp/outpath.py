@@ -182,7 +182,8 @@ def _os_error(exc: OSError, path: Path, doing: str) -> OutputError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return OutputError("no space left on the disk", file=str(path),
                            hint="free some space or choose another folder with -o")
-    return OutputError(f"cannot {doing} ({exc.strerror or exc})", file=str(path),
+    other = f": {exc.filename}" if exc.filename and Path(exc.filename).parent != path.parent else ""
+    return OutputError(f"cannot {doing} ({exc.strerror or exc}{other})", file=str(path),
                        hint="check the folder's permissions or choose another folder with -o")
 
 
