@@ -58,3 +58,7 @@ class IllegalMove(PnpError):
 
 class LimitError(PnpError):
     """Input asks for more work than a named limit allows (pnp.limits); the hint says how to raise it."""
+
+
+class OutputError(PnpError):
+    """An output file or folder cannot be written where it goes (a link or non-file there, a full disk, no permission)."""

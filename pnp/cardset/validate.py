@@ -5,6 +5,7 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.cardset.filenames import unsafe_names
 from pnp.cardset.load import load_cardset
 from pnp.errors import PnpError
 
@@ -42,7 +43,7 @@ def validate_set(folder: Path, options=None) -> list[Problem]:
 
     options = effective_options(cs, options or PrintOptions())
     bleed = cs.bleed if options.bleed is None else options.bleed
-    problems: list[Problem] = []
+    problems = [Problem("error", line, cs.slug) for line in unsafe_names(cs)]
     card_errors: list[PnpError] = []
     canvas = new_canvas(io.BytesIO())
     for comp in cs.components:

@@ -23,11 +23,12 @@ def preview(set_name, cards, back, dpi, open_, output, as_json):
     from pnp.cardset.find import resolve_set
     from pnp.cardset.load import load_cardset
     from pnp.cli.output import emit_json
+    from pnp.outpath import out_path
     from pnp.paths import default_output
     from pnp.print.preview import preview as run
 
     cs = load_cardset(resolve_set(set_name))
-    out = Path(output) if output else default_output() / f"{cs.slug}-preview"
+    out = Path(output) if output else out_path(default_output(), cs.slug, "-preview")
     result = run(cs, list(cards), out, back=back, dpi=dpi)
     if as_json:
         emit_json(result.to_dict())

@@ -20,15 +20,12 @@ def schema(output, as_json):
     """
     from pnp.cardset.schema import json_schemas
     from pnp.cli.output import emit_json
+    from pnp.outpath import make_folder, write_file
     from pnp.paths import default_output
 
-    folder = Path(output) if output else default_output() / "schema"
-    folder.mkdir(parents=True, exist_ok=True)
-    files = []
-    for name, body in json_schemas().items():
-        path = folder / name
-        path.write_text(json.dumps(body, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        files.append(str(path))
+    folder = make_folder(Path(output) if output else default_output() / "schema", link_ok=True)
+    files = [str(write_file(folder / name, json.dumps(body, indent=2, sort_keys=True) + "\n"))
+             for name, body in json_schemas().items()]
     if as_json:
         emit_json({"files": files})
     else:

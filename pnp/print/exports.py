@@ -1,4 +1,4 @@
-"""Image exports: a PNG per card face at a chosen DPI; Tabletop Simulator exports live in pnp.print.tts."""
+"""Image exports: a PNG per card face at a chosen DPI, and the face PDFs and rasters they (and pnp.print.tts) use."""
 from __future__ import annotations
 
 import io
@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from pnp.cardset.model import CardSet, Component
+from pnp.outpath import OutFolder, make_folder, out_path, scratch_file, write_file
 from pnp.print.options import PrintOptions
 
 
@@ -74,8 +75,8 @@ def iter_rasters(pdf, dpi: float, reopen_every: int = 16):
         doc.close()
 
 
-def _distinct_faces(cs: CardSet, comp: Component, options: PrintOptions):
-    """(piece, side, file name) for each face drawn differently, and each piece's (front, back) file names."""
+def _distinct_faces(cs: CardSet, comp: Component, options: PrintOptions, folder: OutFolder):
+    """(piece, side, path) for each face drawn differently, and each piece's (front, back) file names."""
     from pnp.print.face import FaceDrawer
     from pnp.print.render import text_engine
 
@@ -86,12 +87,15 @@ def _distinct_faces(cs: CardSet, comp: Component, options: PrintOptions):
     shared_backs = {key(p, "back") for p in backs}
     names: dict = {}
     faces = []
+    if len(shared_backs) == 1:  # one back for all: back.png, named first so a card called 'back' cannot take it
+        names[next(iter(shared_backs))] = folder.file("back", ".png", key=("", "shared back"))
     for p in comp.pieces:
-        names.setdefault(key(p, "front"), f"{p.id}.png")
+        if key(p, "front") not in names:
+            names[key(p, "front")] = folder.file(p.id, ".png", key=(p.id, "front"))
     for p in backs:
         k = key(p, "back")
         if k not in names:
-            names[k] = "back.png" if len(shared_backs) == 1 else f"{p.id}-back.png"
+            names[k] = folder.file(p.id, "-back.png", key=(p.id, "back"))
     seen = set()
     for side, pieces in (("front", comp.pieces), ("back", backs)):
         for p in pieces:
@@ -99,8 +103,8 @@ def _distinct_faces(cs: CardSet, comp: Component, options: PrintOptions):
             if k not in seen:
                 seen.add(k)
                 faces.append((p, side, names[k]))
-    index = [{"id": p.id, "copies": p.copies, "front": names[key(p, "front")],
-              "back": names[key(p, "back")] if p.has_back else None} for p in comp.pieces]
+    index = [{"id": p.id, "copies": p.copies, "front": names[key(p, "front")].name,
+              "back": names[key(p, "back")].name if p.has_back else None} for p in comp.pieces]
     return faces, index
 
 
@@ -108,39 +112,28 @@ def export_pngs(cs: CardSet, options: PrintOptions, out_dir: Path, dpi: int) -> 
     """One PNG per distinct face, written as each page is rasterised: <out>/<slug>-png/<component>/.
 
     A face shared by several cards (a common back) is one file; cards.json in each folder says which
-    files each card uses. Boards are one PNG each, without bleed. PNGs carry their DPI.
+    files each card uses. Boards are one PNG each, without bleed. PNGs carry their DPI. Names from the
+    set pass through pnp.outpath; each file is written whole or not at all.
     """
     files = []
+    top = OutFolder(make_folder(out_path(make_folder(out_dir, link_ok=True), cs.slug, "-png")))
     for comp in cs.components:
-        folder = out_dir / f"{cs.slug}-png" / comp.name
-        folder.mkdir(parents=True, exist_ok=True)
-        pdf = folder / ".faces.pdf.part"  # on disk, so image decks never sit in memory whole
+        folder = top.folder(comp.name)
+        index_path = folder.file("cards", ".json", key=("", "index"))
         if comp.type == "board":
-            board_options = replace(options, bleed=0.0)
-            face_pdf(cs, comp, [(comp.pieces[0], "front")], board_options, pdf)
             board = comp.pieces[0]
-            faces, index = [(board, "front", f"{comp.name}.png")], [{"id": board.id, "front": f"{comp.name}.png"}]
+            path = folder.file(comp.name, ".png", key=(board.id, "front"))
+            faces, index = [(board, "front", path)], [{"id": board.id, "front": path.name}]
+            face_options, face_list = replace(options, bleed=0.0), [(board, "front")]
         else:
-            faces, index = _distinct_faces(cs, comp, options)
-            face_pdf(cs, comp, [(p, side) for p, side, _ in faces], options, pdf)
-        try:
-            for (_, _, name), img in zip(faces, iter_rasters(str(pdf), dpi)):
-                path = folder / name
-                img.save(path, compress_level=3, dpi=(dpi, dpi))  # level 3: 2-3x faster than 6, ~8 % larger
+            faces, index = _distinct_faces(cs, comp, options, folder)
+            face_options, face_list = options, [(p, side) for p, side, _ in faces]
+        with scratch_file(index_path, ".pdf") as pdf:  # on disk, so image decks never sit in memory whole
+            face_pdf(cs, comp, face_list, face_options, pdf)
+            for (_, _, path), img in zip(faces, iter_rasters(str(pdf), dpi)):
+                # level 3: 2-3x faster than 6, ~8 % larger
+                write_file(path, lambda out, img=img: img.save(out, format="PNG", compress_level=3, dpi=(dpi, dpi)))
                 files.append(path)
-        finally:
-            pdf.unlink()
-        index_path = folder / "cards.json"
-        index_path.write_text(json.dumps({"dpi": dpi, "cards": index}, indent=2), encoding="utf-8")
+        write_file(index_path, json.dumps({"dpi": dpi, "cards": index}, indent=2))
         files.append(index_path)
-    return files
-
-
-def export_images(cs: CardSet, options: PrintOptions, out_dir: Path, *, png_dpi: int | None,
-                  tts) -> list[Path]:
-    """The requested image exports; returns the files written. tts: False, True or a pnp.print.tts.TtsOptions."""
-    files = export_pngs(cs, options, out_dir, png_dpi) if png_dpi else []
-    if tts:
-        from pnp.print.tts import TtsOptions, export_tts
-        files += export_tts(cs, options, out_dir, tts if isinstance(tts, TtsOptions) else None)
     return files

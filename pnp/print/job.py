@@ -7,6 +7,7 @@ from pathlib import Path
 from pnp.cardset.find import builtin_sets, resolve_set
 from pnp.cardset.load import load_cardset
 from pnp.errors import PnpError, UsageError
+from pnp.outpath import out_path
 from pnp.print.options import PrintOptions, with_settings
 
 
@@ -46,14 +47,12 @@ def print_sets(names: list[str], all_sets: bool, out_dir: Path, settings: dict, 
             options = effective_options(cs, base, explicit)
             tick = progress(cs.slug, cs.count) if progress else None
             try:
-                res = render_pdf(cs, Path(out_dir) / f"{cs.slug}.pdf", options, tick)
+                res = render_pdf(cs, out_path(out_dir, cs.slug, ".pdf"), options, tick)
             finally:
                 if progress:
                     progress(None, 0)
             files = [str(f) for f in res.files]
-            if png_dpi or tts:
-                from pnp.print.exports import export_images
-                files += [str(f) for f in export_images(cs, options, Path(out_dir), png_dpi=png_dpi, tts=tts)]
+            files += [str(f) for f in export_images(cs, options, Path(out_dir), png_dpi=png_dpi, tts=tts)]
             result.sets.append({"set": cs.slug, "files": files, "outputs": _outputs(files, Path(out_dir)),
                                 "pages": res.pages,
                                 "sheets": res.sheets, "cards": res.cards,
@@ -63,6 +62,18 @@ def print_sets(names: list[str], all_sets: bool, out_dir: Path, settings: dict, 
                 raise
             result.failures.append({"set": folder.name, "error": exc.one_line()})
     return result
+
+
+def export_images(cs, options: PrintOptions, out_dir: Path, *, png_dpi: int | None, tts) -> list[Path]:
+    """The requested image exports; returns the files written. tts: False, True or a pnp.print.tts.TtsOptions."""
+    files = []
+    if png_dpi:
+        from pnp.print.exports import export_pngs
+        files += export_pngs(cs, options, out_dir, png_dpi)
+    if tts:
+        from pnp.print.tts import TtsOptions, export_tts
+        files += export_tts(cs, options, out_dir, tts if isinstance(tts, TtsOptions) else None)
+    return files
 
 
 def _outputs(files: list[str], out_dir: Path) -> list[str]:

@@ -46,14 +46,17 @@ def select(cs: CardSet, names: list[str]) -> list[tuple[Component, Piece]]:
 
 def preview(cs: CardSet, names: list[str], out_dir: Path, *, back: bool = False, dpi: int = 150,
             options=None) -> PreviewResult:
-    """Write <out_dir>/<id>[-back].png for each chosen card (trimmed, at dpi); backs only with back=True."""
+    """Write <out_dir>/<id>[-back].png for each chosen card (trimmed, at dpi); backs only with back=True.
+
+    Card ids pass through pnp.outpath (the same id in two components gets two files); each PNG is written whole.
+    """
+    from pnp.outpath import OutFolder, make_folder, write_file
     from pnp.print.exports import face_pdf, rasterise
     from pnp.print.options import PrintOptions
     from pnp.print.render import effective_options
 
     options = effective_options(cs, options or PrintOptions())
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    folder = OutFolder(make_folder(Path(out_dir), link_ok=True))
     result = PreviewResult()
     by_comp: dict[str, tuple[Component, list]] = {}
     for comp, piece in select(cs, names):
@@ -67,8 +70,8 @@ def preview(cs: CardSet, names: list[str], out_dir: Path, *, back: bool = False,
                          hint="give the set's components a back: or leave out --back")
     for comp, faces in by_comp.values():
         for (piece, side), img in zip(faces, rasterise(face_pdf(cs, comp, faces, options), dpi=dpi)):
-            path = out_dir / f"{piece.id}{'-back' if side == 'back' else ''}.png"
-            img.save(path, dpi=(dpi, dpi))
+            path = folder.file(piece.id, "-back.png" if side == "back" else ".png", key=(comp.name, piece.id, side))
+            write_file(path, lambda out, img=img: img.save(out, format="PNG", dpi=(dpi, dpi)))
             result.files.append(path)
     return result
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,7 +10,7 @@ from pnp.cardset.model import CardSet, Component, Piece
 from pnp.cardset.text import TextEngine
 from pnp import limits
 from pnp.errors import RenderError
-from pnp.leftovers import part_prefix, remove_stale
+from pnp.outpath import OutFolder, atomic_write, make_folder, out_path, write_file
 from pnp.paths import templates_root
 from pnp.print.imposition import Line, Rect, back_rect, crop_marks, cut_lines, fit_grid, tile_board
 from pnp.print.options import PrintOptions
@@ -243,14 +242,8 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
                           field="cut_file", expected="--backs duplex-long, duplex-short or none",
                           hint="drop --cut-file or choose another --backs")
     _writable(out_file.parent)
-    if out_file.is_dir() or (out_file.exists() and not os.access(out_file, os.W_OK)):
-        raise RenderError("a folder or unwritable file is where the PDF goes", file=str(out_file),
-                          hint="move it away or choose another folder with -o")
-    remove_stale(out_file.parent)
     drawer = FaceDrawer(cs, text_engine(cs), ink_saver=options.ink_saver)
-    fd, tmp = tempfile.mkstemp(prefix=part_prefix(out_file), suffix=".pdf.part", dir=out_file.parent)
-    os.close(fd)
-    try:
+    with atomic_write(out_file) as tmp:
         canvas = new_canvas(tmp)
         canvas.setTitle(cs.name)
         canvas.setAuthor(cs.author or "pnp")
@@ -266,44 +259,29 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
             else:
                 writer.sheets(comp)
         save(canvas, tmp)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, out_file)
-    except BaseException as exc:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):  # disk full, an immutable file in the way, ...
-            raise RenderError(f"cannot write the PDF ({exc.strerror or exc})", file=str(out_file),
-                              hint="free some space or choose another folder with -o") from None
-        raise
     sheets = writer.pages // 2 if options.duplex else writer.pages
     files = [out_file] + (_write_cut_files(cs, out_file, writer.cut_sheets, options) if options.cut_file else [])
     return RenderResult(files, writer.pages, sheets, cs.count, list(drawer.overflows))
 
 
 def _write_cut_files(cs: CardSet, out_file: Path, sheets: list, options: PrintOptions) -> list[Path]:
-    """One SVG per front page, <pdf stem>-cut/page-NNN.svg; stale page files from earlier runs are removed."""
+    """One SVG per front page, <pdf stem>-cut/page-NNN.svg; stale page files from earlier runs are removed.
+
+    The folder is made by pnp.outpath.make_folder (a link there is refused), so only files inside it are removed.
+    """
     from pnp.print.cutfile import sheet_svg
-    folder = out_file.parent / f"{out_file.stem}-cut"
-    folder.mkdir(exist_ok=True)
-    for old in folder.glob("page-*.svg"):
-        old.unlink()
-    files = []
-    for page, grid, used, shape in sheets:
-        path = folder / f"page-{page:03d}.svg"
-        path.write_text(sheet_svg(grid, used, shape, options.corner_radius, f"{cs.name}: page {page}"),
-                        encoding="utf-8")
-        files.append(path)
+    folder = OutFolder(make_folder(out_path(out_file.parent, out_file.stem, "-cut")))
+    files = [write_file(folder.file(f"page-{page:03d}", ".svg"),
+                        sheet_svg(grid, used, shape, options.corner_radius, f"{cs.name}: page {page}"))
+             for page, grid, used, shape in sheets]
+    for old in folder.path.glob("page-*.svg"):
+        if old not in files and old.is_file() and not old.is_symlink():
+            old.unlink()
     return files
 
 
 def _writable(folder: Path) -> None:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise RenderError(f"cannot create the output folder ({exc.strerror})", file=str(folder),
-                          hint="choose another folder with -o") from None
+    make_folder(folder, link_ok=True)
     if not os.access(folder, os.W_OK):
         raise RenderError("the output folder cannot be written", file=str(folder),
                           hint="fix its permissions or choose another folder with -o")

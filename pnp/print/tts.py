@@ -14,8 +14,10 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
 from pnp.cardset.model import CardSet, Component
+from pnp.outpath import OutFolder, make_folder, out_path, write_file
 from pnp.print.options import PrintOptions
 
 TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_PX = 10, 7, 4096
@@ -42,7 +44,7 @@ class TtsOptions:
     def image_url(self, path: Path) -> str:
         """The URL TTS loads an image from: BASE/<set folder>/<file> when hosted, else its file:// URL."""
         if self.url:
-            return f"{self.url.rstrip('/')}/{path.parent.name}/{path.name}"
+            return f"{self.url.rstrip('/')}/{quote(path.parent.name)}/{quote(path.name)}"
         return path.resolve().as_uri()
 
 
@@ -96,7 +98,12 @@ def _render(cs: CardSet, comp: Component, faces, options: PrintOptions, px):
     return rasterise(face_pdf(cs, comp, faces, options), size_px=px) if faces else []
 
 
-def _deck(cs, comp, options, folder: Path, tts: TtsOptions) -> tuple[list[Path], list[dict]]:
+def _png(img, path: Path) -> Path:
+    """Write a PIL image as a PNG at path, whole or not at all."""
+    return write_file(path, lambda out: img.save(out, format="PNG"))
+
+
+def _deck(cs, comp, options, folder: OutFolder, tts: TtsOptions) -> tuple[list[Path], list[dict]]:
     """Sheets of at most 10 x 7 (69 cards and the hidden slot) and the deck (or single Card) object."""
     from PIL import Image
 
@@ -118,9 +125,8 @@ def _deck(cs, comp, options, folder: Path, tts: TtsOptions) -> tuple[list[Path],
             sheet.paste(fronts[i], (c * px[0], r * px[1]))
             if pieces[i].id in back_of:
                 back_sheet.paste(back_of[pieces[i].id], (c * px[0], r * px[1]))
-        face_path, back_path = folder / f"{comp.name}-{s}.png", folder / f"{comp.name}-{s}-back.png"
-        sheet.save(face_path)
-        back_sheet.save(back_path)
+        face_path = _png(sheet, folder.file(comp.name, f"-{s}.png", key=(comp.name, s, "front")))
+        back_path = _png(back_sheet, folder.file(comp.name, f"-{s}-back.png", key=(comp.name, s, "back")))
         files += [face_path, back_path]
         key = tts.deck_key(cs.slug, comp.name, str(s))
         custom[str(key)] = {"FaceURL": tts.image_url(face_path), "BackURL": tts.image_url(back_path),
@@ -141,22 +147,21 @@ def _deck(cs, comp, options, folder: Path, tts: TtsOptions) -> tuple[list[Path],
     return files, [deck]
 
 
-def _board(cs, comp, options, folder: Path, tts: TtsOptions) -> tuple[list[Path], list[dict]]:
+def _board(cs, comp, options, folder: OutFolder, tts: TtsOptions) -> tuple[list[Path], list[dict]]:
     """One Custom_Board per board or track, its image at most 4096 px on the long side."""
     from dataclasses import replace
     w, h = comp.size
     scale = TTS_MAX_PX / max(w, h)
     px = (max(1, round(w * scale)), max(1, round(h * scale)))
     img = _render(cs, comp, [(comp.pieces[0], "front")], replace(options, bleed=0.0), px)[0]
-    path = folder / f"{comp.name}.png"
-    img.save(path)
+    path = _png(img, folder.file(comp.name, ".png", key=(comp.name, "board")))
     board = _object("Custom_Board", f"{cs.name}: {comp.name}", _guid(cs.slug, comp.name), 0.0)
     board.update({"Locked": False, "CustomImage": {"ImageURL": tts.image_url(path), "ImageSecondaryURL": "",
                                                    "ImageScalar": 1.0, "WidthScale": 0.0}})
     return [path], [board]
 
 
-def _tiles(cs, comp, options, folder: Path, tts: TtsOptions) -> tuple[list[Path], list[dict]]:
+def _tiles(cs, comp, options, folder: OutFolder, tts: TtsOptions) -> tuple[list[Path], list[dict]]:
     """One Custom_Tile per token copy (round tokens are circle tiles), front and back images."""
     px = tuple(max(1, round(v / 25.4 * 300)) for v in comp.size)
     pieces = comp.pieces
@@ -165,13 +170,12 @@ def _tiles(cs, comp, options, folder: Path, tts: TtsOptions) -> tuple[list[Path]
                      _render(cs, comp, [(p, "back") for p in pieces if p.has_back], options, px)))
     files, objects = [], []
     for piece, img in zip(pieces, fronts):
-        front = folder / f"{comp.name}-{piece.id}.png"
-        img.save(front)
+        front = _png(img, folder.file(f"{comp.name}-{piece.id}", ".png", key=(comp.name, piece.id, "front")))
         files.append(front)
         back_url = ""
         if piece.id in backs:
-            back = folder / f"{comp.name}-{piece.id}-back.png"
-            backs[piece.id].save(back)
+            back = _png(backs[piece.id], folder.file(f"{comp.name}-{piece.id}", "-back.png",
+                                                     key=(comp.name, piece.id, "back")))
             files.append(back)
             back_url = tts.image_url(back)
         for copy in range(piece.copies):
@@ -186,10 +190,13 @@ def _tiles(cs, comp, options, folder: Path, tts: TtsOptions) -> tuple[list[Path]
 
 
 def export_tts(cs: CardSet, options: PrintOptions, out_dir: Path, tts: TtsOptions | None = None) -> list[Path]:
-    """Images and one saved-object JSON per component in <out>/<slug>-tts/ (and the Saved Objects folder)."""
+    """Images and one saved-object JSON per component in <out>/<slug>-tts/ (and the Saved Objects folder).
+
+    Names from the set pass through pnp.outpath; each file is written whole or not at all.
+    """
     tts = tts or TtsOptions()
-    folder = Path(out_dir) / f"{cs.slug}-tts"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = OutFolder(make_folder(out_path(make_folder(out_dir, link_ok=True), cs.slug, "-tts")))
+    saved = None
     files: list[Path] = []
     for comp in cs.components:
         build = _board if comp.type == "board" else _tiles if comp.type == "tokens" else _deck
@@ -197,17 +204,17 @@ def export_tts(cs: CardSet, options: PrintOptions, out_dir: Path, tts: TtsOption
         for i, obj in enumerate(objects if build is not _tiles else []):
             obj["Transform"]["posX"] = i * SPACING
         text = json.dumps(saved_object(f"{cs.name}: {comp.name}", objects), indent=2, ensure_ascii=False)
-        json_path = folder / f"{comp.name}.json"
-        json_path.write_text(text, encoding="utf-8")
+        json_path = write_file(folder.file(comp.name, ".json", key=(comp.name, "json")), text)
         files += images + [json_path]
         if tts.saved_objects is not None:
-            target = Path(tts.saved_objects) / "pnp" / cs.slug
-            target.mkdir(parents=True, exist_ok=True)
-            (target / json_path.name).write_text(text, encoding="utf-8")
+            if saved is None:
+                pnp_objects = make_folder(Path(tts.saved_objects) / "pnp", link_ok=True)
+                saved = OutFolder(make_folder(out_path(pnp_objects, cs.slug)))
+            target = write_file(saved.file(comp.name, ".json", key=(comp.name, "json")), text)
             if images:  # TTS shows <name>.png beside a saved object as its thumbnail
                 from PIL import Image
                 with Image.open(images[0]) as im:
                     im.thumbnail((256, 256))
-                    im.save(target / f"{comp.name}.png")
-            files.append(target / json_path.name)
+                    _png(im, saved.file(comp.name, ".png", key=(comp.name, "thumbnail")))
+            files.append(target)
     return files
