@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import UsageError
+from pnp.names import unknown_message
 from pnp.paths import cardsets_root
 
 
@@ -26,5 +27,4 @@ def resolve_set(name: str) -> Path:
     m = match("card set", name, known)
     if m.status == "match" and "/" not in name:  # a built-in set typed loosely ("Twelve Labours")
         return cardsets_root() / m.id
-    from pnp.cli.suggest import unknown_choice
-    raise UsageError(unknown_choice("card set", name, known) + " Or give the path of a card-set folder.")
+    raise UsageError(unknown_message("card set", name, known) + " Or give the path of a card-set folder.")

@@ -5,6 +5,7 @@ import datetime
 from pathlib import Path
 
 from pnp.errors import CardsetError
+from pnp.names import suggest
 
 SHEET_EXTS = (".xlsx", ".ods")
 
@@ -48,8 +49,7 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
     try:
         book = CalamineWorkbook.from_path(str(path))
         if sheet is not None and sheet not in book.sheet_names:
-            from pnp.cli.suggest import closest
-            near = closest(sheet, book.sheet_names)
+            near = suggest(sheet, list(book.sheet_names), n=1)
             raise CardsetError(f"no sheet '{sheet}' in the workbook", file=str(path), field="data",
                                expected=f"one of {', '.join(book.sheet_names)}",
                                hint=f"did you mean '{near[0]}'?" if near else "fix the name after '#'")

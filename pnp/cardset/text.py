@@ -11,6 +11,7 @@ from markupsafe import Markup, escape
 from pnp import limits
 from pnp.cardset import sandbox
 from pnp.errors import CardsetError, PnpError
+from pnp.names import suggest
 
 ICON_RE = re.compile(r":([A-Za-z0-9_-]+):")
 REFUSED_TAG = re.compile(r"<\s*(img|a|link)\b", re.IGNORECASE)  # local files or links: nothing a card can use
@@ -88,8 +89,7 @@ class TextEngine:
         except jinja2.UndefinedError as exc:
             missing = re.search(r"'([^']+)' is undefined", str(exc))
             field = missing.group(1) if missing else where
-            from pnp.cli.suggest import closest
-            near = closest(field, [k for k in fields if k != "i"])
+            near = suggest(field, [k for k in fields if k != "i"], n=1)
             line = sandbox.error_line(exc, tpl.filename)
             at = f", line {line}" if line and tpl_file != file else ""
             raise CardsetError(f"unknown field '{field}' used by {where}{at}", file=tpl_file, card=card, field=field,

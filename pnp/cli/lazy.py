@@ -5,6 +5,8 @@ import importlib
 
 import click
 
+from pnp.names import unknown_message
+
 
 class LazyGroup(click.Group):
     """A group whose subcommands are 'module:attribute' strings resolved on first use."""
@@ -25,8 +27,7 @@ class LazyGroup(click.Group):
     def resolve_command(self, ctx, args):
         name = click.utils.make_str(args[0]) if args else None
         if name is not None and self.get_command(ctx, name) is None and not name.startswith("-"):
-            from pnp.cli.suggest import unknown_choice
-            raise click.UsageError(unknown_choice("command", name, self.list_commands(ctx)), ctx)
+            raise click.UsageError(unknown_message("command", name, self.list_commands(ctx)), ctx)
         return super().resolve_command(ctx, args)
 
 

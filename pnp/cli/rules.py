@@ -5,6 +5,7 @@ import click
 
 from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
+from pnp.names import unknown_message
 
 
 class RulesGroup(click.Group):
@@ -26,8 +27,7 @@ class RulesGroup(click.Group):
     def resolve_command(self, ctx, args):
         name = click.utils.make_str(args[0]) if args else None
         if name is not None and name not in self.commands and not name.startswith("-"):
-            from pnp.cli.suggest import unknown_choice
-            raise click.UsageError(unknown_choice("rules command", name, self.commands)
+            raise click.UsageError(unknown_message("rules command", name, self.commands)
                                    + f" (for a statement use: pnp rules GAME show {name})", ctx)
         return super().resolve_command(ctx, args)
 

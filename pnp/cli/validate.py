@@ -19,7 +19,7 @@ def validate(sets, as_json):
     Example: pnp validate cardsets/twelve-labors docs/examples/tiny-deck
     """
     from pnp.cardset.find import builtin_sets, resolve_set
-    from pnp.cardset.validate import validate_set
+    from pnp.print.check import validate_set
     from pnp.cli.output import emit_json
 
     folders = [resolve_set(s) for s in sets] if sets else builtin_sets()

@@ -14,6 +14,7 @@ from pnp.cardset.inside import inside
 from pnp.cardset.model import CardSet, Piece
 from pnp.cardset.text import TextEngine
 from pnp.errors import CardsetError
+from pnp.names import suggest
 from pnp.print import simpletext
 from pnp.print.colours import expand_short_hex, to_colour
 from pnp.print.fonts import register_fonts, set_fonts
@@ -311,7 +312,6 @@ class FaceDrawer:
     def _check_text(self, markup: str, font, piece: Piece, box, fields: dict) -> None:
         """Record unknown :icons:, unbalanced markup and characters the box's font cannot draw."""
         from pnp.cardset.text import plain_text, unbalanced_tag, unknown_icons
-        from pnp.cli.suggest import closest
         from pnp.print.fonts import missing_glyphs
 
         def holder(needle: str) -> str | None:
@@ -322,7 +322,7 @@ class FaceDrawer:
             self.findings.append(TextFinding(level, piece.id, box.name, field_name, message, hint, file))
 
         for name in dict.fromkeys(unknown_icons(markup, self.cardset.icons)):
-            near = closest(name, self.cardset.icons)
+            near = suggest(name, list(self.cardset.icons), n=1)
             add("error", holder(f":{name}:"), f"unknown icon ':{name}:'",
                 (f"did you mean ':{near[0]}:'? " if near else "") +
                 f"icons of this set: {', '.join(sorted(self.cardset.icons)) or '(none: add icons: to cardset.yaml)'}")

@@ -6,12 +6,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from pnp.cardset.fonts import BUNDLED, STYLE_SUFFIX
 from pnp.errors import CardsetError
 
 FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
-FONTS = {"regular": "DejaVuSans", "bold": "DejaVuSans-Bold", "italic": "DejaVuSans-Oblique",
-         "bold-italic": "DejaVuSans-BoldOblique"}
-STYLE_SUFFIX = {"": (False, False), "-bold": (True, False), "-italic": (False, True), "-bold-italic": (True, True)}
+FONTS = dict(zip(BUNDLED, ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans-BoldOblique")))
 
 
 @dataclass(frozen=True)
@@ -46,19 +45,14 @@ def register_fonts() -> dict[str, str]:
 
     for name in FONTS.values():
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"{name}.ttf")))
-    _family(tuple(FONTS[k] for k in ("regular", "bold", "italic", "bold-italic")))
+    _family(tuple(FONTS[k] for k in BUNDLED))
     return dict(FONTS)
 
 
 def bundled_fonts() -> dict[str, Font]:
     """The bundled family's box font names: regular, bold, italic, bold-italic."""
-    faces = tuple(register_fonts()[k] for k in ("regular", "bold", "italic", "bold-italic"))
+    faces = tuple(register_fonts()[k] for k in BUNDLED)
     return {name: Font(faces, *STYLE_SUFFIX["" if name == "regular" else "-" + name]) for name in FONTS}
-
-
-def font_names(families) -> list[str]:
-    """Every box font name a set may use: the bundled four and NAME, NAME-bold, ... for each of its families."""
-    return list(FONTS) + [f"{fam}{suffix}" for fam in families for suffix in STYLE_SUFFIX]
 
 
 @lru_cache(maxsize=None)

@@ -28,7 +28,7 @@ class Cycle:
 
 def rebuild(folder: Path, out_dir: Path, settings: dict, changed: list[str], **exports) -> Cycle:
     """Validate the set and, when it has no errors, render it (the last good PDF stays when it has)."""
-    from pnp.cardset.validate import validate_set
+    from pnp.print.check import validate_set
     from pnp.print.job import print_sets
     from pnp.print.options import PrintOptions, with_settings
 

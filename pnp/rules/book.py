@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from pnp.catalog import game as find_game
 from pnp.errors import CardsetError, UsageError
+from pnp.names import suggest
 from pnp.paths import cardsets_root
 from pnp.yamlio import load_yaml
 
@@ -72,8 +73,7 @@ class RuleBook:
         for s in self.statements:
             if s.id == rule_id:
                 return s
-        from pnp.cli.suggest import closest
-        near = closest(rule_id, [s.id for s in self.statements] + [g.id for g in self.gaps], n=3)
+        near = suggest(rule_id, [s.id for s in self.statements] + [g.id for g in self.gaps], n=3)
         raise UsageError(f"unknown rule id '{rule_id}' for {self.game}",
                          hint=f"try {', '.join(near)}" if near else f"run 'pnp rules {self.game}'")
 

@@ -5,6 +5,7 @@ from pnp.errors import UsageError
 from pnp.games.by_jove import data, engine, rules
 from pnp.games.by_jove.engine import State
 from pnp.judge.ruling import Ruling, make_ruling
+from pnp.names import unknown_message
 
 GAME = "by-jove"
 HOLDING_KEYS = ("coins", "vap", "labyrinth", "quest")
@@ -304,8 +305,7 @@ def parse_player(spec: str) -> tuple[str, dict]:
         if key in ("labyrinth", "quest") and not eq:
             val = "1"
         if key not in HOLDING_KEYS:
-            from pnp.cli.suggest import unknown_choice
-            raise UsageError(unknown_choice("holding", key, HOLDING_KEYS), field="player")
+            raise UsageError(unknown_message("holding", key, HOLDING_KEYS), field="player")
         try:
             h[key] = int(val)
         except ValueError:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from pnp.cli.output import emit_json
-from pnp.simulate.options import first_player_text, players_option, run_options, seat_shares, with_progress
+from pnp.cli.simulate_options import first_player_text, players_option, run_options, seat_shares, with_progress
 
 
 @click.command(name="by-jove")

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 
 from pnp.errors import UsageError
+from pnp.names import suggest
 from pnp.paths import cardsets_root
 from pnp.yamlio import load_yaml
 
@@ -98,9 +99,8 @@ def token_of(name: str) -> str:
     m = match("card", key, {n: n for n in _names() if not n.isdigit()})
     if m.status == "match":
         return _names()[m.id]
-    from pnp.cli.suggest import closest
     valid = sorted({c.token for c in all_cards().values()} | {"statue"})
-    near = closest(key, list(_names()) + ["statue"])
+    near = suggest(key, list(_names()) + ["statue"], n=1)
     raise UsageError(f"unknown card '{name}'", expected=f"a strength 0-7 or one of {', '.join(v for v in valid if not v.isdigit())}",
                      hint=f"did you mean '{near[0]}'?" if near else "give a strength 0-7 or a card name")
 

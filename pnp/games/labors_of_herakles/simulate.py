@@ -8,11 +8,11 @@ from functools import partial
 
 import click
 
+from pnp.cli.simulate_options import first_player_text, players_option, run_options, seat_shares, with_progress
 from pnp.games.base import pick
 from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
 from pnp.games.stats import first_player, split_win, spread
 from pnp.simulate.jobs import game_rng, play_games
-from pnp.simulate.options import first_player_text, players_option, run_options, seat_shares, with_progress
 
 POLICIES = ("random",)
 

@@ -7,10 +7,10 @@ from functools import partial
 
 import click
 
+from pnp.cli.simulate_options import players_option, run_options, seat_shares, with_progress
 from pnp.games.stats import spread
 from pnp.games.twelve_labors.engine import MAX_PLAYERS, MIN_PLAYERS, State, heroes_beaten
 from pnp.simulate.jobs import game_rng, play_games
-from pnp.simulate.options import players_option, run_options, seat_shares, with_progress
 
 POLICIES = ("random",)
 

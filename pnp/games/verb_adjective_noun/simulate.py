@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.simulate_options import first_player_text, players_option, run_options, seat_shares, with_progress
 from pnp.games.verb_adjective_noun.engine import MAX_PLAYERS, MIN_PLAYERS
 from pnp.games.verb_adjective_noun.sim import POLICIES
-from pnp.simulate.options import first_player_text, players_option, run_options, seat_shares, with_progress
 
 
 @click.command(name="verb-adjective-noun")
