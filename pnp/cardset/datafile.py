@@ -14,13 +14,17 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, RootModel, ValidationError, create_model
 
-from pnp.cardset.schema import READABLE
 from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
 from pnp.names import suggest
 from pnp.textfile import read_text
 from pnp.yamlio import load_yaml
 
+READABLE = {"dict_type": "a mapping (key: value lines)", "model_type": "a mapping (key: value lines)",
+            "model_attributes_type": "a mapping (key: value lines)", "list_type": "a list (- item lines or [a, b])",
+            "string_type": "text", "int_type": "a whole number", "int_parsing": "a whole number",
+            "float_type": "a number", "float_parsing": "a number", "bool_type": "true or false",
+            "bool_parsing": "true or false"}
 M = TypeVar("M", bound=BaseModel)
 ORDER = {"extra_forbidden": 0, "literal_error": 1, "missing": 2}  # the most readable problem is told first
 
@@ -68,6 +72,11 @@ def check_model(raw, path: Path, model: type[M], items: str | None = None) -> M:
         return model.model_validate(raw)
     except ValidationError as exc:
         raise _error(exc, raw, path, model, items) from None
+
+
+def expected_words(err: dict) -> str:
+    """What a pydantic error expected, in words: "a whole number", "less than or equal to 7"."""
+    return READABLE.get(err["type"]) or re.sub(r"^(Input|List|Value|Dictionary) should (be |have )?", "", err["msg"])
 
 
 def _where(raw, loc: tuple, items: str | None) -> tuple[str, str | None, int]:
@@ -132,8 +141,7 @@ def _error(exc: ValidationError, raw, path: Path, model: type[BaseModel], items:
         return CardsetError(f"{where} has {key} {err['input']!r}", file=at, card=card, field=field,
                             expected=f"one of {', '.join(choices)}",
                             hint=f"did you mean '{near[0]}'?" if near else f"set {key} to one of them")
-    expected = READABLE.get(err["type"]) or re.sub(r"^(Input|List|Value|Dictionary) should (be |have )?", "",
-                                                   err["msg"])
+    expected = expected_words(err)
     if isinstance(key, int):  # a list item: say which list
         key = f"item {key + 1} of {loc[-2]}" if len(loc) > 1 else f"item {key + 1}"
     elif key is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import UsageError
-from pnp.names import unknown_message
+from pnp.names import match, unknown_message
 from pnp.paths import cardsets_root
 
 
@@ -22,7 +22,6 @@ def resolve_set(name: str) -> Path:
     builtin = cardsets_root() / name
     if (builtin / "cardset.yaml").is_file():
         return builtin
-    from pnp.names import match
     known = [p.name for p in builtin_sets()]
     m = match("card set", name, known)
     if m.status == "match" and "/" not in name:  # a built-in set typed loosely ("Twelve Labours")

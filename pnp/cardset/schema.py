@@ -5,11 +5,12 @@ Pydantic's errors are turned into pnp's one-line messages at the YAML line, with
 from __future__ import annotations
 
 import reprlib
-
+import typing
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
+from pnp.cardset.datafile import expected_words
 from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
 from pnp.names import suggest
@@ -140,13 +141,6 @@ class Manifest(_Strict):
     components: list[Component] = Field(..., min_length=1)
 
 
-READABLE = {"dict_type": "a mapping (key: value lines)", "model_type": "a mapping (key: value lines)",
-            "model_attributes_type": "a mapping (key: value lines)", "list_type": "a list (- item lines or [a, b])",
-            "string_type": "text", "int_type": "a whole number", "int_parsing": "a whole number",
-            "float_type": "a number", "float_parsing": "a number", "bool_type": "true or false",
-            "bool_parsing": "true or false"}
-
-
 def json_schemas() -> dict[str, dict]:
     """JSON Schemas (draft 2020-12) for cardset.yaml and layouts.yaml, keyed by file name."""
     out = {}
@@ -164,7 +158,6 @@ def _fields(model) -> list[str]:
 
 def _value_model(annotation):
     """(model, containers): the pydantic model inside an annotation and how many dict/list levels wrap it."""
-    import typing
     origin = typing.get_origin(annotation)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation, 0
@@ -252,9 +245,7 @@ def _error(exc: ValidationError, raw, file, model, prefix: tuple) -> CardsetErro
                             hint=f"did you mean '{near[0]}'?" if near else f"set {key} to a valid value")
     if err["type"] == "missing":
         return CardsetError(f"{where} has no '{key}'", file=at, field=path, hint=f"add {key}:")
-    import re
-    expected = READABLE.get(err["type"]) or re.sub(r"^(Input|List|Value|Dictionary) should (be |have )?", "",
-                                                   err["msg"])
+    expected = expected_words(err)
     return CardsetError(f"{where}: bad {key} {reprlib.repr(err.get('input'))}", file=at, field=path,
                         expected=expected, hint=f"fix {key} (see docs/cardsets.md)")
 

@@ -42,7 +42,7 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
 
     A filled cell in a column without a header is an error (it would be lost), naming the cell.
     """
-    from python_calamine import CalamineError, CalamineWorkbook
+    from python_calamine import CalamineError, CalamineWorkbook  # lazy: start-up time (only spreadsheets)
 
     if not path.is_file():
         raise CardsetError("data file not found", file=str(path), field="data", hint="fix the path in cardset.yaml")

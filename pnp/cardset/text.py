@@ -1,11 +1,13 @@
 """Jinja2 text templates rendered into reportlab paragraph markup, with inline icons."""
 from __future__ import annotations
 
+import html
 import re
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+from jinja2 import meta
 from markupsafe import Markup, escape
 
 from pnp import limits
@@ -111,7 +113,6 @@ class TextEngine:
 
     def variables(self, kind: str, source: str) -> set[str]:
         """Names a template reads from its context (for sharing identical faces between cards)."""
-        from jinja2 import meta
         env = self.plain_env if kind == "plain" else self.env
         try:
             if kind == "file":
@@ -157,5 +158,4 @@ def unknown_icons(markup: str, icons) -> list[str]:
 
 def plain_text(markup: str) -> str:
     """The characters a reader sees: tags and :icons: removed, entities decoded."""
-    import html
     return html.unescape(MARKUP_TAG.sub(" ", ICON_RE.sub(" ", markup)))

@@ -5,7 +5,8 @@ import importlib
 
 import click
 
-from pnp.names import unknown_message
+from pnp.catalog import game
+from pnp.names import ambiguous_message, match, unknown_message
 
 
 class LazyGroup(click.Group):
@@ -33,7 +34,6 @@ class LazyGroup(click.Group):
 
 def pick_name(kind: str, name: str, choices: list[str], ctx) -> str:
     """The one of `choices` a typed subcommand name means (pnp.names); else a usage error listing them."""
-    from pnp.names import ambiguous_message, match, unknown_message
     m = match(kind, name, choices)
     if m.status == "match":
         return m.id
@@ -50,7 +50,6 @@ class GameGroup(LazyGroup):
     def resolve_command(self, ctx, args):
         name = click.utils.make_str(args[0]) if args else None
         if name is not None and name not in self.lazy and not name.startswith("-"):
-            from pnp.catalog import game
             slug = game(name).slug
             if slug not in self.lazy:
                 raise click.UsageError(f"no {self.what} for {slug} yet. Games with {self.what}: "

@@ -7,6 +7,9 @@ from pathlib import Path
 import click
 
 from pnp.cli.complete import names as complete
+from pnp.cli.output import emit_json
+from pnp.cli.watch import watch_print
+from pnp.paths import default_output
 from pnp.print_values import BACK_MODES, CUT_FILES, CUT_MODES, LAYOUTS
 
 
@@ -72,9 +75,7 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
     Example: pnp print twelve-labors --backs duplex-short --back-offset 0.5,-0.3 --cut-file svg
     Designing: pnp print my-set --watch   (re-renders on every save)
     """
-    from pnp.cli.output import emit_json
-    from pnp.paths import default_output
-    from pnp.print.job import print_sets
+    from pnp.print.job import print_sets  # lazy: start-up time (reportlab)
 
     settings = {"paper": paper, "margins": margins, "bleed": bleed, "layout": layout, "cut": cut,
                 "mark_length": mark_length, "cut_file": cut_file, "corner_radius": corner_radius, "gap": gap,
@@ -82,11 +83,10 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
                 "calibration": False if no_calibration else None}
     out = Path(output) if output else default_output()
     if tts or tts_url or tts_saved_objects is not None:
-        from pnp.print.tts import TtsOptions, default_saved_objects
+        from pnp.print.tts import TtsOptions, default_saved_objects  # lazy: start-up time (reportlab, Pillow)
         saved = None if tts_saved_objects is None else Path(tts_saved_objects or default_saved_objects())
         tts = TtsOptions(url=tts_url, saved_objects=saved)
     if watch:
-        from pnp.cli.watch import watch_print
         return watch_print(sets, all_sets, out, settings, as_json, png_dpi=png_dpi, tts=tts)
     result = print_sets(list(sets), all_sets, out, settings, png_dpi=png_dpi, tts=tts,
                         progress=_Progress() if not as_json and sys.stderr.isatty() else None)

@@ -1,9 +1,18 @@
 """Image files into PDF without a decode and re-encode: 8-bit PNG data as it is, JPEG as DCT; others via Pillow."""
 from __future__ import annotations
 
+import hashlib
+import io
+import os
+import re
 import struct
 from functools import lru_cache
 from pathlib import Path
+
+from reportlab.lib.boxstuff import aspectRatioFix
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfutils import readJPEGInfo
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_COLOURS = {0: ("DeviceGray", 1), 2: ("DeviceRGB", 3)}  # colour type: colour space, components
@@ -14,7 +23,6 @@ class PngImage:
 
     def __init__(self, source):
         """source: the PNG's bytes or a binary file; only chunk headers and IHDR are read."""
-        import io
         fh = io.BytesIO(source) if isinstance(source, (bytes, bytearray)) else source
         if fh.read(len(PNG_SIGNATURE)) != PNG_SIGNATURE:
             raise ValueError("not a PNG file")
@@ -53,13 +61,10 @@ class PngImage:
 
 def _jpeg_info(data: bytes):
     """(width, height, components) of a baseline/progressive 8-bit JPEG, or None."""
-    from io import BytesIO
-
-    from reportlab.pdfbase.pdfutils import readJPEGInfo
     if not data.startswith(b"\xff\xd8"):
         return None
     try:
-        w, h, n, _ = readJPEGInfo(BytesIO(data))
+        w, h, n, _ = readJPEGInfo(io.BytesIO(data))
     except Exception:
         return None
     return (w, h, n) if n in (1, 3) else None  # CMYK JPEGs keep reportlab's handling
@@ -70,7 +75,6 @@ MARKER = b"\x00pnp-image-%s\x00"  # stands in a saved PDF for image data copied 
 
 @lru_cache(maxsize=None)
 def _xobject_class():
-    from reportlab.pdfbase import pdfdoc
 
     class PassThroughImage(pdfdoc.PDFImageXObject):
         """An image XObject whose data is a file's bytes (whole, or PNG IDAT ranges) used as they are.
@@ -154,7 +158,6 @@ def _read_ranges(source: str, ranges):
 
 def save(canvas, target) -> None:
     """canvas.save() into target (a path or a binary file object), with pass-through image data spliced in."""
-    import io
     doc = canvas._doc
     doc.pnp_splice = True
     buf = io.BytesIO()
@@ -170,7 +173,6 @@ def save(canvas, target) -> None:
 
 def splice(pdf: bytes, pending: dict, out) -> None:
     """Write pdf to out with each marker replaced by its image data, and the xref offsets moved to match."""
-    import re
     if not pending:
         out.write(pdf)
         return
@@ -219,14 +221,12 @@ def image_size(path: str) -> tuple[int, int]:
         head = fh.read(33)
     if head.startswith(PNG_SIGNATURE) and head[12:16] == b"IHDR":
         return struct.unpack(">II", head[16:24])
-    from reportlab.lib.utils import ImageReader
     return ImageReader(path).getSize()
 
 
 @lru_cache(maxsize=4096)
 def _content_name(path: str, mtime_ns: int, size: int) -> str:
     """A name from the file's SHA-1, remembered per path, modification time and size."""
-    import hashlib
     digest = hashlib.sha1()
     with open(path, "rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
@@ -241,10 +241,6 @@ def draw_image(canvas, path: str, x: float, y: float, w: float, h: float,
     The XObject is named after the file's content, so the same images give the same bytes wherever the
     card set lives; PNG and JPEG data go in as they are when the format allows (see pass_through).
     """
-    import os
-
-    from reportlab.lib.boxstuff import aspectRatioFix
-    from reportlab.pdfbase import pdfdoc
     st = os.stat(path)
     name = _content_name(path, st.st_mtime_ns, st.st_size)
     doc = canvas._doc

@@ -7,7 +7,9 @@ from pathlib import Path
 from pnp.cardset.find import builtin_sets, resolve_set
 from pnp.cardset.load import load_cardset
 from pnp.errors import PnpError, UsageError
+from pnp.print.exports import export_images
 from pnp.print.options import PrintOptions, with_settings
+from pnp.print.render import effective_options, render_pdf
 
 
 @dataclass
@@ -32,8 +34,6 @@ def print_sets(names: list[str], all_sets: bool, out_dir: Path, settings: dict, 
     progress(label, total), if given, is called as each set starts and returns a tick(n) callback;
     progress(None, 0) marks the set's end.
     """
-    from pnp.print.render import effective_options, render_pdf
-
     if not names and not all_sets:
         raise UsageError("name a card set (game name or folder) or pass --all", hint="e.g. pnp print twelve-labors")
     folders = builtin_sets() if all_sets else [resolve_set(n) for n in names]
@@ -52,7 +52,6 @@ def print_sets(names: list[str], all_sets: bool, out_dir: Path, settings: dict, 
                     progress(None, 0)
             files = [str(f) for f in res.files]
             if png_dpi or tts:
-                from pnp.print.exports import export_images
                 files += [str(f) for f in export_images(cs, options, Path(out_dir), png_dpi=png_dpi, tts=tts)]
             result.sets.append({"set": cs.slug, "files": files, "outputs": _outputs(files, Path(out_dir)),
                                 "pages": res.pages,

@@ -7,6 +7,9 @@ from pathlib import Path
 from pnp.cardset.model import CardSet, Component, Piece
 from pnp.errors import UsageError
 from pnp.names import suggest
+from pnp.print.exports import face_pdf, rasterise
+from pnp.print.options import PrintOptions
+from pnp.print.render import effective_options
 
 
 @dataclass
@@ -47,10 +50,6 @@ def select(cs: CardSet, names: list[str]) -> list[tuple[Component, Piece]]:
 def preview(cs: CardSet, names: list[str], out_dir: Path, *, back: bool = False, dpi: int = 150,
             options=None) -> PreviewResult:
     """Write <out_dir>/<id>[-back].png for each chosen card (trimmed, at dpi); backs only with back=True."""
-    from pnp.print.exports import face_pdf, rasterise
-    from pnp.print.options import PrintOptions
-    from pnp.print.render import effective_options
-
     options = effective_options(cs, options or PrintOptions())
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -5,7 +5,7 @@ from pnp.errors import UsageError
 from pnp.games.by_jove import data, engine, rules
 from pnp.games.by_jove.engine import State
 from pnp.judge.ruling import Ruling, make_ruling
-from pnp.names import unknown_message
+from pnp.names import resolve, unknown_message
 
 GAME = "by-jove"
 HOLDING_KEYS = ("coins", "vap", "labyrinth", "quest")
@@ -34,7 +34,6 @@ def parse_numbers(text: str, field: str, *, count: int | None = None, low: int =
 
 
 def _choice(value: str, choices, field: str) -> str:
-    from pnp.names import resolve
     return resolve(field, value, list(choices), field=field)
 
 
