@@ -20,9 +20,10 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "services": ("pnp.print", "pnp.rules", "pnp.judge", "pnp.campaign", "pnp.simulate"),
     "games": ("pnp.games.*",),
     # a game's click commands live in its folder but are adapters: `pnp judge GAME` (judge.py),
-    # `pnp simulate GAME` (simulate.py) and `pnp GAME` (cli.py); the registry names them as strings
+    # `pnp simulate GAME` (simulate.py), `pnp GAME` (cli.py) and its terminal play (play.py, table_play.py,
+    # click prompts); the registry names the commands as strings
     "adapters": ("pnp.cli", "pnp.web", "pnp.__main__", "pnp.games.*.judge", "pnp.games.*.simulate",
-                 "pnp.games.*.cli"),
+                 "pnp.games.*.cli", "pnp.games.*.play", "pnp.games.*.table_play"),
 }
 
 # Arrows known to be wrong, each being removed by a parallel change of issue 29; the lead empties
@@ -56,26 +57,26 @@ def _target(name: str, known: dict[str, Path]) -> str | None:
     return name or None
 
 
-def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The pnp modules `name` imports anywhere in its source (top, functions, TYPE_CHECKING)."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
+def _imported_names(path: Path):
+    """(importing package, dotted name) of every import statement in a source file."""
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
+            yield from ((0, a.name) for a in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
-                base = ".".join(anchor + ([base] if base else []))
-            names = [f"{base}.{a.name}" for a in node.names]
-        else:
-            continue
-        for imported in names:
-            if imported == "pnp" or imported.startswith("pnp."):
-                target = _target(imported, known)
-                if target and target != name:
-                    found.add(target)
+            yield from ((node.level, f"{node.module or ''}.{a.name}".lstrip(".")) for a in node.names)
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The pnp modules `name` imports anywhere in its source (top, functions, TYPE_CHECKING)."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found: set[str] = set()
+    for level, imported in _imported_names(path):
+        if level:  # relative: from the package, up level - 1 packages
+            imported = ".".join(package[:len(package) - level + 1] + [imported])
+        if imported == "pnp" or imported.startswith("pnp."):
+            target = _target(imported, known)
+            if target and target != name:
+                found.add(target)
     return found
 
 
@@ -160,6 +161,14 @@ def test_every_module_is_in_a_layer():
 def test_no_arrow_points_up():
     bad = sorted(upward(_without_known(graph())))
     assert not bad, "upward imports (lower layer -> higher layer): " + ", ".join(f"{a} -> {b}" for a, b in bad)
+
+
+def test_only_adapters_import_click():
+    """click is an adapter's tool: library modules return results or raise PnpError, never prompt or echo."""
+    adapters = list(LAYERS).index("adapters")
+    bad = sorted(name for name, path in modules().items() if layer(name) < adapters
+                 and any(level == 0 and (n == "click" or n.startswith("click.")) for level, n in _imported_names(path)))
+    assert not bad, ", ".join(bad)
 
 
 def test_no_game_imports_another_game():
