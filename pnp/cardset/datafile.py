@@ -12,8 +12,9 @@ import typing
 from pathlib import Path
 from typing import TypeVar
 
-from pydantic import BaseModel, ConfigDict, RootModel, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, RootModel, ValidationError, create_model, model_validator
 
+from pnp.cardset.csvrows import read_csv
 from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
 from pnp.names import suggest
@@ -41,6 +42,15 @@ class Row(BaseModel):
     model_config = ConfigDict(extra="ignore", allow_inf_nan=False, frozen=True)
 
 
+class CsvRow(Row):
+    """A row of a CSV card file: a blank cell is a field left out (its default)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _blank_is_default(cls, data):
+        return {k: v for k, v in data.items() if v != ""} if isinstance(data, dict) else data
+
+
 R = TypeVar("R", bound=BaseModel)
 
 
@@ -58,6 +68,12 @@ def read_rows(path: Path, row: type[R]) -> list[R]:
 def read_list(path: Path, row: type[R], items: str = "cards") -> list[R]:
     """The rows of a data file that is a plain YAML list, each checked against row (items: what they are)."""
     return read_model(path, RootModel[list[row]], items).root
+
+
+def read_csv_rows(path: Path, row: type[R]) -> list[R]:
+    """The rows of a CSV card file (pnp.cardset.csvrows), each checked against row; an error names the card."""
+    raw = read_csv(path)
+    return check_model(raw, path, RootModel[list[row]], "cards").root
 
 
 def read_model(path: Path, model: type[M], items: str | None = None) -> M:
@@ -125,7 +141,8 @@ def _error(exc: ValidationError, raw, path: Path, model: type[BaseModel], items:
                                                                        ("str", "int", "float", "bool")))
     key = loc[-1] if loc else None
     where, card, start = _where(raw, loc, items)
-    at, field = located(path, *loc), ".".join(map(str, loc[start:])) or None
+    at = located(path, *loc) if path.suffix in (".yaml", ".yml") else str(path)
+    field = ".".join(map(str, loc[start:])) or None
     if err["type"] == "missing":
         return CardsetError(f"{where} has no '{key}'", file=at, card=card, field=field, hint=f"add '{key}:' to {where}")
     if err["type"] == "extra_forbidden":
