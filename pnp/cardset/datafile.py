@@ -155,7 +155,7 @@ def _error(exc: ValidationError, raw, path: Path, model: type[BaseModel], items:
     if err["type"] == "literal_error":
         choices = [c.strip(" '") for c in err["ctx"]["expected"].replace(" or ", ",").split(",") if c.strip()]
         near = suggest(str(err["input"]), choices, n=1) if isinstance(err["input"], str) else []
-        return CardsetError(f"{where} has {key} {err['input']!r}", file=at, card=card, field=field,
+        return CardsetError(f"{where} has {key} {reprlib.repr(err['input'])}", file=at, card=card, field=field,
                             expected=f"one of {', '.join(choices)}",
                             hint=f"did you mean '{near[0]}'?" if near else f"set {key} to one of them")
     expected = expected_words(err)
