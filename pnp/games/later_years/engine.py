@@ -25,6 +25,7 @@ from pydantic import Field
 from pnp.cardset.datafile import CsvRow, read_csv_rows
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL, sample_count
+from pnp.names import resolve
 from pnp.paths import cardsets_root
 
 SLUG = "later-years"
@@ -99,7 +100,6 @@ def _values() -> dict[str, int]:
 
 def resolve_name(kind: str, text: str) -> str:
     """An action or object name from loose user text ('clean out', 'clean-out', 'Temple')."""
-    from pnp.names import resolve
     return resolve(kind, text, {n: [n, n.lower().replace("used ", "")] for n in names(kind)})
 
 

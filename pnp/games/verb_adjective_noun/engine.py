@@ -23,6 +23,7 @@ from pydantic import Field
 from pnp.cardset.datafile import CsvRow, read_csv_rows
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL, pick
+from pnp.names import resolve
 from pnp.paths import cardsets_root
 
 SLUG = "verb-adjective-noun"
@@ -73,7 +74,6 @@ def find_card(text: str) -> Card:
     """A card by id or word, loosely ('Three-Headed', 'three headed'); unknown -> UsageError."""
     if text in cards():                                         # an exact id needs no loose matching
         return cards()[text]
-    from pnp.names import resolve
     return cards()[resolve("card", text, {c.id: c.word for c in cards().values()},
                            listing="see the card words in cardsets/verb-adjective-noun/cards.csv")]
 
