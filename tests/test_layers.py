@@ -3,6 +3,7 @@ circle and no arrow from a lower layer to a higher one (docs/architecture.md dra
 from __future__ import annotations
 
 import ast
+import functools
 from fnmatch import fnmatchcase
 from pathlib import Path
 
@@ -45,6 +46,7 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+@functools.cache
 def modules() -> dict[str, Path]:
     """Every module of the package, by dotted name."""
     return {module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
@@ -57,13 +59,16 @@ def _target(name: str, known: dict[str, Path]) -> str | None:
     return name or None
 
 
-def _imported_names(path: Path):
-    """(importing package, dotted name) of every import statement in a source file."""
+@functools.cache
+def _imported_names(path: Path) -> tuple[tuple[int, str], ...]:
+    """(relative level, dotted name) of every import statement in a source file, parsed once."""
+    found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
-            yield from ((0, a.name) for a in node.names)
+            found += [(0, a.name) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            yield from ((node.level, f"{node.module or ''}.{a.name}".lstrip(".")) for a in node.names)
+            found += [(node.level, f"{node.module or ''}.{a.name}".lstrip(".")) for a in node.names]
+    return tuple(found)
 
 
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
@@ -80,8 +85,9 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return found
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
-    """Module -> the pnp modules it imports."""
+    """Module -> the pnp modules it imports (built once per test run; callers do not change it)."""
     known = modules()
     return {name: imports(name, path, known) for name, path in known.items()}
 
