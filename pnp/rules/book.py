@@ -37,8 +37,8 @@ class SectionData(Strict):
 class RulesData(Strict):
     """rules.yaml (format: docs/rules-data.md)."""
 
-    game: str
-    rulebook: str
+    game: str | None = None      # the header names the game and its rulebook file (checked by the tests;
+    rulebook: str | None = None  # the registry's Game is what the loader uses)
     sections: list[SectionData] = Field(min_length=1)
     synonyms: dict[str, list[str | int]] = Field(default_factory=dict)  # a word -> words (or numbers) it also finds
 
