@@ -6,7 +6,7 @@ import sys
 import click
 
 from pnp.cli.output import emit_json
-from pnp.simulate.options import run_options
+from pnp.cli.simulate_options import run_options
 
 
 @click.command(name="argonauts")

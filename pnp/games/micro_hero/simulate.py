@@ -7,7 +7,7 @@ import click
 
 from pnp.cli.choice import LooseChoice
 from pnp.cli.output import emit_json
-from pnp.simulate.options import run_options
+from pnp.cli.simulate_options import run_options
 
 
 @click.command(name="micro-hero")
