@@ -5,7 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli.main import main
-from pnp.games.argonauts.odds import p_success
+from pnp.games.argonauts.dice import p_success
 
 
 @pytest.fixture()

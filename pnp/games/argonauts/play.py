@@ -10,7 +10,7 @@ import click
 
 from pnp.errors import IllegalMove, PnpError
 from pnp.games.argonauts.cards import load_cards
-from pnp.games.argonauts.odds import p_success
+from pnp.games.argonauts.dice import p_success
 from pnp.games.argonauts.policies import advise_action
 from pnp.games.argonauts.state import State, new_game
 

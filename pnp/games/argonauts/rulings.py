@@ -4,7 +4,7 @@ from __future__ import annotations
 from pnp.errors import UsageError
 from pnp.campaign.cards import KINDS
 from pnp.games.argonauts.cards import FIGHTABLE, find_card, load_cards, read_track
-from pnp.games.argonauts.odds import p_success, succeeds
+from pnp.games.argonauts.dice import p_success, succeeds
 from pnp.judge.ruling import make_ruling, weakest_basis
 
 G = "argonauts"
@@ -217,9 +217,15 @@ def parse_pairs(text: str, field: str) -> list[tuple[str, int]]:
     return out
 
 
+def listed_twice(cid: str, cards: dict, field: str) -> UsageError:
+    """The error for a card named twice in one field: the game has one of each card (argonauts.includes.1)."""
+    return UsageError(f"'{cards[cid].name}' is listed twice", field=field, card=cid,
+                      expected="each revealed card once: the deck holds one of each card (argonauts.includes.1)")
+
+
 def field_ids(names: list[str], field: str) -> list[str]:
     """Card ids for the revealed cards typed (a kind word stands for some other card of that kind); the same
-    card twice is a field the game cannot deal (each card is in the deck once, argonauts.setup.2)."""
+    card twice is a field the game cannot deal (each card is in the deck once, argonauts.includes.1)."""
     cards = load_cards()
     named: dict[int, str] = {}
     for i, name in enumerate(names):
@@ -231,8 +237,7 @@ def field_ids(names: list[str], field: str) -> list[str]:
             raise UsageError(f"unknown card or kind '{name}'", field=field,
                              expected=f"one of {', '.join(KINDS)} or a card name") from None
         if cid in named.values():
-            raise UsageError(f"'{cards[cid].name}' is listed twice", field=field, card=cid,
-                             expected="each revealed card once: the deck holds one of each card")
+            raise listed_twice(cid, cards, field)
         named[i] = cid
     ids: list[str] = []
     for i, name in enumerate(names):

@@ -13,7 +13,7 @@ import random
 
 from pnp.errors import IllegalMove
 from pnp.games.argonauts.cards import FIGHTABLE, Stats, deck_stats, load_cards
-from pnp.games.argonauts.odds import succeeds
+from pnp.games.argonauts.dice import succeeds
 from pnp.games.base import CHANCE, TERMINAL
 
 STARTING_CREW = 12  # argonauts.includes.4

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from pnp.errors import CampaignError, IllegalMove, PnpError
 from pnp.games.argonauts.cards import FIGHTABLE, deck_stats, load_cards
-from pnp.games.argonauts.odds import p_success
+from pnp.games.argonauts.dice import p_success
 from pnp.games.argonauts.state import State
 from pnp.store import db
 

@@ -32,7 +32,7 @@ import numpy as np
 
 from pnp.campaign.cards import applies_to
 from pnp.games.argonauts.cards import Stats
-from pnp.games.argonauts.odds import DIE
+from pnp.games.argonauts.dice import DIE, shortfall, succeeds
 
 EPS = 1e-11  # values closer than this are ties (float noise)
 WIN = "win"
@@ -90,11 +90,11 @@ def outcome(roll: int, crew: int, mod: int, card: Stats, items: tuple):
     A natural 6 always wins (argonauts.combat.17); no crew means no roll (argonauts.gap.4).
     Spending a modifier before a reroll is never better than keeping it for the new roll.
     """
-    if crew and (roll == 6 or roll + crew + mod >= card.difficulty):  # argonauts.combat.5
+    if succeeds(roll, crew, mod, card.difficulty):
         return WIN
     if not crew:
         return ()
-    short = card.difficulty - roll - crew - mod
+    short = shortfall(roll, crew, mod, card.difficulty)
     saves: dict = {}
     for i, it in enumerate(items):
         if it[0] == "reroll":
