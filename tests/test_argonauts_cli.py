@@ -156,3 +156,46 @@ def test_combat_3_odds_counts_the_treasures_held_for_one_card():
     rite = json.loads(run("argonauts", "odds", "--crew", "3", "--difficulty", "8", "--treasure", "circe's rite",
                           "--json").output)
     assert rite["chance"] == "5/9"   # a failed roll rerolled once (argonauts.gap.8)
+
+
+def test_advise_refuses_a_card_revealed_twice():
+    # the deck holds one of each card (argonauts.includes.1): such a field is never dealt, so no advice
+    res = run("argonauts", "advise", "--revealed", "harpies,talos,Harpies", "--crew", "12")
+    assert res.exit_code == 2
+    assert res.output.strip().splitlines() == [
+        "Error: card harpies: field 'revealed': 'Harpies' is listed twice; expected each revealed card once: "
+        "the deck holds one of each card (argonauts.includes.1)"]
+
+
+MONSTERS = ("harpies,clashing-rocks,amycus,bronze-bulls,dragons-teeth-warriors,birds-of-ares,sirens,"
+            "doliones-by-night,earthborn-giants,bebryces-warriors,women-of-lemnos,nymphs-of-the-spring")
+
+
+@pytest.mark.parametrize("args", [["advise", "--revealed", MONSTERS],
+                                  ["odds", "--assign", ",".join(m + ":1" for m in MONSTERS.split(","))]])
+def test_many_revealed_cards_are_refused_by_the_advice_limit_before_the_search(args):
+    # 12 monsters and 12 crew: about 2.3e9 states, which used to exhaust memory; counted, not built
+    res = run("argonauts", *args, "--crew", "12")
+    assert res.exit_code == 1
+    line, = res.output.strip().splitlines()
+    assert "over the limit of 5e+07 (advice_states)" in line and "PNP_LIMIT_ADVICE_STATES" in line
+
+
+def test_advice_limit_counts_the_search_exactly(monkeypatch):
+    # harpies, talos and scylla with 12 crew: the Grid's placements x 2^3 card sets, no single-use treasure
+    from pnp.errors import LimitError
+    from pnp.games.argonauts.cards import load_cards
+    from pnp.games.argonauts.turn import Grid, Turn, placements
+    cards = [_card(c) for c in ("harpies", "talos", "scylla")]
+    t = Turn(cards, 12)
+    assert placements(t.levels, 12) == len(Grid(t.levels, 12).rows)
+    monkeypatch.setenv("PNP_LIMIT_ADVICE_STATES", str(len(Grid(t.levels, 12).rows) * 8))
+    assert Turn(cards, 12).best(1)
+    monkeypatch.setenv("PNP_LIMIT_ADVICE_STATES", str(len(Grid(t.levels, 12).rows) * 8 - 1))
+    res = run("argonauts", "advise", "--revealed", "harpies,talos,scylla", "--crew", "12")
+    assert res.exit_code == 1 and "(advice_states)" in res.output
+    # a held single-use treasure doubles the sets of items the search may hold
+    held = [s for s in (_card(c) for c in load_cards()) if s.kind == "treasure" and s.use == "single"][:1]
+    monkeypatch.setenv("PNP_LIMIT_ADVICE_STATES", str(len(Grid(t.levels, 12).rows) * 8))
+    with pytest.raises(LimitError, match="advice_states"):
+        Turn(cards, 12, held)

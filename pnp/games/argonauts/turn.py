@@ -25,6 +25,7 @@ over the card axes (Table.cut).
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -33,6 +34,7 @@ import numpy as np
 from pnp.campaign.cards import applies_to
 from pnp.games.argonauts.cards import Stats
 from pnp.games.argonauts.dice import DIE, shortfall, succeeds
+from pnp.limits import ADVICE_STATES
 
 EPS = 1e-11  # values closer than this are ties (float noise)
 WIN = "win"
@@ -111,6 +113,20 @@ def outcome(roll: int, crew: int, mod: int, card: Stats, items: tuple):
 def spend(items: tuple, pick: tuple) -> tuple:
     """The items left once those at the indices in `pick` are spent."""
     return tuple(it for i, it in enumerate(items) if i not in pick)
+
+
+def placements(levels: list, cap: int) -> int:
+    """How many ways to put one of its levels on each card with at most `cap` crew placed (a Grid's row
+    count), counted without building them."""
+    ways = {0: 1}
+    for lv in levels:
+        nxt: dict[int, int] = {}
+        for placed, n in ways.items():
+            for c in lv:
+                if placed + c <= cap:
+                    nxt[placed + c] = nxt.get(placed + c, 0) + n
+        ways = nxt
+    return sum(ways.values())
 
 
 def _axis(mask: int, j: int) -> int:
@@ -213,6 +229,10 @@ class Turn:
             c.effect.amount for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "modifier")
         self.levels = [np.array(useful_levels(c.difficulty, self.mod[c.kind], crew, extra)) for c in self.cards]
         self.full = (1 << len(self.cards)) - 1
+        singles = len(self.items) + sum(c.kind == "treasure" and c.use == "single" for c in self.cards)
+        scale = 1 << (len(self.cards) + singles)  # the tables' count: sets of cards and of single-use items
+        if math.prod(len(lv) for lv in self.levels) * scale > ADVICE_STATES.value:  # only then count exactly
+            ADVICE_STATES.check(placements(self.levels, crew) * scale)  # before any table is built
         self.tables: dict = {}
         self.grids: dict = {}
         self.links: dict = {}
