@@ -12,7 +12,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 
 from pnp.errors import CampaignError, UsageError
-from pnp.games.micro_hero.engine import LINGER, SHIELD_MAX, TRIALS, Card, MicroHeroState, Options
+from pnp.games.micro_hero.engine import MicroHeroState
+from pnp.games.micro_hero.pieces import LINGER, SHIELD_MAX, TRIALS, Card, Options
 from pnp.games.micro_hero.cards import catalog
 from pnp.store.db import connect, migrate, store_path, take_backup, write
 

@@ -21,7 +21,7 @@ def command(n, seed, policy, difficulties, expansions, players, jobs, as_json):
 
     Example: pnp simulate micro-hero -n 200 --seed 1 --json
     """
-    from pnp.games.micro_hero.engine import LINGER
+    from pnp.games.micro_hero.pieces import LINGER
     from pnp.games.micro_hero.sim import simulate
     diffs = difficulties or tuple(LINGER)
     exps = frozenset(e.strip() for e in expansions.split(",") if e.strip())
