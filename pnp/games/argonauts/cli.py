@@ -164,7 +164,7 @@ def play(campaign, seed, fresh, at_table):
 
     Example: pnp argonauts play --seed 7
     """
-    if at_table:
+    if at_table:  # the games load numpy (their advice): only when played (start-up time of pnp argonauts)
         from pnp.games.argonauts.table_play import run_table
         run_table(None, campaign, fresh)
         return

@@ -6,6 +6,7 @@ import sys
 import click
 
 from pnp.cli.output import emit_json
+from pnp.games.argonauts.campaign_link import campaign_game
 from pnp.simulate.options import run_options
 
 
@@ -21,7 +22,7 @@ def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, jobs, as_j
 
     Example: pnp simulate argonauts -n 20000 --policy greedy --seed 1
     """
-    from pnp.games.argonauts import sim
+    from pnp.games.argonauts import sim  # with its engines, loaded only when run (start-up time of pnp simulate)
     click.echo(f"seed {seed}", err=True)
     if n_campaigns:
         with click.progressbar(length=n_campaigns, label="campaigns", file=sys.stderr) as bar:
@@ -35,7 +36,6 @@ def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, jobs, as_j
         return
     deck = levels = None
     if campaign:
-        from pnp.games.argonauts.campaign_link import campaign_game
         g = campaign_game(campaign)
         deck, levels, crew = g["deck"], g["levels"], crew or g["crew"]
     with click.progressbar(length=n, label="games", file=sys.stderr) as bar:

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-
 from pnp.errors import UsageError
+from pnp.names import match
 from pnp.paths import cardsets_root
 from pnp.yamlio import load_yaml
 
@@ -94,7 +94,6 @@ def token_of(name: str) -> str:
         return "god"
     if key in _names():
         return _names()[key]
-    from pnp.names import match
     m = match("card", key, {n: n for n in _names() if not n.isdigit()})
     if m.status == "match":
         return _names()[m.id]

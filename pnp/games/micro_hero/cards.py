@@ -5,8 +5,8 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-
 from pnp.errors import CardsetError
+from pnp.names import resolve
 from pnp.paths import cardsets_root
 from pnp.yamlio import load_yaml
 
@@ -108,12 +108,10 @@ class Catalog:
         key = ALIASES.get(slugify(name), slugify(name))
         if key in self.kinds:
             return self.kinds[key]
-        from pnp.names import resolve
         return self.kinds[resolve("card", name, {k.id: [k.id, k.name] for k in self.kinds.values()})]
 
     def trial(self, name: str) -> Trial:
         """A Trial by id or name, typed loosely (pnp.names); unknown -> UsageError."""
-        from pnp.names import resolve
         return self.trials[resolve("trial", name, {t.id: [t.id, t.name] for t in self.trials.values()})]
 
 

@@ -6,17 +6,16 @@ import click
 from pnp.cli.choice import LooseChoice
 from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
+from pnp.games.micro_hero.cards import catalog
 
 
 def _cards(ctx) -> list[str]:
     """Card kinds (completion)."""
-    from pnp.games.micro_hero.cards import catalog
     return list(catalog().kinds)
 
 
 def _trials(ctx) -> list[str]:
     """Trial ids (completion)."""
-    from pnp.games.micro_hero.cards import catalog
     return list(catalog().trials)
 
 
@@ -50,7 +49,7 @@ def save(deck, supply, beaten, stance, difficulty, expansions, shield, lifecard,
 
     Example: pnp micro-hero save --deck "strike+,block,training,training,strike,block,training,block,strike,training" --supply "training,strike,block,wrestle,dodge,study,wound:3,lion-skin" --beaten nemean-lion
     """
-    from pnp.games.micro_hero.save import parse_snapshot, save as do_save
+    from pnp.games.micro_hero.save import parse_snapshot, save as do_save  # numpy: loaded only when run (start-up time)
     snap = parse_snapshot(deck, supply, beaten, stance, difficulty, expansions, shield, lifecard, revenge)
     out = do_save(snap, name=name, note=note)
     if as_json:
@@ -69,7 +68,7 @@ def resume(name, seq, as_json):
 
     Example: pnp micro-hero resume --name default
     """
-    from pnp.games.micro_hero.save import resume as do_resume
+    from pnp.games.micro_hero.save import resume as do_resume  # numpy: loaded only when run (start-up time)
     out = do_resume(name, seq)
     if as_json:
         emit_json(out)
@@ -87,7 +86,7 @@ def status(name, as_json):
 
     Example: pnp micro-hero status --json
     """
-    from pnp.games.micro_hero.save import status as do_status
+    from pnp.games.micro_hero.save import status as do_status  # numpy: loaded only when run (start-up time)
     out = do_status(name)
     if as_json:
         emit_json(out)
