@@ -174,28 +174,35 @@ MONSTERS = ("harpies,clashing-rocks,amycus,bronze-bulls,dragons-teeth-warriors,b
 @pytest.mark.parametrize("args", [["advise", "--revealed", MONSTERS],
                                   ["odds", "--assign", ",".join(m + ":1" for m in MONSTERS.split(","))]])
 def test_many_revealed_cards_are_refused_by_the_advice_limit_before_the_search(args):
-    # 12 monsters and 12 crew: about 2.3e9 states, which used to exhaust memory; counted, not built
+    # 12 monsters and 12 crew: a search that used to exhaust memory; counted, not built
     res = run("argonauts", *args, "--crew", "12")
     assert res.exit_code == 1
     line, = res.output.strip().splitlines()
-    assert "over the limit of 5e+07 (advice_states)" in line and "PNP_LIMIT_ADVICE_STATES" in line
+    assert "over the limit of 5e+08 (advice_search)" in line and "PNP_LIMIT_ADVICE_SEARCH" in line
 
 
 def test_advice_limit_counts_the_search_exactly(monkeypatch):
-    # harpies, talos and scylla with 12 crew: the Grid's placements x 2^3 card sets, no single-use treasure
+    from itertools import combinations
+
     from pnp.errors import LimitError
     from pnp.games.argonauts.cards import load_cards
-    from pnp.games.argonauts.turn import Grid, Turn, placements
+    from pnp.games.argonauts.turn import Grid, Turn
     cards = [_card(c) for c in ("harpies", "talos", "scylla")]
     t = Turn(cards, 12)
-    assert placements(t.levels, 12) == len(Grid(t.levels, 12).rows)
-    monkeypatch.setenv("PNP_LIMIT_ADVICE_STATES", str(len(Grid(t.levels, 12).rows) * 8))
+    # every set of cards still to resolve as the solver's Grid holds it (at most 12 crew placed), times the
+    # 13 counts of crew alive, weighed once per card and once per set of single-use treasures (none held)
+    states = sum(len(Grid([t.levels[j] for j in sub], 12).rows) for r in range(4)
+                 for sub in combinations(range(3), r)) * 13
+    assert t.search_size() == states * (3 + 1)
+    monkeypatch.setenv("PNP_LIMIT_ADVICE_SEARCH", str(states * 4))
     assert Turn(cards, 12).best(1)
-    monkeypatch.setenv("PNP_LIMIT_ADVICE_STATES", str(len(Grid(t.levels, 12).rows) * 8 - 1))
+    monkeypatch.setenv("PNP_LIMIT_ADVICE_SEARCH", str(states * 4 - 1))
     res = run("argonauts", "advise", "--revealed", "harpies,talos,scylla", "--crew", "12")
-    assert res.exit_code == 1 and "(advice_states)" in res.output
-    # a held single-use treasure doubles the sets of items the search may hold
-    held = [s for s in (_card(c) for c in load_cards()) if s.kind == "treasure" and s.use == "single"][:1]
-    monkeypatch.setenv("PNP_LIMIT_ADVICE_STATES", str(len(Grid(t.levels, 12).rows) * 8))
-    with pytest.raises(LimitError, match="advice_states"):
-        Turn(cards, 12, held)
+    assert res.exit_code == 1 and "(advice_search)" in res.output
+    # a held single-use reroll (no change to the useful crew levels) doubles the sets of treasures in hand
+    reroll = next(s for s in (_card(c) for c in load_cards()) if s.use == "single" and s.effect.type == "reroll")
+    monkeypatch.setenv("PNP_LIMIT_ADVICE_SEARCH", str(states * 5))
+    assert Turn(cards, 12, [reroll]).search_size() == states * (3 + 2)
+    monkeypatch.setenv("PNP_LIMIT_ADVICE_SEARCH", str(states * 5 - 1))
+    with pytest.raises(LimitError, match="advice_search"):
+        Turn(cards, 12, [reroll])

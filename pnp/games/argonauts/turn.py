@@ -34,7 +34,7 @@ import numpy as np
 from pnp.campaign.cards import applies_to
 from pnp.games.argonauts.cards import Stats
 from pnp.games.argonauts.dice import DIE, shortfall, succeeds
-from pnp.limits import ADVICE_STATES
+from pnp.limits import ADVICE_SEARCH
 
 EPS = 1e-11  # values closer than this are ties (float noise)
 WIN = "win"
@@ -229,16 +229,31 @@ class Turn:
             c.effect.amount for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "modifier")
         self.levels = [np.array(useful_levels(c.difficulty, self.mod[c.kind], crew, extra)) for c in self.cards]
         self.full = (1 << len(self.cards)) - 1
-        singles = len(self.items) + sum(c.kind == "treasure" and c.use == "single" for c in self.cards)
-        scale = 1 << (len(self.cards) + singles)  # the tables' count: sets of cards and of single-use items
-        if math.prod(len(lv) for lv in self.levels) * scale > ADVICE_STATES.value:  # only then count exactly
-            ADVICE_STATES.check(placements(self.levels, crew) * scale)  # before any table is built
+        self.check_size()
         self.tables: dict = {}
         self.grids: dict = {}
         self.links: dict = {}
         self.gathers: dict = {}
         self.dists: dict = {}
         self.weights: dict = {}
+
+    def search_size(self) -> int:
+        """The size of the search, counted without building it (an upper bound, in units of about 3-8 bytes
+        of memory): its states (crew on every set of cards still to resolve, each card at one of its levels
+        or resolved, at most `crew` placed; times the crew alive, up to crew + 1 values), each weighed once
+        per card (the lookups shared by every context) and once per set of single-use treasures that may be
+        in hand (each held or won doubles them: a table each)."""
+        singles = len(self.items) + sum(c.kind == "treasure" and c.use == "single" for c in self.cards)
+        states = placements([[0, *map(int, lv)] for lv in self.levels], self.crew) * (self.crew + 1)
+        return states * (len(self.cards) + (1 << singles))
+
+    def check_size(self) -> None:
+        """Refuse a search over the advice_search limit (pnp.limits) before any table is built; a quick
+        product bound spares the count for ordinary fields."""
+        singles = len(self.items) + sum(c.kind == "treasure" and c.use == "single" for c in self.cards)
+        quick = math.prod(len(lv) + 1 for lv in self.levels) * (self.crew + 1) * (len(self.cards) + (1 << singles))
+        if quick > ADVICE_SEARCH.value:
+            ADVICE_SEARCH.check(self.search_size())
 
     # -- tables ----------------------------------------------------------------------------------
     def table(self, mask: int, ctx: tuple) -> Table:
