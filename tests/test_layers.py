@@ -28,15 +28,6 @@ LAYERS: dict[str, tuple[str, ...]] = {
                  "pnp.games.*.cli", "pnp.games.*.play", "pnp.games.*.table_play"),
 }
 
-# Arrows known to be wrong, each being removed by a parallel change of issue 29; the lead empties
-# this after merging. (importer, imported): why.
-KNOWN: dict[tuple[str, str], str] = {
-    # odds holds the dice rule and the command entry points calling turn and rulings, which need the rule
-    ("pnp.games.argonauts.odds", "pnp.games.argonauts.rulings"): "argonauts odds/rulings/state/turn circle",
-    ("pnp.games.argonauts.odds", "pnp.games.argonauts.turn"): "argonauts odds/rulings/state/turn circle",
-}
-
-
 def module_name(path: Path) -> str:
     """pnp/print/face.py -> pnp.print.face; pnp/print/__init__.py -> pnp.print."""
     parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
@@ -155,16 +146,12 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
     return sorted(groups)
 
 
-def _without_known(g: dict[str, set[str]]) -> dict[str, set[str]]:
-    return {a: {b for b in targets if (a, b) not in KNOWN} for a, targets in g.items()}
-
-
 def test_every_module_is_in_a_layer():
     assert all(layer(name) >= 0 for name in modules())
 
 
 def test_no_arrow_points_up():
-    bad = sorted(upward(_without_known(graph())))
+    bad = sorted(upward(graph()))
     assert not bad, "upward imports (lower layer -> higher layer): " + ", ".join(f"{a} -> {b}" for a, b in bad)
 
 
@@ -182,23 +169,6 @@ def test_no_game_imports_another_game():
 
 
 def test_no_import_circle():
-    found = cycles(_without_known(graph()))
+    found = cycles(graph())
     assert not found, "import circles: " + "; ".join(" <-> ".join(c) for c in found)
 
-
-def test_known_list_is_exact():
-    """Every KNOWN arrow still exists (so a fixed one is struck off, not left to hide a new one)."""
-    g = graph()
-    gone = sorted(k for k in KNOWN if k[1] not in g.get(k[0], ()))
-    assert not gone, f"KNOWN arrows no longer imported, strike them: {gone}"
-
-
-def test_checker_sees_arrows_inside_functions_and_relative_imports(tmp_path):
-    """The graph builder finds an upward import hidden in a function and resolves relative imports."""
-    src = tmp_path / "probe.py"
-    src.write_text("def f():\n    from pnp.cli import main\n\nfrom .options import PAPERS\n", encoding="utf-8")
-    known = modules()
-    found = imports("pnp.print.probe", src, known)
-    assert found == {"pnp.cli.main", "pnp.print.options"}
-    assert upward({"pnp.print.probe": found}) == {("pnp.print.probe", "pnp.cli.main")}
-    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

@@ -7,10 +7,10 @@ modifiers against the current difficulty, a natural 6 always succeeds, no crew m
 (argonauts.combat.3, .5, .12, .17). Beaten Monsters go to the victory pile, recovered Treasures to
 you; failed Monsters kill crew of your choice at once (argonauts.combat.13-15). Win by clearing the
 deck with crew alive, lose when all crew are dead (argonauts.winning.1, argonauts.losing.1).
-Modules: cards (data and track reading), odds (chances and the commands' entry points), turn
-(the exact solver of one combat phase), state (the game), policies (advise, greedy, random),
-fast (greedy whole-game loop), sim (simulation), play (the terminal game), rulings (judge
-situations).
+Modules: cards (data and track reading), dice (the dice rule, stated once), odds (one card's
+chance with treasures), turn (the exact solver of one combat phase), state (the game), policies
+(advise, greedy, random), fast (greedy whole-game loop), sim (simulation), play (the terminal
+game), rulings (judge situations), cli (`pnp argonauts …` and its entry points).
 """
 from pnp.catalog import Game
 
