@@ -31,7 +31,7 @@ class _Progress:
 @click.option("-o", "--output", type=click.Path(file_okay=False), default=None, help="Output folder [output/].")
 @click.option("--paper", default=None, help="a4, letter, a3 or WxH in mm [a4].")
 @click.option("--margins", default=None, help="ALL or TOP,RIGHT,BOTTOM,LEFT in mm [5].")
-@click.option("--bleed", type=float, default=None, help="Bleed in mm [the set's, else 3].")
+@click.option("--bleed", type=float, default=None, help="Bleed in mm, 0-10 [the set's, else 3].")
 @click.option("--layout", type=click.Choice(["auto", "packed", "gutters"]), default=None,
               help="packed: cards butted at the trim, bleed on the outer edges only (no --gap); gutters: a "
                    "full bleed round each card; auto: whichever fits more cards per sheet [auto].")
@@ -73,7 +73,7 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
     """
     from pnp.cli.output import emit_json
     from pnp.paths import default_output
-    from pnp.print.job import print_sets
+    from pnp.print.job import kinds_text, print_sets
 
     settings = {"paper": paper, "margins": margins, "bleed": bleed, "layout": layout, "cut": cut,
                 "mark_length": mark_length, "cut_file": cut_file, "corner_radius": corner_radius, "gap": gap,
@@ -95,14 +95,15 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
         for s in result.sets:
             for f in s["files"] if verbose else s["outputs"]:
                 click.echo(f"{f}")
-            click.echo(f"  {s['set']}: {s['cards']} cards on {s['sheets']} sheets ({s['pages']} pages)")
+            click.echo(f"  {s['set']}: {kinds_text(s['kinds'])} on {s['sheets']} sheets ({s['pages']} pages); "
+                       f"paper {s['paper']} ({s['paper_source']})")
             for o in s["overflows"]:
                 click.echo(f"  warning: {o['source']}: card {o['card']}: text in box '{o['box']}' overflows at "
                            f"{o['size']:g} pt",
                            err=True)
         if len(result.sets) > 1:
             total = result.to_dict()
-            click.echo(f"total: {total['cards']} cards on {total['sheets']} sheets of paper")
+            click.echo(f"total: {kinds_text(total['kinds'])} on {total['sheets']} sheets of paper")
         for f in result.failures:
             click.echo(f"error: {f['set']}: {f['error']}", err=True)
         if tts and not tts.url and result.sets:
