@@ -125,12 +125,14 @@ def readme_judge_examples() -> list[list[str]]:
     return [argv[1:] for argv in lines if argv[:2] == ["pnp", "judge"] and "--help" not in argv]
 
 
-def test_sdist_and_wheel_carry_the_card_sets_templates_and_fonts(dist):
+def test_sdist_and_wheel_carry_the_card_sets_templates_docs_and_fonts(dist):
     sdist, wheel = dist
     with tarfile.open(sdist) as tar:
         in_sdist = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
     names = set(zipfile.ZipFile(wheel).namelist())
-    for path in sorted(REPO.glob("cardsets/**/*")) + sorted(REPO.glob("templates/**/*")):
+    shipped = sorted(REPO.glob("cardsets/**/*")) + sorted(REPO.glob("templates/**/*")) + sorted(
+        REPO.glob("docs/*.md")) + sorted(REPO.glob("docs/examples/**/*"))  # `pnp docs` reads docs/ from the wheel
+    for path in shipped:
         if path.is_file() and "__pycache__" not in path.parts:
             rel = path.relative_to(REPO).as_posix()
             assert rel in in_sdist, f"{sdist.name} lacks {rel}"

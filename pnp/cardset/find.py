@@ -35,6 +35,7 @@ def resolve_set(name: str) -> Path:
     try:
         return cardsets_root() / resolve("card set", name, known)
     except UsageError as exc:
-        exc.hint = f"{exc.hint}; or give the path of a card-set folder" if exc.hint else \
-            "give a built-in game's name or the path of a card-set folder"
+        exc.hint = (f"{exc.hint} Or give" if exc.hint and exc.hint.endswith("?") else
+                    f"{exc.hint}, or give" if exc.hint else "give a built-in game's name or") + \
+            " the path of a card-set folder"
         raise

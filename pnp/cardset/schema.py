@@ -255,7 +255,7 @@ def _error(exc: ValidationError, raw, file, model, prefix: tuple) -> CardsetErro
     expected = READABLE.get(err["type"]) or re.sub(r"^(Input|List|Value|Dictionary) should (be |have )?", "",
                                                    err["msg"])
     return CardsetError(f"{where}: bad {key} {reprlib.repr(err.get('input'))}", file=at, field=path,
-                        expected=expected, hint=f"fix {key} (see docs/cardsets.md)")
+                        expected=expected, hint=f"fix {key} (see 'pnp docs cardsets')")
 
 
 def check_manifest(raw: dict, file) -> None:

@@ -16,7 +16,7 @@ def validate(sets, as_json):
 
     Exits 1 when any error is found; warnings alone pass.
 
-    Example: pnp validate cardsets/twelve-labors docs/examples/tiny-deck
+    Example: pnp validate twelve-labors docs/examples/myth-deck
     """
     from pnp.cardset.find import builtin_sets, resolve_set
     from pnp.cardset.validate import validate_set

@@ -205,7 +205,7 @@ def load_board(path: str) -> Board:
     """A board file (YAML or JSON): `spaces: {"Action / Object": [owner, ...]}`, bottom coin first."""
     p = Path(path)
     if not p.is_file():
-        raise UsageError(f"board file '{path}' not found", file=path, hint="see docs/later-years.md for the format")
+        raise UsageError(f"board file '{path}' not found", file=path, hint="see 'pnp docs later-years' for the format")
     try:
         raw = json.loads(p.read_text(encoding="utf-8")) if p.suffix == ".json" else load_yaml(p.read_text(encoding="utf-8"))
     except (ValueError, yaml.YAMLError) as exc:
