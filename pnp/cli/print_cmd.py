@@ -68,10 +68,12 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
               tts_saved_objects, watch, verbose, as_json):
     """Render card sets (built-in game names or folders) to PDF sheets.
 
+    \b
     Example: pnp print twelve-labors --backs duplex-short --back-offset 0.5,-0.3 --cut-file svg
-    Designing: pnp print my-set --watch   (re-renders on every save)
+    Designing: pnp print my-deck --watch   (re-renders on every save)
     """
     from pnp.cli.output import emit_json
+    from pnp.cli.progress import showing
     from pnp.paths import default_output
     from pnp.print.job import kinds_text, print_sets
 
@@ -88,7 +90,7 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
         from pnp.cli.watch import watch_print
         return watch_print(sets, all_sets, out, settings, as_json, png_dpi=png_dpi, tts=tts)
     result = print_sets(list(sets), all_sets, out, settings, png_dpi=png_dpi, tts=tts,
-                        progress=_Progress() if not as_json and sys.stderr.isatty() else None)
+                        progress=_Progress() if showing() else None)
     if as_json:
         emit_json(result.to_dict())
     else:

@@ -14,7 +14,7 @@ from pnp.simulate.options import first_player_text, players_option, run_options,
 def command(n, seed, policy, players, jobs, as_json):
     """Simulate Hercules: The Later Years: rounds per game, deadbeats and the first player's edge.
 
-    Example: pnp simulate later-years -n 500 --players 4 --seed 7
+    Example: pnp simulate later-years -n 100 --players 4 --seed 7
     """
     from pnp.cli.output import emit_json
     from pnp.games.later_years.sim import run
