@@ -29,7 +29,7 @@ class _Progress:
 @click.argument("sets", nargs=-1, shell_complete=complete("card-set", dirs=True))
 @click.option("--all", "all_sets", is_flag=True, help="Print every built-in game.")
 @click.option("-o", "--output", type=click.Path(file_okay=False), default=None, help="Output folder [output/].")
-@click.option("--paper", default=None, help="a4, letter, a3 or WxH in mm [a4].")
+@click.option("--paper", default=None, help="a4, letter, a3 or WxH in mm [pnp config paper, else your locale's, else a4].")
 @click.option("--margins", default=None, help="ALL or TOP,RIGHT,BOTTOM,LEFT in mm [5].")
 @click.option("--bleed", type=float, default=None, help="Bleed in mm, 0-10 [the set's, else 3].")
 @click.option("--layout", type=click.Choice(["auto", "packed", "gutters"]), default=None,
