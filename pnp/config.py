@@ -92,6 +92,13 @@ def default_paper(cli: str | None = None) -> Paper:
         return Paper(cli, "--paper", True)
     saved = load().get("paper")
     if saved:
+        from pnp.errors import RenderError
+        from pnp.print.options import parse_paper
+        try:
+            parse_paper(saved)
+        except RenderError as exc:  # the file was edited by hand: say which file, and how to mend it
+            exc.file, exc.hint = str(config_file()), "set it again with e.g. pnp config paper letter"
+            raise
         return Paper(saved, f"pnp config, {config_file()}", True)
     found = locale_paper()
     if found:

@@ -71,3 +71,15 @@ def test_config_refuses_a_bad_paper_and_keeps_the_file(env, tmp_path):
 def test_locale_paper(environ, paper):
     found = locale_paper(environ)
     assert (found[0] if found else None) == paper
+
+
+def test_a_broken_settings_file_is_named_in_one_line(env, tmp_path):
+    path = tmp_path / "settings" / "config.toml"
+    path.parent.mkdir()
+    path.write_text('paper = "huge"\n')
+    res = run("print", str(write_set(tmp_path / "s")), "-o", str(tmp_path / "out"))
+    assert res.exit_code != 0 and str(path) in res.output and "bad paper 'huge'" in res.output, res.output
+    path.write_text("paper = \n")
+    res = run("config")
+    assert res.exit_code == 2 and "cannot read the settings" in res.output and str(path) in res.output
+    assert len(res.output.strip().splitlines()) == 1

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from pnp import limits
 from pnp.cardset.sizes import PAPER_SIZES, parse_size
-from pnp.errors import RenderError
+from pnp.errors import RenderError, UsageError
 
 BACK_MODES = ("duplex-long", "duplex-short", "gutterfold", "none")
 CUT_MODES = ("marks", "lines", "none")
@@ -83,7 +83,6 @@ def _back_offset(value) -> tuple[float, float]:
 
 def refuse_contradictions(settings: dict) -> None:
     """UsageError for options given together that cannot both hold (None = not given)."""
-    from pnp.errors import UsageError
     given = {k for k, v in settings.items() if v is not None}
     if settings.get("layout") == "packed" and settings.get("gap"):
         raise UsageError(f"--layout packed butts the cards together, so --gap {settings['gap']:g} cannot apply",
