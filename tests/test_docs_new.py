@@ -90,3 +90,12 @@ def test_new_refuses_a_name_that_cannot_be_a_set(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     res = run("new", "My Deck!")
     assert res.exit_code == 2 and "cannot name a card set" in res.output and not (tmp_path / "My Deck!").exists()
+
+
+def test_docs_topics_complete_in_the_shell():
+    import click
+
+    from pnp.cli.docs import docs
+    ctx = click.Context(docs, info_name="docs")
+    assert [c.value for c in docs.params[0].shell_complete(ctx, "card")] == ["cardsets"]
+    assert "later-years" in [c.value for c in docs.params[0].shell_complete(ctx, "lat")]

@@ -3,9 +3,17 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.complete import names as complete
+
+
+def _topics(ctx) -> list[str]:
+    """Topic names (completion)."""
+    from pnp.docs import topics
+    return list(topics())
+
 
 @click.command(name="docs")
-@click.argument("name", metavar="[TOPIC]", required=False)
+@click.argument("name", metavar="[TOPIC]", required=False, shell_complete=complete(_topics))
 @click.option("--where", is_flag=True, help="Print the folder holding the docs and docs/examples/ (to copy from).")
 @click.option("--json", "as_json", is_flag=True, help="List the topics (or the page) as JSON.")
 def docs(name, where, as_json):
