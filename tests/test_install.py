@@ -182,7 +182,7 @@ def test_print_own_set_copied_from_the_examples(installed, folder):
     shutil.copytree(REPO / "docs" / "examples" / "myth-deck", folder / "myth-deck")
     res = installed.run(["print", "myth-deck"], folder)
     pdf = folder / "output" / "myth-deck.pdf"
-    assert str(pdf) in res.stdout and "myth-deck: 26 cards" in res.stdout
+    assert str(pdf) in res.stdout and "myth-deck: 8 cards, 16 tokens, 1 board and 1 aid on " in res.stdout
     text = "".join(p.extract_text() for p in PdfReader(pdf).pages)
     assert "Perseus" in text and "Αθηνά" in text
 
