@@ -273,7 +273,7 @@ def setup(hand: str):
     own = [c for c in ids if state.cards[c].side == side]
     if len(own) < len(ids):
         raise UsageError(f"--hand has more copies of a card than {SIDES[side].capitalize()}'s deck holds",
-                         field="--hand", hint="see the deck list in docs/hera-zeus.md")
+                         field="--hand", hint="see the deck list in 'pnp docs hera-zeus'")
     back = [state.cards[c].name for c in ids if state.cards[c].kind == "hostage"]
     placeable = sum(1 for c in ids if state.cards[c].placeable and state.cards[c].kind != "hostage")
     steps, cites = [], ["hera-zeus.setup.3", "hera-zeus.setup.4"]
