@@ -8,7 +8,7 @@ from pnp.errors import UsageError
 from pnp.games.later_years.engine import MAX_PLAYERS, Board, card_types, hand_worth, need_for
 
 DECK_RULES = ("later-years.repeat.1, later-years.repeat.2, later-years.bonus.1, later-years.gap.2, "
-              "later-years.victory.1")
+              "later-years.victory.1, later-years.gap.14")
 
 
 @lru_cache(maxsize=None)
@@ -26,7 +26,7 @@ def paid_for(done: int) -> int:
 
 def check_task(action: str, obj: str, done_before: int, hand: list[str]) -> None:
     """Refuse a task done `done_before` times while the hand holds cards the deck then cannot have left:
-    discarded cards never come back (later-years.victory.1)."""
+    discarded cards never come back (later-years.victory.1, later-years.gap.14)."""
     worth = hand_worth(Counter(hand))
     for name in (action, obj):
         left = deck_worth()[name] - worth.get(name, 0)

@@ -1,6 +1,7 @@
 """Micro Hero rulings for `pnp judge micro-hero`: chain score, best order, upgrade plans, Wound checks."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from pnp.errors import UsageError
@@ -169,7 +170,7 @@ def upgrade_plan(xp: int, plan: str, discard: str | None = None, round_no: int =
                 if short is not None:                      # more than the supply can hold in this round
                     failure = f"action {i}: {short}"
                     steps.append(failure)
-                    cites += ["micro-hero.setup-supply.1", "micro-hero.gap.27"]
+                    cites += re.findall(r"micro-hero\.[a-z-]+\.\d+", short)   # the rules the limit rests on
                     break
                 if not any(c.kind == kind.id for c in state.supply):
                     state.supply.append(state._new(kind.id))   # the plan assumes one is in the supply

@@ -32,9 +32,10 @@ def check_in_box(kinds: list[Kind], option: str, games: int = GAMES_MAX) -> None
             if kind.kind == "blessing":
                 where, rule = "the game holds", "micro-hero.upgrade.7, micro-hero.gap.21"
             elif games == 1:
-                where, rule = "a solo game holds", "micro-hero.contents.1"
+                where, rule = "a solo game holds", "micro-hero.contents.1, micro-hero.gap.36"
             else:
-                where, rule = f"even {games} games in co-op hold", "micro-hero.contents.1, micro-hero.coop-setup.1"
+                where, rule = (f"even {games} games in co-op hold",
+                               "micro-hero.contents.1, micro-hero.coop-setup.1, micro-hero.gap.36")
             raise UsageError(f"{option} lists {n} {kind.name} but {where} {most} ({rule})", field=option,
                              expected=f"at most {most} {kind.name}")
 
@@ -55,7 +56,7 @@ def why_not_in_supply(kind: Kind, bought: Counter, discard: Counter, round_no: i
     if kind.kind == "technique":
         if owned >= kind.copies:
             return (f"no {kind.name} left in the supply: the game has {kind.copies} and the discard pile and this "
-                    f"plan already hold {owned} (micro-hero.setup-supply.1, micro-hero.gap.27)")
+                    f"plan already hold {owned} (micro-hero.setup-supply.1, micro-hero.gap.27, micro-hero.gap.36)")
         techniques = sum(n for kid, n in bought.items() if catalog().kinds[kid].kind == "technique")
         if techniques >= technique_supply():
             return (f"no Technique left in the supply: it holds {technique_supply()} (16 less the starting 10) and "
