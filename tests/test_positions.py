@@ -338,3 +338,11 @@ def test_argonauts_end_takes_no_deck_larger_than_the_box():
     assert end(3, len(load_cards())).verdict == "play on"
     with pytest.raises(UsageError, match=r"argonauts\.includes\.1"):
         end(3, len(load_cards()) + 1)
+
+
+def test_later_years_final_hands_hold_no_more_cards_than_the_deck():
+    from pnp.games.later_years.rulings import score_ruling
+    board = '{"spaces": {"Capture / Temple": ["red"]}}'
+    assert score_ruling(board, "red:3, blue:2", "red:100, blue:8", "board.json").verdict["winners"] == ["red"]
+    with pytest.raises(UsageError, match=r"later-years\.parts\.1"):
+        score_ruling(board, "red:3, blue:2", "red:100, blue:9", "board.json")

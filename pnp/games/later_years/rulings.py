@@ -269,6 +269,9 @@ def score_ruling(board_text: str, coins_text: str, cards_text: str | None = None
     for p in board.players():
         coins.setdefault(p, 0)
     hand = {n.lower(): _int(v, f"cards of {n}", 0, 108) for n, v in _pairs(cards_text, "cards")} if cards_text else {}
+    if sum(hand.values()) > sum(full_deck().values()):
+        raise UsageError(f"{sum(hand.values())} cards in hand in all, but the deck has {sum(full_deck().values())} "
+                         "(later-years.parts.1)", field="--cards", expected="hands the 108-card deck can fill")
     scores = final_scores(board, coins, hand)
     won = winners(scores)
     steps = []
