@@ -38,7 +38,7 @@ def _micro_hero_phases(seed: int, most: int = 12):
     rng = random.Random(seed)
     state = MicroHeroState(Options(), rng=random.Random(seed))
     out, phase = [], None
-    for state in _random_play(state, rng, 5000):
+    for _ in _random_play(state, rng, 5000):
         if state.phase != "upgrade":
             state.apply_action(greedy_action(state, rng))
             continue
@@ -132,7 +132,7 @@ def _twelve_labors_resolutions(seed: int, players: int):
         out.append((state.labors[i].name, specs, order))
         finish(i)
     state._finish_resolution = recorded
-    for state in _random_play(state, rng, 4000):
+    for _ in _random_play(state, rng, 4000):
         state.apply_action(rng.choice(state.legal_actions()))
     return out
 
@@ -180,7 +180,7 @@ def _later_years_positions(seed: int, players: int, every: int = 40):
     rng = random.Random(seed)
     state = LaterYearsState(players)
     out = []
-    for i, state in enumerate(_random_play(state, rng, 1500)):
+    for i, _ in enumerate(_random_play(state, rng, 1500)):
         if i % every == 0 and state.board.spaces:
             spaces = {f"{a} / {o}": list(stack) for (a, o), stack in state.board.spaces.items()}
             out.append((json.dumps({"spaces": spaces}), [list(h.elements()) for h in state.hands],
@@ -222,7 +222,8 @@ def test_later_years_boards_and_tasks_of_real_games_are_accepted_and_overfull_st
 def _hz_position(state) -> dict:
     """A position file's mapping for an engine State in the turn phase (docs/hera-zeus.md), draw piles left out."""
     from pnp.games.hera_zeus.cards import SIDES
-    tok = lambda cid: state.cards[cid].token + ("*" if cid in state.face_up else "")  # noqa: E731
+    def tok(cid: str) -> str:
+        return state.cards[cid].token + ("*" if cid in state.face_up else "")
     out = {"to_move": SIDES[state.to_move], "first_turn": state.first_turn, "ap_left": state.ap_left()}
     for side, name in enumerate(SIDES):
         out[name] = {"hand": [state.cards[c].token for c in state.hand[side]],
@@ -237,7 +238,7 @@ def _hz_first_turn_positions(seed: int) -> list[dict]:
     rng = random.Random(seed)
     state = State(rng=random.Random(seed))
     out = []
-    for state in _random_play(state, rng, 200):
+    for _ in _random_play(state, rng, 200):
         if state.phase == "turn" and not state.pending:
             out.append(_hz_position(state))
         state.apply_action(rng.choice(state.legal_actions()))
@@ -281,7 +282,7 @@ def test_labors_of_herakles_hands_of_real_games_are_accepted_and_a_fourth_copy_i
     rng = random.Random(seed)
     state = State(players)
     checked = 0
-    for i, state in enumerate(_random_play(state, rng, 600)):
+    for i, _ in enumerate(_random_play(state, rng, 600)):
         if i % 30 == 0:
             levels = ",".join(map(str, state.traits))
             for hand in state.hands:
@@ -303,13 +304,13 @@ def test_labors_of_herakles_hands_of_real_games_are_accepted_and_a_fourth_copy_i
 
 @pytest.mark.parametrize("seed,players", [(0, 3), (1, 6)])
 def test_verb_adjective_noun_trials_of_real_games_are_accepted_and_an_extra_marker_is_not(seed, players):
+    from pnp.games.verb_adjective_noun.engine import VerbState
     from pnp.games.verb_adjective_noun.rulings import auction_ruling, score_ruling
     names = ("red", "blue", "green", "yellow", "purple", "black")
     rng = random.Random(seed)
-    from pnp.games.verb_adjective_noun.engine import VerbState
     state = VerbState(players)
     checked = 0
-    for state in _random_play(state, rng, 400):
+    for _ in _random_play(state, rng, 400):
         for trial in state.trials:
             if not trial.cards or not sum(trial.markers.values()):
                 continue
