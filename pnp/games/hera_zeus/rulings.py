@@ -6,6 +6,7 @@ import re
 
 from pnp.errors import UsageError
 from pnp.games.hera_zeus.cards import HERA, NEVER_CHALLENGE, SIDES, ZEUS, token_of
+from pnp.games.hera_zeus.opening import check_opening
 from pnp.games.hera_zeus.position import OWN, empty_state, load_position, mirrored, take
 from pnp.games.hera_zeus.moves import COLUMNS, ROWS, check_syntax
 from pnp.games.hera_zeus.state import DEAL, OPENING, STATUE_AP
@@ -297,6 +298,7 @@ def setup(hand: str):
 def legal(position: str, move: str):
     """Rule whether a move is legal in a position file, and why not; for a legal move, what it does."""
     state = load_position(position)
+    check_opening(state)
     check_syntax(move)
     why = state.why_illegal(move)
     if why is not None:
