@@ -115,10 +115,26 @@ def _refuse_fresh_start(path: Path) -> None:
                          f"move {earlier[0].name} back to {path.name}, or move it away to start a new store")
 
 
-def _header(path: Path) -> bytes:
-    """The first 100 bytes of a file (the SQLite header), read without opening it as a database."""
-    with open(path, "rb") as fh:
-        return fh.read(100)
+def _ids(path: Path) -> tuple[int, int] | None:
+    """(application_id, user_version) from a file's SQLite header, or None when it is not SQLite.
+
+    Read by SQLite (immutable: no lock, no -wal/-shm), never by a Python file object: closing one
+    would drop every POSIX lock this process holds on the file, so a connection open meanwhile (a
+    server's) would lose its locks and a CLI closing its own could delete the write-ahead log under it.
+    """
+    if path.stat().st_size < 100:
+        return None
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, isolation_level=None)
+    except sqlite3.Error:
+        return None
+    try:
+        return (conn.execute("PRAGMA application_id").fetchall()[0][0],
+                conn.execute("PRAGMA user_version").fetchall()[0][0])
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
 
 
 def recognise(path: Path) -> None:
@@ -128,11 +144,10 @@ def recognise(path: Path) -> None:
     is recognised by its `schema_version(namespace, version)` table, read through a read-only connection.
     A file that is not SQLite at all is left to connect(), which calls it damaged (it may be a store).
     """
-    head = _header(path)
-    if not head.startswith(b"SQLite format 3\x00") or len(head) < 100:
+    ids = _ids(path)
+    if ids is None:
         return
-    app_id = int.from_bytes(head[68:72], "big")
-    user_version = int.from_bytes(head[60:64], "big")
+    app_id, user_version = ids
     if app_id == APPLICATION_ID:
         if user_version > STORE_FORMAT:
             raise StoreError(f"the store was made by a newer pnp (store format {user_version}; this pnp "

@@ -8,6 +8,8 @@ every value a page takes is bounded and type-checked (pnp.web.inputs).
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from importlib import resources
 
@@ -15,18 +17,30 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from pnp.errors import PnpError
+from pnp.store import db
 from pnp.web import pages
+from pnp.web.live import Changes
 from pnp.web.security import CSRF_FIELD, MAX_BODY, Guard
 
 STATIC = {  # URL name -> (package file, media type); the only files the server ever reads for a request
     "htmx.min.js": ("htmx.min.js", "text/javascript"),
     "htmx-LICENSE.txt": ("htmx-LICENSE.txt", "text/plain; charset=utf-8"),
     "app.css": ("app.css", "text/css"),
+    "live.js": ("live.js", "text/javascript"),
+    "icon-192.png": ("icon-192.png", "image/png"),
+    "icon-512.png": ("icon-512.png", "image/png"),
 }
+STILL = ("/rules", "/judge", "/cards", "/static")  # pages that never show the store: no live refresh
+MANIFEST = {"name": "pnp companion", "short_name": "pnp", "description": "Campaign, play-along and rules at the table",
+            "start_url": "/", "scope": "/", "display": "standalone", "background_color": "#fbf5e6",
+            "theme_color": "#2b1a0e", "icons": [
+                {"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+                {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+                {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"}]}
 NAV = [("/", "Campaigns"), ("/campaign", "Player"), ("/deck", "Deck"), ("/play", "Play"), ("/rules", "Rules"),
        ("/history", "History")]
 
@@ -42,10 +56,12 @@ def create_app(store=None, token: str | None = None) -> Starlette:
     env = _env()
     static = {name: (resources.files("pnp.web").joinpath("static", f).read_bytes(), mime)
               for name, (f, mime) in STATIC.items()}
+    changes = Changes(db.store_path(store))
 
     def render(request: Request, template: str, status: int = 200, **ctx) -> HTMLResponse:
-        html = env.get_template(template).render(csrf=request.state.csrf, csrf_field=CSRF_FIELD, nav=NAV,
-                                                 path=request.url.path, **ctx)
+        path = request.url.path
+        html = env.get_template(template).render(csrf=request.state.csrf, csrf_field=CSRF_FIELD, nav=NAV, path=path,
+                                                 live=not path.startswith(STILL), change=changes.current(), **ctx)
         return HTMLResponse(html, status_code=status)
 
     def page(builder, template):
@@ -97,6 +113,17 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         body, mime = static[name]
         return Response(body, media_type=mime, headers={"cache-control": "max-age=3600"})
 
+    async def events(request: Request):
+        return StreamingResponse(changes.stream(), media_type="text/event-stream",
+                                 headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+    async def manifest(request: Request):
+        return Response(json.dumps(MANIFEST), media_type="application/manifest+json",
+                        headers={"cache-control": "no-cache"})
+
+    async def worker(request: Request):
+        return Response(sw, media_type="text/javascript", headers={"cache-control": "no-cache"})
+
     routes = [
         Route("/", page(pages.campaigns, "campaigns.html")),
         Route("/use", action(pages.use, "campaigns.html", pages.campaigns), methods=["POST"]),
@@ -118,16 +145,42 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         Route("/play/finish", action(pages.play_finish, "play.html", pages.play), methods=["POST"]),
         Route("/play/abandon", action(pages.play_abandon, "play.html", pages.play), methods=["POST"]),
         Route("/rules", page(pages.rules, "rules.html")),
+        Route("/rules/{game}", page(pages.rulebook, "rulebook.html")),
         Route("/rules/{game}/gaps", page(pages.gaps, "gaps.html")),
         Route("/rules/{game}/{rule}", page(pages.statement, "statement.html")),
         Route("/judge", page(pages.judge_list, "judge.html")),
         Route("/judge/{game}/{situation}", page(pages.judge_form, "judge_form.html"), methods=["GET", "POST"]),
         Route("/static/{name}", asset),
+        Route("/events", events),
+        Route("/manifest.webmanifest", manifest),
+        Route("/sw.js", worker),
     ]
+    sw = _worker(routes, static)
     app = Starlette(routes=routes)
+    app.state.changes = changes
     app.add_middleware(Guard, token=token)
     app.add_middleware(ServerTiming)
     return app
+
+
+def offline_pages(routes) -> list[str]:
+    """The pages a phone keeps for offline use: every page without parameters that shows something
+    (not a download, a form target or a stream), each game's whole rules and gaps register."""
+    from pnp.catalog import GAMES
+    skip = {"/export", "/reprint", "/win", "/events", "/sw.js", "/manifest.webmanifest"}
+    plain = [r.path for r in routes if "{" not in r.path and "GET" in (r.methods or ()) and r.path not in skip]
+    games = [f"/rules/{slug}{tail}" for slug in GAMES for tail in ("", "/gaps")]
+    return list(dict.fromkeys(plain + games))
+
+
+def _worker(routes, static: dict) -> bytes:
+    """The service worker script: the pages and assets it keeps, and a version that changes with them."""
+    core = offline_pages(routes) + ["/manifest.webmanifest"] + [f"/static/{n}" for n in static]
+    digest = hashlib.sha256(json.dumps(core).encode())
+    for name in sorted(static):
+        digest.update(static[name][0])
+    head = f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\nconst CORE = {json.dumps(core)};\n"
+    return head.encode() + resources.files("pnp.web").joinpath("static", "sw.js").read_bytes()
 
 
 class ServerTiming:

@@ -271,6 +271,13 @@ def statement(store, request) -> dict:
             "gap": None}
 
 
+def rulebook(store, request) -> dict:
+    """A game's whole rules, section by section (what a phone keeps to read offline)."""
+    from pnp.rules.book import load
+    slug = _game(request.path_params["game"]).slug
+    return {"game": slug, "title": _game(slug).title, "sections": load(slug).sections}
+
+
 def gaps(store, request) -> dict:
     from pnp.rules.book import load
     slug = _game(request.path_params["game"]).slug

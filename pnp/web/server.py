@@ -75,5 +75,11 @@ def run(store, host: str | None, port: int, lan: bool, announce) -> None:
     announce({"url": url, "host": host, "port": port, "lan": lan, "qr": terminal_qr(url) if lan else None})
     # proxy_headers off: the client address (loopback check, wrong-token counts) is the socket's peer,
     # never an X-Forwarded-For a client wrote
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", proxy_headers=False)
-    uvicorn.Server(config).run(sockets=[sock])
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", proxy_headers=False,
+                            timeout_graceful_shutdown=5)
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets=None):
+            app.state.changes.close()  # end the pages' event streams, or stopping would wait on them
+            await super().shutdown(sockets)
+    Server(config).run(sockets=[sock])

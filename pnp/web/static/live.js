@@ -1,0 +1,46 @@
+// pnp serve: live pages and the offline copy. One server-sent event stream per tab (/events) says
+// when the store changed; a page marked data-live then fetches itself again. Pages never poll.
+(function () {
+  "use strict";
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(function () { /* no offline copy: pages still work */ });
+  }
+  if (!window.EventSource) return;
+  var dirty = false, busy = false, again = false, latest = null;
+
+  function main() { return document.querySelector("main"); }
+  function note(id, on) { var n = document.getElementById(id); if (n) n.hidden = !on; }
+
+  function refresh() {
+    var m = main();
+    if (!m || !m.hasAttribute("data-live") || m.dataset.change === latest) return;
+    if (dirty) { note("live-note", true); return; }  // never throw away what the player is filling in
+    if (busy) { again = true; return; }
+    busy = true;
+    fetch(location.href, { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var fresh = doc.querySelector("main"), now = main();
+        if (fresh && now && !dirty) {
+          now.replaceWith(fresh);
+          document.title = doc.title;
+          if (window.htmx) window.htmx.process(fresh);
+        }
+      })
+      .catch(function () { /* the stream's error shows the offline note */ })
+      .then(function () { busy = false; if (again) { again = false; refresh(); } });
+  }
+
+  document.addEventListener("input", function (e) { if (e.target.closest("main form")) dirty = true; });
+  document.addEventListener("htmx:afterSettle", function () { dirty = false; note("live-note", false); refresh(); });
+
+  var stream = new EventSource("/events");
+  var root = document.documentElement;
+  stream.addEventListener("change", function (e) { root.dataset.live = "on"; latest = e.data; refresh(); });
+  stream.addEventListener("open", function () { note("offline-note", false); });
+  stream.addEventListener("error", function () {
+    root.dataset.live = "off";
+    note("offline-note", !document.querySelector("main .offline"));
+  });
+})();
