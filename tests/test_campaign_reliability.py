@@ -81,7 +81,7 @@ def test_sigkill_during_win_leaves_the_campaign_before_or_after(tmp_path):
                     os._exit(0)
             kills.append((time.perf_counter() + rng.uniform(0, span), pid, store))
         for at, pid, store in sorted(kills):
-            time.sleep(max(0.0, at - time.perf_counter()))
+            time.sleep(max(0.0, at - time.perf_counter()))  # until this child's kill moment (not a wait)
             os.kill(pid, signal.SIGKILL)
         for at, pid, store in kills:
             os.waitpid(pid, 0)

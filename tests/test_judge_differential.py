@@ -9,6 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pnp.errors import IllegalMove
 from pnp.games.base import sample_chance
 
 # Fixed examples keep the suite deterministic; PNP_DIFF_EXAMPLES=N explores N fresh random games per test.
@@ -137,7 +138,7 @@ def test_by_jove_space_under_protection_matches_the_engine(seed, index):
 @given(seed=SEEDS, young=st.booleans(), protected=st.booleans())
 def test_by_jove_peril_ruling_matches_the_engine_battle(seed, young, protected):
     from pnp.games.by_jove import rulings
-    from pnp.games.by_jove.engine import Chance
+    from pnp.games.by_jove.engine import Chance, _GameOver
     state, rng = _by_jove_position(seed)
     if state is None:
         return
@@ -159,7 +160,7 @@ def test_by_jove_peril_ruling_matches_the_engine_battle(seed, young, protected):
             req = gen.send(value)
     except StopIteration as stop:
         result = stop.value
-    except Exception:  # the win completed the collection: the game is over, a win all the same
+    except _GameOver:  # the win completed the collection: the game is over, a win all the same
         result = True
     hero = (fighter if len(before[1]) > 1 else before[1][0]) if before[1] else None
     kind = "mortal" if hero is None else ("hercules" if hero == "Hercules" else "hero")
@@ -223,7 +224,7 @@ def test_argonauts_judge_agrees_with_the_engine_along_a_random_game(seed):
             try:
                 twin.apply_action(("assign", None, dict(zip(ids, counts))))
                 taken = True
-            except Exception:
+            except IllegalMove:                                   # the engine's refusal, and only that
                 taken = False
             assert verdict["legal"] == taken
             for t in state.treasures:                             # a treasure offered now is usable now

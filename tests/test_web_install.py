@@ -10,8 +10,10 @@ import zipfile
 from pathlib import Path
 
 import httpx
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.install
 
 
 def test_serve_runs_from_the_wheel_with_its_own_templates_and_htmx(tmp_path):
