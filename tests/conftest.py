@@ -17,8 +17,10 @@ os.environ.setdefault("PNP_RULEBOOKS", str(RULEBOOKS_DEFAULT))
 
 def rulebooks_missing_message() -> str:
     """Where the rulebooks must be, for a failure or skip message."""
-    return (f"rulebooks folder not found at {os.environ['PNP_RULEBOOKS']}: put the shared rulebooks at "
-            f"{RULEBOOKS_DEFAULT} (../shared/rulebooks beside the checkout) or set PNP_RULEBOOKS to their folder")
+    return (f"rulebooks folder not found at {os.environ['PNP_RULEBOOKS']}: this test checks citations against the "
+            f"games' own rulebook texts, which are their authors' and not shipped (see README); put the shared "
+            f"rulebooks at {RULEBOOKS_DEFAULT} (../shared/rulebooks beside the checkout) or set PNP_RULEBOOKS to "
+            f"their folder")
 
 
 def in_ci() -> bool:

@@ -18,7 +18,7 @@ from pnp.campaign.doctor import doctor
 from pnp.cli.main import main
 from pnp.store import db
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork and SIGKILL (POSIX): it kills forked writers mid-win")
 
 
 def _backups_hold_the_campaign(store, events_at_least=2):

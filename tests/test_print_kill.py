@@ -13,7 +13,7 @@ from pnp.print.job import print_sets
 from print_fixtures import write_set
 from waiting import wait_for
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork and SIGKILL (POSIX): it kills forked prints mid-write")
 
 
 def _print_in_child(folder, out) -> int:
