@@ -16,6 +16,8 @@ from pnp.games.base import sample_chance
 EXPLORE = int(os.environ.get("PNP_DIFF_EXAMPLES", "0"))
 SETTINGS = settings(max_examples=EXPLORE or 30, derandomize=not EXPLORE, database=None, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
+# A whole random game judges dozens of positions, so 12 games check as much as 30 single positions.
+GAME_SETTINGS = settings(SETTINGS, max_examples=EXPLORE or 12)
 SEEDS = st.integers(0, 2**31)
 
 
@@ -196,7 +198,7 @@ def test_by_jove_taxes_ruling_matches_the_engine(seed, protected):
 
 # --- Argonauts -----------------------------------------------------------------------------------------
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS)
 def test_argonauts_judge_agrees_with_the_engine_along_a_random_game(seed):
     from pnp.games.argonauts import rulings
@@ -260,7 +262,7 @@ def _markers(marks: dict, n: int) -> str:
     return ", ".join(f"{NAMES[q]}:{marks.get(q, 0)}" for q in range(n))
 
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS, players=st.integers(3, 6))
 def test_verb_adjective_noun_judge_agrees_with_the_engine_along_a_random_game(seed, players):
     from pnp.games.verb_adjective_noun import rulings
@@ -315,7 +317,7 @@ def test_verb_adjective_noun_judge_agrees_with_the_engine_along_a_random_game(se
 
 # --- The Twelve Labors -----------------------------------------------------------------------------------
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS, players=st.integers(2, 5))
 def test_twelve_labors_judge_agrees_with_the_engine_along_a_random_game(seed, players):
     from pnp.games.twelve_labors import rulings
@@ -396,7 +398,7 @@ def _hz_outcome(state, twin, p, c):
     return lost, winner
 
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS)
 def test_hera_zeus_judge_agrees_with_the_engine_along_a_random_game(seed):
     from pnp.games.hera_zeus import rulings
@@ -440,7 +442,7 @@ def test_hera_zeus_judge_agrees_with_the_engine_along_a_random_game(seed):
 
 # --- The Labors of Herakles ------------------------------------------------------------------------------
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS, players=st.integers(2, 5))
 def test_labors_of_herakles_judge_agrees_with_the_engine_along_a_random_game(seed, players):
     from pnp.games.labors_of_herakles import rulings
@@ -494,7 +496,7 @@ def _ly_hand(hand) -> str:
     return ", ".join(words)
 
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS, players=st.integers(3, 5))
 def test_later_years_judge_agrees_with_the_engine_along_a_random_game(seed, players):
     from pnp.games.later_years import rulings
@@ -522,7 +524,7 @@ def test_later_years_judge_agrees_with_the_engine_along_a_random_game(seed, play
 
 # --- Micro Hero: Hercules --------------------------------------------------------------------------------
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS, blood=st.booleans())
 def test_micro_hero_judge_agrees_with_the_engine_along_a_random_game(seed, blood):
     from pnp.games.micro_hero import rulings

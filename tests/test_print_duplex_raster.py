@@ -60,7 +60,8 @@ def rgb(hexcolour):
 
 def pages(pdf):
     doc = pdfium.PdfDocument(str(pdf))
-    out = [np.asarray(page.render(scale=DPI / 72).to_pil().convert("RGB")).astype(int) for page in doc]
+    # uint8 as rendered: each comparison with rgb()'s int64 colours widens only the pixels it reads
+    out = [np.asarray(page.render(scale=DPI / 72).to_pil().convert("RGB")) for page in doc]
     doc.close()
     return out
 
