@@ -28,6 +28,15 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
 
 
+SLOW_FIRST = ("install", "browser")  # markers of the slowest tests (registered in pyproject.toml)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slowest tests first (otherwise in file order): in parallel they start at once beside the rest
+    instead of one of them running alone at the end while the other workers wait."""
+    items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in SLOW_FIRST))
+
+
 @pytest.fixture
 def rulebooks() -> Path:
     """The rulebooks folder; when missing, a failure under CI=true and a skip elsewhere, both saying where."""
