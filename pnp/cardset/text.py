@@ -10,6 +10,7 @@ from markupsafe import Markup, escape
 
 from pnp import limits
 from pnp.cardset import sandbox
+from pnp.cardset.svg import is_svg
 from pnp.errors import CardsetError, PnpError
 
 ICON_RE = re.compile(r":([A-Za-z0-9_-]+):")
@@ -126,6 +127,9 @@ class TextEngine:
             path = self.icons.get(m.group(1))
             if path is None:
                 return m.group(0)
+            if is_svg(path):
+                from pnp.print.vectors import inline_src
+                path = inline_src(str(path))
             return f'<img src="{path}" width="{size:.2f}" height="{size:.2f}" valign="middle"/>'
         return ICON_RE.sub(repl, markup) if ":" in markup else markup
 

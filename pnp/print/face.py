@@ -12,15 +12,18 @@ from reportlab.lib.units import mm
 from pnp.cardset.images import check_image
 from pnp.cardset.inside import inside
 from pnp.cardset.model import CardSet, Piece
+from pnp.cardset.svg import check_svg, is_svg
 from pnp.cardset.text import TextEngine
 from pnp.errors import CardsetError
 from pnp.print import simpletext
 from pnp.print.colours import expand_short_hex, to_colour
 from pnp.print.fonts import register_fonts, set_fonts
 from pnp.print.images import draw_image, image_size
+from pnp.print.vectors import draw_svg
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 INK_SAVER_STROKE = colors.Color(0.75, 0.75, 0.75)
+INK_SAVER_ICON = colors.Color(0.55, 0.55, 0.55)  # SVG pictures in ink-saver mode: grey, still legible
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,7 @@ class FaceDrawer:
             layout = self.cardset.layouts[layout_name]
             names = self.text.variables("plain", layout.background or "")
             for box in layout.boxes:
-                for key in ("text", "image", "fill", "stroke", "color", "when"):
+                for key in ("text", "image", "icon", "fill", "stroke", "color", "when"):
                     if key in box.spec:
                         src = str(box.spec[key])
                         if key == "when" and not src.strip().startswith("{{"):
@@ -182,7 +185,9 @@ class FaceDrawer:
                 bx, by = 0.0, 0.0
             if "shape" in box.spec:
                 self._shape(canvas, box, local, piece, where, bx, by, bw, bh)
-            if "image" in box.spec:
+            if "ornament" in box.spec:
+                self._ornament(canvas, box, local, piece, where, bx, by, bw, bh)
+            if "image" in box.spec or "icon" in box.spec:
                 self._image(canvas, box, local, piece, where, bx, by, bw, bh)
             if box.is_text:
                 self._text(canvas, box, local, piece, where, bx, by, bw, bh)
@@ -227,18 +232,49 @@ class FaceDrawer:
             canvas.line(bx, by + bh, bx + bw, by)
 
     def _image(self, canvas, box, fields, piece, where, bx, by, bw, bh) -> None:
-        value = self._render_plain(str(box.get("image")), fields, piece, where)
-        if not value:
+        """An image box (a PNG, JPEG or SVG file) or an icon box (a name from the set's icons:)."""
+        if "icon" in box.spec:
+            value = self._render_plain(str(box.get("icon")), fields, piece, where)
+            if not value:
+                return
+            path = self.cardset.icons.get(value)
+            if path is None:
+                from pnp.cli.suggest import closest
+                near = closest(value, self.cardset.icons)
+                raise CardsetError(f"unknown icon '{value}' in {where}", file=self.file, card=piece.id,
+                                   field=box.name, expected=f"one of the set's icons: "
+                                   f"{', '.join(sorted(self.cardset.icons)) or '(none: add icons: to cardset.yaml)'}",
+                                   hint=f"did you mean '{near[0]}'?" if near else "add it under icons: in cardset.yaml")
+        else:
+            value = self._render_plain(str(box.get("image")), fields, piece, where)
+            if not value:
+                return
+            path = inside(self.cardset.folder, value, file=self.file, card=piece.id, field=box.name, what="image")
+            if not path.is_file():
+                raise CardsetError(f"image '{value}' not found for {where}", file=self.file, card=piece.id,
+                                   field=box.name, expected=f"a file relative to {self.cardset.folder}",
+                                   hint="add the image or fix the name")
+        if is_svg(path):
+            check_svg(path, file=self.file, card=piece.id, field=box.name)
+            color = self._render_plain(str(box.get("color", "#000000")), fields, piece, where)
+            ink = INK_SAVER_ICON if self.ink_saver else self._colour(color, piece, f"{box.name}.color")
+            draw_svg(canvas, str(path), bx, by, bw, bh, ink)
             return
-        path = inside(self.cardset.folder, value, file=self.file, card=piece.id, field=box.name, what="image")
-        if not path.is_file():
-            raise CardsetError(f"image '{value}' not found for {where}", file=self.file, card=piece.id,
-                               field=box.name, expected=f"a file relative to {self.cardset.folder}",
-                               hint="add the image or fix the name")
         check_image(path, file=self.file, card=piece.id, field=box.name)
         draw_image(canvas, str(path), bx, by, bw, bh, preserve_aspect=True)
 
+    def _ornament(self, canvas, box, fields, piece, where, bx, by, bw, bh) -> None:
+        """A border band of a motif (meander, laurel, waves) round the box, in its `color`."""
+        from pnp.print.ornaments import draw_ornament
+        color = self._render_plain(str(box.get("color", "#000000")), fields, piece, where)
+        ink = INK_SAVER_STROKE if self.ink_saver else self._colour(color, piece, f"{box.name}.color")
+        draw_ornament(canvas, str(box.get("ornament")), bx, by, bw, bh, float(box.get("band", 3)) * mm, ink,
+                      float(box.get("stroke_width", 0.8)))
+
     def _cover_image(self, canvas, path: str, ow: float, oh: float, piece: Piece) -> None:
+        if is_svg(path):
+            draw_svg(canvas, path, 0, 0, ow * mm, oh * mm, cover=True)
+            return
         try:
             iw, ih = image_size(path)
         except Exception:
@@ -298,6 +334,7 @@ class FaceDrawer:
                         if not fits:
                             self.overflows.append(Overflow(piece.id, box.name, size, piece.source))
                         y = {"top": by + bh - ph, "middle": by + (bh - ph) / 2, "bottom": by}[valign]
+                        canvas.setFillColor(to_colour(color))  # SVG icons (canvas.drawImage) take it
                         para.drawOn(canvas, bx, y)
                         return
                 except (ValueError, TypeError, KeyError, AttributeError) as exc:  # markup reportlab cannot use

@@ -10,7 +10,9 @@ import re
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.cardset.svg import is_svg
 from pnp.print.images import draw_image
+from pnp.print.vectors import draw_svg
 
 TAG = re.compile(r'<(/?)([a-zA-Z]+)(?:\s+color\s*=\s*"([^"<>]*)")?\s*(/?)>')
 SIMPLE_TAGS = {"b", "i", "u", "br", "font"}
@@ -176,7 +178,10 @@ def _draw_placed(canvas, words, font, size: float, x: float, y: float, gap: floa
             x += gap
         for t, style in word:
             if style == ICON:
-                draw_image(canvas, t, x, y + size * 0.27 - size / 2, size, size)
+                if is_svg(t):
+                    draw_svg(canvas, t, x, y + size * 0.27 - size / 2, size, size, color)
+                else:
+                    draw_image(canvas, t, x, y + size * 0.27 - size / 2, size, size)
                 x += size
             else:
                 face = font.face(style[0], style[1])
