@@ -1,4 +1,4 @@
-"""Fonts: the bundled DejaVu Sans family (Greek included) and a card set's own TTF files, registered once."""
+"""Fonts: the bundled DejaVu Sans family (Greek included), the Cinzel display face and a set's own TTFs, registered once."""
 from __future__ import annotations
 
 import hashlib
@@ -12,6 +12,8 @@ FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
 FONTS = {"regular": "DejaVuSans", "bold": "DejaVuSans-Bold", "italic": "DejaVuSans-Oblique",
          "bold-italic": "DejaVuSans-BoldOblique"}
 STYLE_SUFFIX = {"": (False, False), "-bold": (True, False), "-italic": (False, True), "-bold-italic": (True, True)}
+# Bundled display faces for titles (OFL; pnp/fonts/OFL-*.txt): box font name -> (regular, bold) reportlab names
+DISPLAY = {"cinzel": ("Cinzel-Regular", "Cinzel-Bold")}
 
 
 @dataclass(frozen=True)
@@ -44,21 +46,28 @@ def register_fonts() -> dict[str, str]:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for name in FONTS.values():
+    for name in list(FONTS.values()) + [face for faces in DISPLAY.values() for face in faces]:
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"{name}.ttf")))
     _family(tuple(FONTS[k] for k in ("regular", "bold", "italic", "bold-italic")))
+    for regular, bold in DISPLAY.values():
+        _family((regular, bold, regular, bold))
     return dict(FONTS)
 
 
 def bundled_fonts() -> dict[str, Font]:
     """The bundled family's box font names: regular, bold, italic, bold-italic."""
     faces = tuple(register_fonts()[k] for k in ("regular", "bold", "italic", "bold-italic"))
-    return {name: Font(faces, *STYLE_SUFFIX["" if name == "regular" else "-" + name]) for name in FONTS}
+    table = {name: Font(faces, *STYLE_SUFFIX["" if name == "regular" else "-" + name]) for name in FONTS}
+    for family, (regular, bold) in DISPLAY.items():  # no italic: <i> keeps the upright face
+        for suffix, (b, i) in STYLE_SUFFIX.items():
+            table[f"{family}{suffix}"] = Font((regular, bold, regular, bold), b, i)
+    return table
 
 
 def font_names(families) -> list[str]:
-    """Every box font name a set may use: the bundled four and NAME, NAME-bold, ... for each of its families."""
-    return list(FONTS) + [f"{fam}{suffix}" for fam in families for suffix in STYLE_SUFFIX]
+    """Every box font name a set may use: the bundled four, the display faces (cinzel, cinzel-bold, ...) and
+    NAME, NAME-bold, ... for each of its families."""
+    return list(FONTS) + [f"{fam}{suffix}" for fam in list(DISPLAY) + list(families) for suffix in STYLE_SUFFIX]
 
 
 @lru_cache(maxsize=None)

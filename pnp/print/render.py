@@ -113,6 +113,9 @@ class _Writer:
                  f"back offset {opt.back_offset[0]:g},{opt.back_offset[1]:g} mm.",
                  f"Printer setting: {PRINTER_SETTING[opt.backs]}."]
         draw_calibration(self.c, paper, title, self.font, notes)
+        from pnp.cardset.credits import credits
+        from pnp.print.creditlines import draw_credits
+        draw_credits(self.c, paper, self.font, credits(self.cs))
         self.end_page()
         if opt.duplex:
             self.page(paper)
