@@ -170,3 +170,14 @@ def test_ornament_band_stays_in_its_band(tmp_path):
                        region(img, slot, 2, 2, 5, 84), region(img, slot, 56, 2, 5, 84)):
         assert inked(motif_area, INK).mean() > 0.05       # every edge carries the motif
     assert inked(region(img, slot, 8, 8, 47, 72), INK).sum() == 0   # nothing inside the band
+
+
+def test_an_inline_icon_takes_the_colour_of_its_font_tag(tmp_path):
+    layouts = {"front": {"background": "#ffffff", "boxes": {
+        "body": {"x": 6, "y": 10, "w": 51, "h": 10, "text": '<font color="#c00000">:sq::sq:</font> :sq:', "size": 12,
+                 "color": "#5a2a0a"}}}}
+    img, slot = render(icon_set(tmp_path, layouts=layouts), tmp_path / "c.pdf")
+    line = region(img, slot, 6, 10, 51, 10)
+    red, brown = inked(line, (0xc0, 0, 0)), inked(line, INK)
+    assert red.sum() > 0 and brown.sum() > 0
+    assert np.nonzero(red)[1].max() < np.nonzero(brown)[1].min()   # the two red icons, then the brown one
