@@ -111,3 +111,12 @@ def test_same_game_same_bytes(tmp_path):
     render_pdf(load_cardset(SETS["hera-zeus"]), a, PrintOptions())
     render_pdf(load_cardset(SETS["hera-zeus"]), b, PrintOptions())
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_docs_credits_list_what_each_game_prints(sets):
+    from pathlib import Path
+    doc = (Path(__file__).parent.parent / "docs" / "credits.md").read_text()
+    for cs in sets.values():
+        for line in credits(cs):
+            if line.startswith("Icons"):
+                assert f"* {line}" in doc, f"docs/credits.md is stale for {cs.name}"
