@@ -66,23 +66,22 @@ def _meander(canvas, band: float, step: float, count: int, lw: float) -> None:
 
 
 def _laurel(canvas, band: float, step: float, count: int, lw: float) -> None:
-    """A stem along the middle of the band with a pair of leaves in each repeat."""
+    """A stem along the middle of the band with two long leaves in each repeat, one each side, staggered."""
     mid = -band / 2
     p = canvas.beginPath()
     p.moveTo(band, mid)
     p.lineTo(band + step * count, mid)
     canvas.drawPath(p, stroke=1, fill=0)
-    leaf_l, leaf_w = step * 0.62, band * 0.2
+    leaf_l, leaf_w = min(step * 1.1, band * 0.62), band * 0.13
     for i in range(count):
-        u = band + (i + 0.35) * step
-        for side in (1, -1):
+        for side, at in ((1, 0.1), (-1, 0.55)):
             canvas.saveState()
-            canvas.translate(u, mid)
-            canvas.rotate(35 * side)
+            canvas.translate(band + (i + at) * step, mid)
+            canvas.rotate(32 * side)
             p = canvas.beginPath()
             p.moveTo(0, 0)
-            p.curveTo(leaf_l * 0.35, leaf_w, leaf_l * 0.75, leaf_w, leaf_l, 0)
-            p.curveTo(leaf_l * 0.75, -leaf_w, leaf_l * 0.35, -leaf_w, 0, 0)
+            p.curveTo(leaf_l * 0.3, leaf_w * 1.2, leaf_l * 0.7, leaf_w, leaf_l, 0)
+            p.curveTo(leaf_l * 0.7, -leaf_w, leaf_l * 0.3, -leaf_w * 1.2, 0, 0)
             p.close()
             canvas.drawPath(p, stroke=0, fill=1)
             canvas.restoreState()
