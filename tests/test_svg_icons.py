@@ -162,9 +162,10 @@ def test_an_unknown_icon_in_an_icon_box_names_the_set_icons(tmp_path):
     assert "unknown icon 'sqq'" in line and "sq" in line and "card c1" in line
 
 
-def test_ornament_band_stays_in_its_band(tmp_path):
+@pytest.mark.parametrize("motif", ["meander", "laurel", "waves"])
+def test_ornament_band_stays_in_its_band(tmp_path, motif):
     layouts = {"front": {"background": "#ffffff", "boxes": {
-        "orn": {"x": 2, "y": 2, "w": 59, "h": 84, "ornament": "meander", "band": 5, "color": "#5a2a0a"}}}}
+        "orn": {"x": 2, "y": 2, "w": 59, "h": 84, "ornament": motif, "band": 5, "color": "#5a2a0a"}}}}
     img, slot = render(icon_set(tmp_path, layouts=layouts), tmp_path / "o.pdf")
     for motif_area in (region(img, slot, 2, 2, 59, 5), region(img, slot, 2, 81, 59, 5),
                        region(img, slot, 2, 2, 5, 84), region(img, slot, 56, 2, 5, 84)):
