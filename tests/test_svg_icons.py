@@ -182,3 +182,21 @@ def test_an_inline_icon_takes_the_colour_of_its_font_tag(tmp_path):
     red, brown = inked(line, (0xc0, 0, 0)), inked(line, INK)
     assert red.sum() > 0 and brown.sum() > 0
     assert np.nonzero(red)[1].max() < np.nonzero(brown)[1].min()   # the two red icons, then the brown one
+
+
+def test_ink_saver_draws_icons_in_grey_keeping_pale_ones_pale(tmp_path):
+    layouts = {"front": {"background": "#ffffff", "boxes": {
+        "dark": {"x": 6, "y": 6, "w": 20, "h": 20, "icon": "sq", "color": "#5a2a0a"},
+        "pale": {"x": 36, "y": 6, "w": 20, "h": 20, "icon": "sq", "color": "#f0d9cc"}}}}
+    folder = icon_set(tmp_path, layouts=layouts)
+    out = tmp_path / "i.pdf"
+    render_pdf(load_cardset(folder), out, PrintOptions(calibration=False, backs="none", cut="none",
+                                                        layout="gutters", bleed=0, ink_saver=True))
+    from pnp.print.imposition import fit_grid
+    slot = fit_grid((210, 297), (5, 5, 5, 5), (63, 88), 0, layout="gutters").slots[0]
+    doc = pdfium.PdfDocument(str(out))
+    img = np.asarray(doc[0].render(scale=DPI / 72).to_pil().convert("RGB")).astype(int)
+    doc.close()
+    dark, pale = region(img, slot, 14, 14, 4, 4), region(img, slot, 44, 14, 4, 4)
+    assert (dark.max(axis=-1) - dark.min(axis=-1)).max() <= 2 and abs(dark.mean() - 0.55 * 255) < 4   # grey
+    assert dark.mean() + 40 < pale.mean() < 240                                                      # paler

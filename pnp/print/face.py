@@ -23,7 +23,7 @@ from pnp.print.vectors import draw_svg
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 INK_SAVER_STROKE = colors.Color(0.75, 0.75, 0.75)
-INK_SAVER_ICON = colors.Color(0.55, 0.55, 0.55)  # SVG pictures in ink-saver mode: grey, still legible
+INK_SAVER_ICON = colors.Color(0.55, 0.55, 0.55)  # the darkest grey of SVG pictures in ink-saver mode
 
 
 @dataclass(frozen=True)
@@ -257,7 +257,10 @@ class FaceDrawer:
         if is_svg(path):
             check_svg(path, file=self.file, card=piece.id, field=box.name)
             color = self._render_plain(str(box.get("color", "#000000")), fields, piece, where)
-            ink = INK_SAVER_ICON if self.ink_saver else self._colour(color, piece, f"{box.name}.color")
+            ink = self._colour(color, piece, f"{box.name}.color")
+            if self.ink_saver:  # grey of the same lightness, never darker than INK_SAVER_ICON: watermarks stay pale
+                grey = max(0.299 * ink.red + 0.587 * ink.green + 0.114 * ink.blue, INK_SAVER_ICON.red)
+                ink = colors.Color(grey, grey, grey)
             draw_svg(canvas, str(path), bx, by, bw, bh, ink)
             return
         check_image(path, file=self.file, card=piece.id, field=box.name)
