@@ -102,6 +102,10 @@ def test_the_print_carries_the_credits_and_the_display_face(tmp_path):
     assert "Credits" in first and "game-icons.net" in first and "Cinzel" in first
     fonts = {f["/BaseFont"] for p in PdfReader(out).pages for f in (p["/Resources"].get("/Font") or {}).values()}
     assert any(str(f).endswith("+Cinzel-Bold") for f in fonts), fonts
+    bare = tmp_path / "bare.pdf"                      # without the first page the credits stay in the metadata
+    render_pdf(load_cardset(SETS["verb-adjective-noun"]), bare, PrintOptions(calibration=False))
+    subject = PdfReader(bare).metadata["/Subject"]
+    assert "game-icons.net" in subject and "by Lorc" in subject and "Cinzel" in subject
 
 
 def test_same_game_same_bytes(tmp_path):
