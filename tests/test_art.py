@@ -124,3 +124,19 @@ def test_docs_credits_list_what_each_game_prints(sets):
         for line in credits(cs):
             if line.startswith("Icons"):
                 assert f"* {line}" in doc, f"docs/credits.md is stale for {cs.name}"
+
+
+def test_your_name_here_never_runs_across_a_ring(sets):
+    """Argonauts: the title text stands clear of every ring (ellipse) on its face."""
+    cs = sets["argonauts"]
+    checked = 0
+    for layout in cs.layouts.values():
+        rings = [b for b in layout.boxes if b.get("shape") == "ellipse"]
+        for box in layout.boxes:
+            if "(Your Name Here)" in str(box.get("text", "")):
+                for ring in rings:
+                    checked += 1
+                    apart = (box.y >= ring.y + ring.h or box.y + box.h <= ring.y or
+                             box.x >= ring.x + ring.w or box.x + box.w <= ring.x)
+                    assert apart, f"layout '{layout.name}': box '{box.name}' overlaps ring '{ring.name}'"
+    assert checked >= 2   # the adventure back and the Player card's back both have a ring
