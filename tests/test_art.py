@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 import yaml
 
-from pnp.cardset.credits import credits
+from pnp.print.credits import credits
 from pnp.cardset.find import builtin_sets
 from pnp.cardset.load import load_cardset
 from pnp.print.canvas import new_canvas
@@ -78,7 +78,8 @@ def test_credits_name_icon_authors_and_fonts(sets):
     text = " ".join(lines)
     assert "game-icons.net, CC BY 3.0" in text and "by Lorc" in text and "by Delapouite" in text
     assert "minotaur" in text and "Cinzel" in text and "SIL Open Font License" in text and "DejaVu" in text
-    assert credits("by-jove") == lines    # a game name works as well as a loaded set
+    assert credits("by-jove") == lines    # a game's slug works as well as a loaded set (front matter passes it)
+    assert credits("no-such-game") == []
 
 
 def test_credits_never_guess_an_author(tmp_path):

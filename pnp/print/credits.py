@@ -20,15 +20,20 @@ CINZEL = "Titles: Cinzel by Natanael Gama (The Cinzel Project Authors), SIL Open
 
 
 def credits(cardset) -> list[str]:
-    """Credit lines for a card set (a CardSet, a folder or a built-in game name): icons by author, then fonts."""
-    cs = cardset if isinstance(cardset, CardSet) else _load(cardset)
-    return _icon_lines(cs) + _font_lines(cs)
+    """Credit lines for a card set (a CardSet, a folder or a built-in game's name or slug): icons by author,
+    then fonts. A name that is neither a folder nor a built-in game has no credits to give: []."""
+    if not isinstance(cardset, CardSet):
+        cardset = _load(str(cardset))
+        if cardset is None:
+            return []
+    return _icon_lines(cardset) + _font_lines(cardset)
 
 
-def _load(game) -> CardSet:
-    from pnp.cardset.find import resolve_set
+def _load(game: str) -> CardSet | None:
     from pnp.cardset.load import load_cardset
-    return load_cardset(resolve_set(str(game)))
+    from pnp.paths import cardsets_root
+    folder = Path(game) if Path(game).is_dir() else cardsets_root() / game
+    return load_cardset(folder) if (folder / "cardset.yaml").is_file() else None
 
 
 def _entries(folder: Path) -> dict:
