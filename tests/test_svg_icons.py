@@ -200,3 +200,15 @@ def test_ink_saver_draws_icons_in_grey_keeping_pale_ones_pale(tmp_path):
     dark, pale = region(img, slot, 14, 14, 4, 4), region(img, slot, 44, 14, 4, 4)
     assert (dark.max(axis=-1) - dark.min(axis=-1)).max() <= 2 and abs(dark.mean() - 0.55 * 255) < 4   # grey
     assert dark.mean() + 40 < pale.mean() < 240                                                      # paler
+
+
+def test_an_icon_box_also_takes_a_raster_icon(tmp_path):
+    from PIL import Image
+    layouts = {"front": {"background": "#ffffff", "boxes": {"pic": {"x": 10, "y": 10, "w": 20, "h": 20, "icon": "dot"}}}}
+    folder = write_set(tmp_path / "p", layouts=layouts, cards="id\nc1\n",
+                       manifest={"icons": {"dot": "dot.png"}, "bleed": 0,
+                                 "components": [{"name": "deck", "type": "cards", "size": "poker",
+                                                 "data": "cards.csv", "layout": "front"}]})
+    Image.new("RGB", (16, 16), (0, 160, 0)).save(folder / "dot.png")
+    img, slot = render(folder, tmp_path / "p.pdf")
+    assert inked(region(img, slot, 10, 10, 20, 20), (0, 160, 0)).mean() > 0.9   # the PNG fills its square box
