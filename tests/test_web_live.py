@@ -10,10 +10,12 @@ import re
 import time
 import warnings
 from pathlib import Path
+from urllib.request import urlopen
 
 import pytest
 
 from pnp.campaign import service
+from pnp.games.argonauts import table
 from pnp.web.app import create_app
 from pnp.web.live import Changes
 from web_fixtures import CHROMIUM, PHONE, Server, cli, launch
@@ -24,8 +26,9 @@ with warnings.catch_warnings():
 
 AXE = Path(__file__).parent / "web_vendor" / "axe.min.js"
 LOOK = Path(os.environ.get("PNP_LOOK", Path(__file__).resolve().parents[1] / "output" / "screens"))
-browser_only = pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                  reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")
+browser_only = [pytest.mark.browser,
+                pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                   reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
 
 
 @pytest.fixture
@@ -159,7 +162,8 @@ def look(page, name: str) -> None:
 LOSSES = "document.querySelector('main .losses') && document.querySelector('main .losses').textContent"
 
 
-@browser_only
+@browser_only[0]
+@browser_only[1]
 def test_a_record_elsewhere_shows_on_open_pages_within_a_second(served, chromium):
     server, store = served
     one, two = phone(chromium).new_page(), phone(chromium).new_page()
@@ -190,7 +194,8 @@ def test_a_record_elsewhere_shows_on_open_pages_within_a_second(served, chromium
     assert cli(store, "status")["losses"] == 3 and errors == []
 
 
-@browser_only
+@browser_only[0]
+@browser_only[1]
 def test_offline_the_phone_shows_the_campaign_and_rules_as_last_seen_and_refuses_taps(served, chromium):
     server, store = served
     context = phone(chromium)
@@ -221,7 +226,8 @@ def test_offline_the_phone_shows_the_campaign_and_rules_as_last_seen_and_refuses
     context.close()
 
 
-@browser_only
+@browser_only[0]
+@browser_only[1]
 def test_with_javascript_off_records_and_pages_still_work(served, chromium):
     server, store = served
     context = phone(chromium, java_script_enabled=False)
@@ -236,27 +242,36 @@ def test_with_javascript_off_records_and_pages_still_work(served, chromium):
     context.close()
 
 
-def _axe_pages(server) -> list[str]:
-    c = json.loads(re.search(r"const CORE = (\[.*?\]);", _get(server.base + "/sw.js")).group(1))
-    pages = [p for p in c if not p.startswith("/static/") and p != "/manifest.webmanifest"]
-    return pages + ["/win", "/rules?q=natural+six", "/rules/argonauts/argonauts.quest.4",
-                    "/rules/argonauts/argonauts.gap.4", "/judge/argonauts/roll"]
+def _kept_pages(server) -> list[str]:
+    """The pages the service worker keeps (its CORE list, without assets)."""
+    with urlopen(server.base + "/sw.js", timeout=30) as r:
+        core = json.loads(re.search(r"const CORE = (\[.*?\]);", r.read().decode()).group(1))
+    return [p for p in core if not p.startswith("/static/") and p != "/manifest.webmanifest"]
 
 
-def _get(url: str) -> str:
-    from urllib.request import urlopen
-    with urlopen(url, timeout=30) as r:
-        return r.read().decode()
+AXE_GROUPS = {  # every template once (Lighthouse's accessibility audit, .ci/lighthouse.py, runs axe on all pages)
+    "campaign": lambda server: [p for p in _kept_pages(server) if not p.startswith("/rules/")] + ["/win"],
+    "rules": lambda server: [
+        "/rules?q=natural+six", "/rules/argonauts", "/rules/argonauts/gaps", "/rules/later-years",
+        "/rules/argonauts/argonauts.quest.4", "/rules/argonauts/argonauts.gap.4", "/judge/argonauts/roll",
+        "/no-such-page"],
+}
 
 
-@browser_only
-def test_axe_finds_no_accessibility_violation_on_any_page(served, chromium):
+@browser_only[0]
+@browser_only[1]
+@pytest.mark.parametrize("group", sorted(AXE_GROUPS))
+def test_axe_finds_no_accessibility_violation_and_no_console_error_on_any_page(served, chromium, group):
     server, store = served
     cli(store, "loss")
-    context = phone(chromium)
+    game = table.start(store, "voyage")  # the play page mid-game: crew to assign to a revealed card
+    table.act(store, "voyage", game["version"], "harpies")
+    context = phone(chromium, service_workers="block")  # the pages themselves, as the server sends them
     page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(f"{page.url}: {m.text}") if m.type == "error" else None)
     found = {}
-    for path in _axe_pages(server):
+    for path in AXE_GROUPS[group](server):
         page.goto(server.base + path)
         page.add_script_tag(path=str(AXE))
         result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
@@ -265,3 +280,4 @@ def test_axe_finds_no_accessibility_violation_on_any_page(served, chromium):
             found[path] = bad
     context.close()
     assert found == {}, "\n".join(f"{path}: {v}" for path, bad in found.items() for v in bad)
+    assert [e for e in errors if "/no-such-page" not in e] == []

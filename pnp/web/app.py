@@ -155,8 +155,11 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         Route("/manifest.webmanifest", manifest),
         Route("/sw.js", worker),
     ]
+    async def missing(request: Request, exc):
+        return render(request, "error.html", 404, error="There is no page at this address; pick one from the menu.")
+
     sw = _worker(routes, static)
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, exception_handlers={404: missing})
     app.state.changes = changes
     app.add_middleware(Guard, token=token)
     app.add_middleware(ServerTiming)
