@@ -235,10 +235,17 @@ def deck(store=None, name: str | None = None) -> list[dict]:
 
 def current_state(store=None, name: str | None = None) -> tuple[str, model.State, CardData]:
     """The campaign's name, state (levels, deck, deeds) and card data, for other tools (play, advise, print)."""
-    def run(st, data):
-        row, state, _, _ = _load(st, name, data)
-        return row["name"], state, data
-    return _session(store, run)
+    return _session(store, lambda st, data: _state_of(st, name, data))
+
+
+def state_in(st: Store, name: str | None) -> tuple[str, model.State, CardData]:
+    """current_state read through an open store, inside the transaction the caller holds."""
+    return _state_of(st, name, load_cards())
+
+
+def _state_of(st: Store, name: str | None, data: CardData) -> tuple[str, model.State, CardData]:
+    row, state, _, _ = _load(st, name, data)
+    return row["name"], state, data
 
 
 def match(kind: str, text: str, choices: dict) -> str:

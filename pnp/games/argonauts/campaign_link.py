@@ -4,8 +4,19 @@ from __future__ import annotations
 
 def campaign_game(name: str | None, store: str | None = None) -> dict:
     """The campaign's adventure deck, levels (0-based box index) and starting crew."""
-    from pnp.campaign import model, service
-    cname, state, data = service.current_state(store, name)
+    from pnp.campaign import service
+    return _game(*service.current_state(store, name))
+
+
+def game_in(st, name: str) -> dict:
+    """campaign_game read through an open store, inside the caller's transaction (so a write follows it unchanged)."""
+    from pnp.campaign import service
+    return _game(*service.state_in(st, name))
+
+
+def _game(cname: str, state, data) -> dict:
+    """The table's view of a campaign state: deck, levels as 0-based box indexes, crew, deeds still open."""
+    from pnp.campaign import model
     levels = {cid: n - 1 for cid, n in state.levels.items()}  # the campaign counts ticked boxes 1..6
     return {"name": cname, "deck": list(state.deck), "levels": levels, "crew": model.crew(state, data),
             "open_deeds": [(d.id, d.name) for d in data.deeds if d.id not in state.deeds]}
