@@ -4,7 +4,7 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -13,7 +13,14 @@ class Game:
 
     situations, simulate and command are 'module:attribute' references relative to the game's
     package: its `pnp judge GAME` group, its `pnp simulate GAME` command and its own `pnp GAME` group.
-    table names the module that plays a campaign game at the table (the companion's play page).
+    A game with a campaign also declares:
+      campaign  the module whose RULES (pnp.campaign.log.Rules) keep its campaigns in the event log
+                (`pnp campaign doctor` checks every game's campaigns through it);
+      commands  more top-level commands, name -> 'module:attribute' (`pnp campaign …`);
+      web       'module:attribute' of a function(kit) -> pnp.web's Pages (routes, nav, templates) for
+                `pnp serve`; kit is what the web shell lends a game's pages (see pnp/web/app.py).
+    Completion of a game's own names is declared where its commands take them: `shell_complete=`
+    a function of the game (pnp.cli.complete.names accepts callables).
     """
 
     slug: str
@@ -24,7 +31,9 @@ class Game:
     situations: str | None = None
     simulate: str | None = None
     command: str | None = None
-    table: str | None = None
+    campaign: str | None = None
+    commands: dict = field(default_factory=dict)
+    web: str | None = None
 
     @property
     def module(self) -> str:
@@ -56,12 +65,24 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
-def table_module():
-    """The table-game module of the game that declares one (the campaign's game), imported."""
-    found = [g for g in games().values() if g.table]
-    if len(found) != 1:
-        raise LookupError(f"expected one game with a table module, found {len(found)}")
-    return importlib.import_module(found[0].entry(found[0].table))
+def campaign_rules() -> dict:
+    """Every declared campaign's rules (pnp.campaign.log.Rules), by game slug, imported."""
+    return {slug: importlib.import_module(g.entry(g.campaign)).RULES for slug, g in games().items() if g.campaign}
+
+
+def commands() -> dict[str, str]:
+    """The top-level commands the games add (`pnp campaign`, `pnp GAME`): name -> absolute 'module:attribute'.
+
+    Two games declaring one name is a declaration error, raised here rather than one silently winning.
+    """
+    found: dict[str, str] = {}
+    for slug, g in games().items():
+        mine = {**({slug: g.command} if g.command else {}), **g.commands}
+        for name, ref in mine.items():
+            if name in found:
+                raise LookupError(f"games declare the command '{name}' twice ({slug} and another); rename one")
+            found[name] = g.entry(ref)
+    return found
 
 
 def game(slug: str) -> Game:

@@ -6,7 +6,7 @@ import random
 
 from click.testing import CliRunner
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.cli.main import main
 from pnp.games.argonauts import table
 from pnp.games.argonauts.table_play import completer

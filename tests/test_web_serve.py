@@ -6,7 +6,7 @@ import sys
 
 import httpx
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from web_fixtures import Server, env
 
 

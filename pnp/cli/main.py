@@ -16,16 +16,16 @@ COMMANDS = {
     "rules": "pnp.cli.rules:rules",
     "judge": "pnp.cli.judge:judge",
     "simulate": "pnp.cli.simulate:simulate",
-    "campaign": "pnp.cli.campaign:campaign",
     "serve": "pnp.cli.serve:serve",
     "completion": "pnp.cli.completion:completion",
 }
 
 
 def _game_commands() -> dict[str, str]:
-    """Each game's own command group (`pnp argonauts …`), as its folder declares it."""
-    from pnp.catalog import games
-    return {slug: g.entry(g.command) for slug, g in games().items() if g.command}
+    """Each game's own command group (`pnp argonauts …`) and the commands it adds (`pnp campaign …`), as
+    its folder declares them."""
+    from pnp.catalog import commands
+    return commands()
 
 
 class RootGroup(LazyGroup):

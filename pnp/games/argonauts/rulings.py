@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pnp.errors import UsageError
-from pnp.campaign.cards import KINDS
+from pnp.games.argonauts.campaign_cards import KINDS
 from pnp.games.argonauts.cards import FIGHTABLE, find_card, load_cards, read_track
 from pnp.games.argonauts.odds import p_success, succeeds
 from pnp.judge.ruling import make_ruling, weakest_basis

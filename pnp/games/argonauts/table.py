@@ -166,7 +166,7 @@ def finish(store=None, campaign: str | None = None, deed: str | None = None, ver
     The record and the removal of the game are one transaction: two screens finishing at once
     record it once, and a refused record (a wrong deed) leaves the game as it was.
     """
-    from pnp.campaign import service
+    from pnp.games.argonauts import campaign as service
     game = load(store, campaign)
     if game is None:
         raise CampaignError("no game in progress on this campaign", hint="it may be recorded already")

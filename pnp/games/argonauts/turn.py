@@ -30,7 +30,7 @@ from functools import cached_property
 
 import numpy as np
 
-from pnp.campaign.cards import applies_to
+from pnp.games.argonauts.campaign_cards import applies_to
 from pnp.games.argonauts.cards import Stats
 from pnp.games.argonauts.odds import DIE
 

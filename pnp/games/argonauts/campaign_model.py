@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 
-from pnp.campaign.cards import TRACK_BOXES, CardData, read_track
+from pnp.games.argonauts.campaign_cards import TRACK_BOXES, CardData, read_track
 from pnp.errors import CampaignError
 
 
