@@ -9,7 +9,7 @@ import argparse
 import statistics
 import time
 
-from pnp.games.micro_hero.engine import Options
+from pnp.games.micro_hero.pieces import Options
 from pnp.games.micro_hero.rulings import best_order, score, upgrade_plan, wound_check
 from pnp.games.micro_hero.sim import play
 

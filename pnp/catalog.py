@@ -6,6 +6,9 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, field
 
+import pnp.games
+from pnp.names import resolve
+
 
 @dataclass(frozen=True)
 class Game:
@@ -48,8 +51,6 @@ class Game:
 @functools.cache
 def games() -> dict[str, Game]:
     """Every game folder under pnp/games/ that declares a GAME, by slug, in folder order."""
-    import pnp.games
-
     found: dict[str, Game] = {}
     for info in sorted(pkgutil.iter_modules(pnp.games.__path__), key=lambda i: i.name):
         if info.ispkg:
@@ -90,5 +91,4 @@ def game(slug: str) -> Game:
     known = games()
     if slug in known:
         return known[slug]
-    from pnp.names import resolve
     return known[resolve("game", slug, {s: [s, g.title] for s, g in known.items()})]

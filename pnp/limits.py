@@ -48,6 +48,8 @@ COPIES_PER_CARD = Limit("copies_per_card", 1000, "copies of one card")
 PIECES_PER_SET = Limit("pieces_per_set", 20000, "pieces in the card set (copies included)")
 ROWS = Limit("rows", 20000, "rows in one data file")
 PAGES = Limit("pages", 2000, "pages in one PDF")
+ADVICE_SEARCH = Limit("advice_search", 500_000_000, "size of one Argonauts turn's exact search (its states x "
+                      "(cards + sets of single-use treasures), about 3-8 bytes each)")
 REPEAT = Limit("repeat", 200, "repeat count of a layout box")
 BOXES = Limit("boxes", 3000, "boxes drawn by one layout (repeats counted)")
 IMAGE_PIXELS = Limit("image_pixels", 100_000_000, "pixels in one image")

@@ -149,7 +149,7 @@ def _similarity(text: str, cs: list[_Choice], same_numbers: bool) -> list[tuple[
     """(score 0-100, id), best first: rapidfuzz ratio of the spaced and the run-together forms,
     plural endings kept and dropped. same_numbers: a form with other numbers scores 0 (to accept,
     numbers are never typos: "run 2" is not "run 1"; to suggest, they may be)."""
-    from rapidfuzz import fuzz
+    from rapidfuzz import fuzz  # lazy: start-up time (the CLI imports names at start; rapidfuzz only for typos)
     typed = {words(text), tuple(normalise(text).split())}
     scored = [(max(max(fuzz.ratio(" ".join(t), " ".join(f)), fuzz.ratio(_compact(t), _compact(f)))
                    if not same_numbers or _numbers(t) == _numbers(f) else 0.0

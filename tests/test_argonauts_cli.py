@@ -5,7 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli.main import main
-from pnp.games.argonauts.odds import p_success
+from pnp.games.argonauts.dice import p_success
 
 
 @pytest.fixture()
@@ -156,3 +156,53 @@ def test_combat_3_odds_counts_the_treasures_held_for_one_card():
     rite = json.loads(run("argonauts", "odds", "--crew", "3", "--difficulty", "8", "--treasure", "circe's rite",
                           "--json").output)
     assert rite["chance"] == "5/9"   # a failed roll rerolled once (argonauts.gap.8)
+
+
+def test_advise_refuses_a_card_revealed_twice():
+    # the deck holds one of each card (argonauts.includes.1): such a field is never dealt, so no advice
+    res = run("argonauts", "advise", "--revealed", "harpies,talos,Harpies", "--crew", "12")
+    assert res.exit_code == 2
+    assert res.output.strip().splitlines() == [
+        "Error: card harpies: field 'revealed': 'Harpies' is listed twice; expected each revealed card once: "
+        "the deck holds one of each card (argonauts.includes.1)"]
+
+
+MONSTERS = ("harpies,clashing-rocks,amycus,bronze-bulls,dragons-teeth-warriors,birds-of-ares,sirens,"
+            "doliones-by-night,earthborn-giants,bebryces-warriors,women-of-lemnos,nymphs-of-the-spring")
+
+
+@pytest.mark.parametrize("args", [["advise", "--revealed", MONSTERS],
+                                  ["odds", "--assign", ",".join(m + ":1" for m in MONSTERS.split(","))]])
+def test_many_revealed_cards_are_refused_by_the_advice_limit_before_the_search(args):
+    # 12 monsters and 12 crew: a search that used to exhaust memory; counted, not built
+    res = run("argonauts", *args, "--crew", "12")
+    assert res.exit_code == 1
+    line, = res.output.strip().splitlines()
+    assert "over the limit of 500000000 (advice_search)" in line and "PNP_LIMIT_ADVICE_SEARCH" in line
+
+
+def test_advice_limit_counts_the_search_exactly(monkeypatch):
+    from itertools import combinations
+
+    from pnp.errors import LimitError
+    from pnp.games.argonauts.cards import load_cards
+    from pnp.games.argonauts.turn import Grid, Turn
+    cards = [_card(c) for c in ("harpies", "talos", "scylla")]
+    t = Turn(cards, 12)
+    # every set of cards still to resolve as the solver's Grid holds it (at most 12 crew placed), times the
+    # 13 counts of crew alive, weighed once per card and once per set of single-use treasures (none held)
+    states = sum(len(Grid([t.levels[j] for j in sub], 12).rows) for r in range(4)
+                 for sub in combinations(range(3), r)) * 13
+    assert t.search_size() == states * (3 + 1)
+    monkeypatch.setenv("PNP_LIMIT_ADVICE_SEARCH", str(states * 4))
+    assert Turn(cards, 12).best(1)
+    monkeypatch.setenv("PNP_LIMIT_ADVICE_SEARCH", str(states * 4 - 1))
+    res = run("argonauts", "advise", "--revealed", "harpies,talos,scylla", "--crew", "12")
+    assert res.exit_code == 1 and "(advice_search)" in res.output
+    # a held single-use reroll (no change to the useful crew levels) doubles the sets of treasures in hand
+    reroll = next(s for s in (_card(c) for c in load_cards()) if s.use == "single" and s.effect.type == "reroll")
+    monkeypatch.setenv("PNP_LIMIT_ADVICE_SEARCH", str(states * 5))
+    assert Turn(cards, 12, [reroll]).search_size() == states * (3 + 2)
+    monkeypatch.setenv("PNP_LIMIT_ADVICE_SEARCH", str(states * 5 - 1))
+    with pytest.raises(LimitError, match="advice_search"):
+        Turn(cards, 12, [reroll])

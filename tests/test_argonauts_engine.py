@@ -40,9 +40,11 @@ def test_random_playouts_keep_invariants(path):
         assert st.is_terminal() and st.returns()[0] in (1.0, -1.0)
 
 
-def _drive(st, rng, pick):
+def _drive(st, rng, pick, turns=None):
+    """Play st to the end; each finished turn that leads to another appends (turn, crew, treasures) to turns."""
     check = _checker(st)
     while not st.is_terminal():
+        before = st.turn
         if st.phase == "quest":
             st.apply_action(st.deck[0])
         elif st.phase == "roll":
@@ -50,6 +52,8 @@ def _drive(st, rng, pick):
         else:
             st.apply_action(pick(st))
         check(st)
+        if turns is not None and st.turn != before:
+            turns.append((before, st.crew, tuple(st.treasures)))
     return st
 
 
@@ -62,11 +66,17 @@ def test_fast_greedy_loop_plays_exactly_like_the_state(path):
     for seed in range(200):
         deck = ids[:]
         random.Random(seed).shuffle(deck)
-        won, left, turns, _ = play_greedy(deck, info, 12, random.Random(seed))
+        fast_turns, state_turns = [], []
+        won, left, turns, _ = play_greedy(deck, info, 12, random.Random(seed),
+                                          on_turn=lambda *snap: fast_turns.append(snap))
         st = State(stats, deck, 12)
-        _drive(st, random.Random(seed), Greedy(st))
+        _drive(st, random.Random(seed), Greedy(st), state_turns)
         assert won == (st.result > 0)
         assert turns == st.turn
+        # turn by turn: the same crew and the same treasures held (the last turn ends the game, and a
+        # lost one never reaches its end)
+        assert fast_turns[:len(state_turns)] == state_turns
+        assert len(fast_turns) == len(state_turns) + won
         if won:
             assert left == st.crew
 

@@ -8,7 +8,7 @@ import pytest
 
 from argonauts_reference import reference
 from pnp.games.argonauts.cards import Effect, Stats, deck_stats, load_cards
-from pnp.games.argonauts.odds import p_success
+from pnp.games.argonauts.dice import p_success
 from pnp.games.argonauts.turn import Turn
 
 FIXTURE = str(Path(__file__).parent / "fixtures" / "argonauts-cards.yaml")

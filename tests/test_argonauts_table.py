@@ -70,7 +70,7 @@ def test_back_takes_back_a_mistaken_reveal_and_the_game_is_the_web_pages_game(tm
 def test_the_screen_shows_each_cards_exact_chance_as_the_odds_command(tmp_path):
     from fractions import Fraction
 
-    from pnp.games.argonauts.odds import p_success
+    from pnp.games.argonauts.dice import p_success
     store = tmp_path / "s.db"
     service.new(store, "mine", "Jason")
     game = table.start(store, "mine")

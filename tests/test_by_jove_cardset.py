@@ -111,4 +111,4 @@ def test_engine_refuses_an_unknown_card_effect(tmp_path, monkeypatch, fresh_data
     (folder / "oracle.yaml").write_text(yaml.safe_dump(raw))
     with pytest.raises(CardsetError) as exc:
         data.oracle_cards()
-    assert exc.value.card == "oracle-01" and exc.value.field == "effect"
+    assert exc.value.card == "oracle-01" and exc.value.field == "effect.teleport"

@@ -232,7 +232,7 @@ def test_png_bomb_is_never_passed_through_into_a_pdf(tmp_path):
 def test_real_pngs_inflate_to_exactly_their_declared_rows(tmp_path, mode):
     from PIL import Image
 
-    from pnp.print.images import PngImage
+    from pnp.cardset.png import PngImage
     path = tmp_path / "x.png"
     Image.new(mode, (37, 23)).save(path)
     with open(path, "rb") as fh:

@@ -8,7 +8,7 @@ import pytest
 
 from pnp.games.hera_zeus import State, sim
 from pnp.games.hera_zeus.cards import all_cards
-from pnp.games.hera_zeus.state import _ALL_KINDS
+from pnp.games.hera_zeus.moves import _ALL_KINDS
 
 NAMES = sorted({c.token for c in all_cards().values()} | _ALL_KINDS)   # what _in_hand is asked for
 

@@ -8,7 +8,7 @@ import pytest
 
 from pnp.errors import IllegalMove
 from pnp.games.hera_zeus import HERA, State, sim
-from pnp.games.hera_zeus.state import MOVES, SURE
+from pnp.games.hera_zeus.moves import MOVES, SURE
 
 
 def snapshot(state: State) -> tuple:

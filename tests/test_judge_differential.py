@@ -525,7 +525,8 @@ def test_later_years_judge_agrees_with_the_engine_along_a_random_game(seed, play
 @given(seed=SEEDS, blood=st.booleans())
 def test_micro_hero_judge_agrees_with_the_engine_along_a_random_game(seed, blood):
     from pnp.games.micro_hero import rulings
-    from pnp.games.micro_hero.engine import MicroHeroState, Options
+    from pnp.games.micro_hero.engine import MicroHeroState
+    from pnp.games.micro_hero.pieces import Options
     rng = random.Random(seed)
     state = MicroHeroState(Options(expansions=frozenset({"blood"}) if blood else frozenset()))
     checked = 0

@@ -52,3 +52,24 @@ def test_card_sets_validate_clean(slug):
     result = CliRunner().invoke(main, ["validate", str(cardsets_root() / slug)])
     assert result.exit_code == 0, result.output
     assert "0 error(s), 0 warning(s)" in result.output
+
+
+def test_a_bad_number_in_the_card_file_names_file_card_and_field(tmp_path, monkeypatch):
+    """cards.csv is read through a pydantic row model: 'four' as a value is a one-line error, not a ValueError."""
+    import shutil
+
+    from pnp.errors import CardsetError
+    folder = tmp_path / "cardsets" / "later-years"
+    shutil.copytree(cardsets_root() / "later-years", folder)
+    text = (folder / "cards.csv").read_text(encoding="utf-8")
+    (folder / "cards.csv").write_text(text.replace("conquer,action,Conquer,4,", "conquer,action,Conquer,four,", 1),
+                                      encoding="utf-8")
+    monkeypatch.setenv("PNP_HOME", str(tmp_path))
+    ly.card_types.cache_clear()
+    try:
+        with pytest.raises(CardsetError) as err:
+            ly.card_types()
+    finally:
+        ly.card_types.cache_clear()
+    assert err.value.card == "conquer" and err.value.field == "value"
+    assert err.value.file == str(folder / "cards.csv") and err.value.expected == "a whole number"

@@ -7,7 +7,9 @@ import pytest
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import random_playout
-from pnp.games.micro_hero.engine import MicroHeroState, Options, chain_score, distinct_orders
+from pnp.games.micro_hero.engine import MicroHeroState
+from pnp.games.micro_hero.pieces import Options
+from pnp.games.micro_hero.plans import chain_score, distinct_orders
 from pnp.games.micro_hero.cards import catalog
 
 CAT = catalog()

@@ -62,3 +62,26 @@ def test_simulate_cli_json():
     assert res.exit_code == 0, res.output
     out = json.loads(res.output[res.output.index("{"):])
     assert out["seed"] == 3 and out["difficulties"]["heroic"]["games"] == 2
+
+
+def test_a_technique_without_copies_names_file_card_and_field(tmp_path, monkeypatch):
+    """techniques.yaml is read through a pydantic row model: a missing copies: is a one-line error at its line."""
+    import shutil
+
+    import pytest
+
+    from pnp.errors import CardsetError
+    folder = tmp_path / "cardsets" / "micro-hero"
+    shutil.copytree(cardsets_root() / "micro-hero", folder)
+    text = (folder / "techniques.yaml").read_text(encoding="utf-8")
+    (folder / "techniques.yaml").write_text(text.replace("{id: strike, name: Strike, copies: 4,", "{id: strike, name: Strike,", 1),
+                                            encoding="utf-8")
+    monkeypatch.setenv("PNP_HOME", str(tmp_path))
+    catalog.cache_clear()
+    try:
+        with pytest.raises(CardsetError) as err:
+            catalog()
+    finally:
+        catalog.cache_clear()
+    assert err.value.card == "strike" and err.value.field == "copies"
+    assert "has no 'copies'" in err.value.one_line() and err.value.file.startswith(f"{folder / 'techniques.yaml'}:")

@@ -7,7 +7,8 @@ from pathlib import Path
 from pnp.rules.book import load
 
 ROOT = Path(__file__).resolve().parents[1]
-FILES = ["pnp/games/micro_hero/engine.py", "pnp/games/micro_hero/cards.py", "pnp/games/micro_hero/rulings.py",
+FILES = ["pnp/games/micro_hero/engine.py", "pnp/games/micro_hero/pieces.py", "pnp/games/micro_hero/plans.py",
+         "pnp/games/micro_hero/spending.py", "pnp/games/micro_hero/cards.py", "pnp/games/micro_hero/rulings.py",
          "pnp/games/micro_hero/save.py"]
 CITE = re.compile(r"micro-hero\.([a-z-]+)\.(\d+)")
 SHORT_GAP = re.compile(r"gap\.(\d+)\b")

@@ -6,7 +6,8 @@ import random
 import pytest
 
 from pnp.games.base import sample_chance
-from pnp.games.micro_hero.engine import MicroHeroState, Options
+from pnp.games.micro_hero.engine import MicroHeroState
+from pnp.games.micro_hero.pieces import Options
 from pnp.games.micro_hero.policies import ICON_WEIGHT, POLICIES, greedy_action
 from pnp.games.micro_hero.sim import play
 

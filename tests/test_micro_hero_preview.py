@@ -8,7 +8,9 @@ import pytest
 from pnp.errors import IllegalMove
 from pnp.games.base import sample_chance
 from pnp.games.micro_hero.cards import Icons
-from pnp.games.micro_hero.engine import BOOST, MicroHeroState, Options, chain_score
+from pnp.games.micro_hero.engine import MicroHeroState
+from pnp.games.micro_hero.pieces import Options
+from pnp.games.micro_hero.plans import BOOST, chain_score
 from pnp.games.micro_hero.policies import POLICIES
 
 
@@ -416,7 +418,7 @@ def test_plan_table_cells_and_members_equal_grouping_its_rows_by_hand(expansions
 def _scored_by_hand(icons, actions, stash: int, solo: bool, weary: bool) -> list[list[int]]:
     """Each plan's (attack, defence, xp) worked out card by card with triggers(), plus its stance's icons,
     less one Defence (not below 0) when weary."""
-    from pnp.games.micro_hero.engine import STANCE_EXTRA, _extras, triggers
+    from pnp.games.micro_hero.plans import STANCE_EXTRA, _extras, triggers
 
     out = []
     for _, order, how in actions:
@@ -435,7 +437,7 @@ def test_plan_table_rows_equal_scoring_each_plan_by_hand_for_made_up_icons():
     (negative, zero and large counts; no Defence at all; every stance, side, skin count and first_card_solo)
     each plan's row in the table equals its cards scored by hand; so do the rows of the same plans laid out
     one by one (the preview's path), and of plans that leave a card out (weary may then leave Defence 0)."""
-    from pnp.games.micro_hero.engine import PlanLayout, plan_table, score_plans, unpack
+    from pnp.games.micro_hero.plans import PlanLayout, plan_table, score_plans, unpack
 
     rng = random.Random(5)
     checked = 0

@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from pnp.cli.main import main
 from pnp.errors import UsageError
 from pnp.games.base import sample_chance
-from pnp.games.micro_hero.engine import MicroHeroState, Options
+from pnp.games.micro_hero.engine import MicroHeroState
+from pnp.games.micro_hero.pieces import Options
 from pnp.games.micro_hero.policies import greedy_action
 from pnp.games.micro_hero.save import (check, load, parse_snapshot, save, snapshot_from_state,
                                        state_from_snapshot)

@@ -86,12 +86,11 @@ def test_campaign_cut_off_is_stricter_than_the_default():
 
 
 def test_did_you_mean_helpers_use_the_matcher_for_layouts_and_fields():
-    """pnp.cli.suggest (used by validation messages) answers through pnp.names."""
-    from pnp.cli.suggest import closest, unknown_choice
-    assert closest("adventur", choices("layout")) == ["adventure"]
-    assert closest("bleeed", choices("field")) == ["bleed"]
-    assert closest("colour", choices("field")) == []
-    assert unknown_choice("layout", "player-frnt", choices("layout")).startswith(
+    """The did-you-mean of validation messages (names.suggest with n=1, names.unknown_message)."""
+    assert names.suggest("adventur", choices("layout"), n=1) == ["adventure"]
+    assert names.suggest("bleeed", choices("field"), n=1) == ["bleed"]
+    assert names.suggest("colour", choices("field"), n=1) == []
+    assert names.unknown_message("layout", "player-frnt", choices("layout")).startswith(
         "unknown layout 'player-frnt'. Did you mean 'player-front'?")
 
 

@@ -151,3 +151,26 @@ def test_gap_section_names_a_rulebook_section(slug, rulebooks):
     bad = [f"{g.id}: {g.section!r}" for g in book.gaps
            if g.section not in titles and _norm(g.section.split(" (")[0]) not in text]
     assert not bad, f"{slug}: gap 'section' should be a heading as printed (plus English): " + "; ".join(bad)
+
+
+def test_gaps_file_missing_basis_is_a_one_line_error_naming_file_and_field(tmp_path, monkeypatch):
+    """A gap without `basis:` is refused by `pnp rules` in one line at its file and field, not an internal error."""
+    from click.testing import CliRunner
+
+    from pnp.cli.main import main
+    folder = tmp_path / "cardsets" / "argonauts"
+    folder.mkdir(parents=True)
+    src = cardsets_root() / "argonauts"
+    (folder / "rules.yaml").write_text((src / "rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    gaps = (src / "gaps.yaml").read_text(encoding="utf-8")
+    (folder / "gaps.yaml").write_text(gaps.replace("    basis: inferred\n", "", 1), encoding="utf-8")
+    monkeypatch.setenv("PNP_HOME", str(tmp_path))
+    load.cache_clear()
+    try:
+        result = CliRunner().invoke(main, ["rules", "argonauts", "gaps"])
+    finally:
+        load.cache_clear()
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    assert f"{folder / 'gaps.yaml'}:" in lines[0] and "field 'gaps.0.basis'" in lines[0]
+    assert "gap 'argonauts.gap.1' has no 'basis'" in lines[0] and "internal error" not in lines[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import UsageError
+from pnp.names import match, unknown_message
 from pnp.paths import cardsets_root
 
 
@@ -21,10 +22,8 @@ def resolve_set(name: str) -> Path:
     builtin = cardsets_root() / name
     if (builtin / "cardset.yaml").is_file():
         return builtin
-    from pnp.names import match
     known = [p.name for p in builtin_sets()]
     m = match("card set", name, known)
     if m.status == "match" and "/" not in name:  # a built-in set typed loosely ("Twelve Labours")
         return cardsets_root() / m.id
-    from pnp.cli.suggest import unknown_choice
-    raise UsageError(unknown_choice("card set", name, known) + " Or give the path of a card-set folder.")
+    raise UsageError(unknown_message("card set", name, known) + " Or give the path of a card-set folder.")

@@ -6,9 +6,16 @@ from pathlib import Path
 from pnp import limits
 from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
-from pnp.print.fonts import font_names
+from pnp.names import suggest
 
 FONT_EXTS = (".ttf", ".otf")
+BUNDLED = ("regular", "bold", "italic", "bold-italic")  # the bundled family's box font names (pnp.print.fonts draws them)
+STYLE_SUFFIX = {"": (False, False), "-bold": (True, False), "-italic": (False, True), "-bold-italic": (True, True)}
+
+
+def font_names(families) -> list[str]:
+    """Every box font name a set may use: the bundled four and NAME, NAME-bold, ... for each of its families."""
+    return list(BUNDLED) + [f"{fam}{suffix}" for fam in families for suffix in STYLE_SUFFIX]
 
 
 def _font_file(folder: Path, value, manifest: Path, keys: tuple) -> Path:
@@ -64,9 +71,8 @@ def font_families(folder: Path, spec, layouts: dict, manifest: Path) -> dict[str
 
 
 def _unknown_font(name, box, layout, families) -> None:
-    from pnp.cli.suggest import closest
     valid = font_names(families)
-    near = closest(str(name), valid)
+    near = suggest(str(name), list(valid), n=1)
     raise CardsetError(f"unknown font '{name}' in layout '{layout.name}' box '{box.name}'",
                        file=located(box.file, *box.keys, "font") if box.keys else box.file, field="font",
                        expected=f"one of {', '.join(valid)}, or a .ttf file in the set",

@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp import limits
+from pnp.cardset.png import png_overrun
 from pnp.errors import CardsetError, LimitError
 
 
@@ -33,7 +34,6 @@ def _probe(path: str, mtime_ns: int, size: int, max_pixels: float) -> tuple[int,
             if fmt == "PNG":
                 im.verify()  # every chunk and checksum read, the pixels not decoded
         if fmt == "PNG":  # its data goes into the PDF as it is: it must inflate to no more than its rows
-            from pnp.print.images import png_overrun
             overrun = png_overrun(path)
             if overrun:
                 return (f"its compressed data inflates past the {overrun[1]} bytes its {w}x{h} header needs "

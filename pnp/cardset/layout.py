@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
+from pnp.names import suggest
 
 
 
@@ -132,6 +133,5 @@ def _origin(raw: dict, name: str, box: str) -> tuple:
 
 
 def _did_you_mean(name, choices) -> str:
-    from pnp.cli.suggest import closest
-    near = closest(str(name), [str(c) for c in choices])
+    near = suggest(str(name), [str(c) for c in choices], n=1)
     return f"did you mean '{near[0]}'?" if near else "fix the name"

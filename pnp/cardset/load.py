@@ -20,6 +20,7 @@ from pnp.cardset.sizes import parse_size
 from pnp.cardset.track import track_layout
 from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
+from pnp.names import suggest
 from pnp.textfile import read_text
 from pnp.yamlio import load_yaml
 
@@ -99,8 +100,7 @@ def _image_path(folder: Path, value, file, card, field) -> Path:
 
 
 def _unknown_layout(name, layouts, file, field: str, card: str | None = None) -> CardsetError:
-    from pnp.cli.suggest import closest
-    near = closest(str(name), layouts)
+    near = suggest(str(name), list(layouts), n=1)
     return CardsetError(f"unknown layout '{name}'", file=str(file), card=card, field=field,
                         expected=f"one of {', '.join(sorted(layouts)) or '(none defined)'}",
                         hint=f"did you mean '{near[0]}'?" if near else "define the layout or fix its name")

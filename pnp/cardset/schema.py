@@ -5,13 +5,16 @@ Pydantic's errors are turned into pnp's one-line messages at the YAML line, with
 from __future__ import annotations
 
 import reprlib
-
+import typing
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
+from pnp.cardset.datafile import expected_words
 from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
+from pnp.names import suggest
+from pnp.print_values import BACK_MODES, CUT_FILES, CUT_MODES, LAYOUTS
 
 Text = Union[str, int, float]          # a value or a Jinja2 template
 Mm = float
@@ -90,14 +93,14 @@ class PrintDefaults(_Strict):
 
     paper: Union[str, Pair, None] = Field(None, description="a4, letter, a3, 'WxH' or [w, h] mm")
     margins: Union[float, str, list[float], None] = None
-    cut: Literal["marks", "lines", "none"] | None = None
+    cut: Literal[CUT_MODES] | None = None
     gap: Mm | None = Field(None, ge=0)
-    backs: Literal["duplex-long", "duplex-short", "gutterfold", "none"] | None = None
+    backs: Literal[BACK_MODES] | None = None
     back_offset: Union[str, Pair, None] = None
     ink_saver: bool | None = None
-    layout: Literal["auto", "packed", "gutters"] | None = None
+    layout: Literal[LAYOUTS] | None = None
     mark_length: Mm | None = Field(None, ge=0)
-    cut_file: Literal["svg"] | None = None
+    cut_file: Literal[CUT_FILES] | None = None
     corner_radius: Mm | None = Field(None, ge=0)
 
 
@@ -138,13 +141,6 @@ class Manifest(_Strict):
     components: list[Component] = Field(..., min_length=1)
 
 
-READABLE = {"dict_type": "a mapping (key: value lines)", "model_type": "a mapping (key: value lines)",
-            "model_attributes_type": "a mapping (key: value lines)", "list_type": "a list (- item lines or [a, b])",
-            "string_type": "text", "int_type": "a whole number", "int_parsing": "a whole number",
-            "float_type": "a number", "float_parsing": "a number", "bool_type": "true or false",
-            "bool_parsing": "true or false"}
-
-
 def json_schemas() -> dict[str, dict]:
     """JSON Schemas (draft 2020-12) for cardset.yaml and layouts.yaml, keyed by file name."""
     out = {}
@@ -162,7 +158,6 @@ def _fields(model) -> list[str]:
 
 def _value_model(annotation):
     """(model, containers): the pydantic model inside an annotation and how many dict/list levels wrap it."""
-    import typing
     origin = typing.get_origin(annotation)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation, 0
@@ -226,7 +221,6 @@ def _clean(loc) -> tuple:
 
 
 def _error(exc: ValidationError, raw, file, model, prefix: tuple) -> CardsetError:
-    from pnp.cli.suggest import closest
     errors = exc.errors()
     # prefer the most specific, most readable error: unknown keys, then wrong choices, then the rest
     order = {"extra_forbidden": 0, "literal_error": 1, "missing": 2}
@@ -239,21 +233,19 @@ def _error(exc: ValidationError, raw, file, model, prefix: tuple) -> CardsetErro
     if err["type"] == "extra_forbidden":
         owner = _model_at(model, loc)
         valid = _fields(owner) if owner else []
-        near = closest(str(key), valid) if valid else []
+        near = suggest(str(key), list(valid), n=1) if valid else []
         return CardsetError(f"unknown key '{key}' in {where}", file=at, field=path,
                             expected=f"one of {', '.join(valid)}" if valid else None,
                             hint=f"did you mean '{near[0]}'?" if near else f"rename or remove '{key}'")
     if err["type"] == "literal_error":
         choices = [c.strip(" '") for c in err["ctx"]["expected"].replace(" or ", ",").split(",") if c.strip()]
-        near = closest(str(err["input"]), choices) if isinstance(err["input"], str) else []
+        near = suggest(str(err["input"]), list(choices), n=1) if isinstance(err["input"], str) else []
         return CardsetError(f"{where} has {key} '{err['input']}'", file=at, field=path,
                             expected=f"one of {', '.join(choices)}",
                             hint=f"did you mean '{near[0]}'?" if near else f"set {key} to a valid value")
     if err["type"] == "missing":
         return CardsetError(f"{where} has no '{key}'", file=at, field=path, hint=f"add {key}:")
-    import re
-    expected = READABLE.get(err["type"]) or re.sub(r"^(Input|List|Value|Dictionary) should (be |have )?", "",
-                                                   err["msg"])
+    expected = expected_words(err)
     return CardsetError(f"{where}: bad {key} {reprlib.repr(err.get('input'))}", file=at, field=path,
                         expected=expected, hint=f"fix {key} (see docs/cardsets.md)")
 

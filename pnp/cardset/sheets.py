@@ -5,8 +5,10 @@ import datetime
 from pathlib import Path
 
 from pnp import limits
+from pnp.cardset.sheetscan import check_sheet_file, column_name
 from pnp.errors import CardsetError
 from pnp.textfile import control_char
+from pnp.names import suggest
 
 SHEET_EXTS = (".xlsx", ".ods")
 
@@ -43,9 +45,7 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
 
     A filled cell in a column without a header is an error (it would be lost), naming the cell.
     """
-    from python_calamine import CalamineError, CalamineWorkbook
-
-    from pnp.cardset.sheetscan import check_sheet_file
+    from python_calamine import CalamineError, CalamineWorkbook  # lazy: start-up time (only spreadsheets)
 
     if not path.is_file():
         raise CardsetError("data file not found", file=str(path), field="data", hint="fix the path in cardset.yaml")
@@ -53,8 +53,7 @@ def read_sheet(path: Path, sheet: str | None = None) -> SheetRows:
     try:
         book = CalamineWorkbook.from_path(str(path))
         if sheet is not None and sheet not in book.sheet_names:
-            from pnp.cli.suggest import closest
-            near = closest(sheet, book.sheet_names)
+            near = suggest(sheet, list(book.sheet_names), n=1)
             raise CardsetError(f"no sheet '{sheet}' in the workbook", file=str(path), field="data",
                                expected=f"one of {', '.join(book.sheet_names)}",
                                hint=f"did you mean '{near[0]}'?" if near else "fix the name after '#'")
@@ -115,13 +114,3 @@ def check_cells(values: list[str], path: Path, row: int, names: list[str]) -> No
                                file=f"{path}:{row}", field=field,
                                expected="printable text (tabs and line breaks are fine)",
                                hint="remove the control character (often pasted from another program)")
-
-
-def column_name(index: int) -> str:
-    """Spreadsheet column letters for a 0-based index (0 -> A, 26 -> AA)."""
-    name = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        name = chr(65 + rem) + name
-    return name

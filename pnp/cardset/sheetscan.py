@@ -13,11 +13,20 @@ from pathlib import Path
 from xml.parsers import expat
 
 from pnp import limits
-from pnp.cardset.sheets import column_name
 from pnp.errors import CardsetError, LimitError
 
 CELL_REF = re.compile(r"([A-Za-z]+)(\d+)$")  # any length: calamine reads AAAAAA3 as column 12356631
 CHUNK = 1 << 20
+
+
+def column_name(index: int) -> str:
+    """Spreadsheet column letters for a 0-based index (0 -> A, 26 -> AA)."""
+    name = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        name = chr(65 + rem) + name
+    return name
 
 
 def _count(value: str | None, default: int = 1) -> int:

@@ -1,6 +1,7 @@
 """Summaries of the built-in games: their components and card counts."""
 from __future__ import annotations
 
+from pnp.cardset.load import load_cardset
 from pnp.catalog import GAMES
 from pnp.errors import PnpError
 from pnp.paths import cardsets_root
@@ -8,8 +9,6 @@ from pnp.paths import cardsets_root
 
 def games_summary() -> list[dict]:
     """One entry per built-in game: title, components with type, size and count, total pieces."""
-    from pnp.cardset.load import load_cardset
-
     out = []
     for slug, g in GAMES.items():
         folder = cardsets_root() / slug

@@ -1,16 +1,19 @@
 """Jinja2 text templates rendered into reportlab paragraph markup, with inline icons."""
 from __future__ import annotations
 
+import html
 import re
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+from jinja2 import meta
 from markupsafe import Markup, escape
 
 from pnp import limits
 from pnp.cardset import sandbox
 from pnp.errors import CardsetError, PnpError
+from pnp.names import suggest
 
 ICON_RE = re.compile(r":([A-Za-z0-9_-]+):")
 REFUSED_TAG = re.compile(r"<\s*(img|a|link)\b", re.IGNORECASE)  # local files or links: nothing a card can use
@@ -89,8 +92,7 @@ class TextEngine:
         except jinja2.UndefinedError as exc:
             missing = re.search(r"'([^']+)' is undefined", str(exc))
             field = missing.group(1) if missing else where
-            from pnp.cli.suggest import closest
-            near = closest(field, [k for k in fields if k != "i"])
+            near = suggest(field, [k for k in fields if k != "i"], n=1)
             line = sandbox.error_line(exc, tpl.filename)
             at = f", line {line}" if line and tpl_file != file else ""
             raise CardsetError(f"unknown field '{field}' used by {where}{at}", file=tpl_file, card=card, field=field,
@@ -112,7 +114,6 @@ class TextEngine:
 
     def variables(self, kind: str, source: str) -> set[str]:
         """Names a template reads from its context (for sharing identical faces between cards)."""
-        from jinja2 import meta
         env = self.plain_env if kind == "plain" else self.env
         try:
             if kind == "file":
@@ -158,5 +159,4 @@ def unknown_icons(markup: str, icons) -> list[str]:
 
 def plain_text(markup: str) -> str:
     """The characters a reader sees: tags and :icons: removed, entities decoded."""
-    import html
     return html.unescape(MARKUP_TAG.sub(" ", ICON_RE.sub(" ", markup)))

@@ -5,6 +5,9 @@ import importlib
 
 import click
 
+from pnp.catalog import game
+from pnp.names import ambiguous_message, match, unknown_message
+
 
 class LazyGroup(click.Group):
     """A group whose subcommands are 'module:attribute' strings resolved on first use."""
@@ -25,14 +28,12 @@ class LazyGroup(click.Group):
     def resolve_command(self, ctx, args):
         name = click.utils.make_str(args[0]) if args else None
         if name is not None and self.get_command(ctx, name) is None and not name.startswith("-"):
-            from pnp.cli.suggest import unknown_choice
-            raise click.UsageError(unknown_choice("command", name, self.list_commands(ctx)), ctx)
+            raise click.UsageError(unknown_message("command", name, self.list_commands(ctx)), ctx)
         return super().resolve_command(ctx, args)
 
 
 def pick_name(kind: str, name: str, choices: list[str], ctx) -> str:
     """The one of `choices` a typed subcommand name means (pnp.names); else a usage error listing them."""
-    from pnp.names import ambiguous_message, match, unknown_message
     m = match(kind, name, choices)
     if m.status == "match":
         return m.id
@@ -49,7 +50,6 @@ class GameGroup(LazyGroup):
     def resolve_command(self, ctx, args):
         name = click.utils.make_str(args[0]) if args else None
         if name is not None and name not in self.lazy and not name.startswith("-"):
-            from pnp.catalog import game
             slug = game(name).slug
             if slug not in self.lazy:
                 raise click.UsageError(f"no {self.what} for {slug} yet. Games with {self.what}: "

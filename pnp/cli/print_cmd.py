@@ -7,6 +7,10 @@ from pathlib import Path
 import click
 
 from pnp.cli.complete import names as complete
+from pnp.cli.output import emit_json
+from pnp.cli.watch import watch_print
+from pnp.paths import default_output
+from pnp.print_values import BACK_MODES, CUT_FILES, CUT_MODES, LAYOUTS
 
 
 class _Progress:
@@ -32,19 +36,19 @@ class _Progress:
 @click.option("--paper", default=None, help="a4, letter, a3 or WxH in mm [a4].")
 @click.option("--margins", default=None, help="ALL or TOP,RIGHT,BOTTOM,LEFT in mm [5].")
 @click.option("--bleed", type=float, default=None, help="Bleed in mm [the set's, else 3].")
-@click.option("--layout", type=click.Choice(["auto", "packed", "gutters"]), default=None,
+@click.option("--layout", type=click.Choice(LAYOUTS), default=None,
               help="packed: cards butted at the trim, bleed on the outer edges only (no --gap); gutters: a "
                    "full bleed round each card; auto: whichever fits more cards per sheet [auto].")
-@click.option("--cut", type=click.Choice(["marks", "lines", "none"]), default=None,
+@click.option("--cut", type=click.Choice(CUT_MODES), default=None,
               help="Cut guides outside the cards: crop marks to the paper edge, or lines through margins "
                    "and gutters [marks].")
 @click.option("--mark-length", type=float, default=None, help="Crop-mark length in mm [to the paper edge].")
-@click.option("--cut-file", type=click.Choice(["svg"]), default=None,
+@click.option("--cut-file", type=click.Choice(CUT_FILES), default=None,
               help="Also an SVG cut path per sheet for print-then-cut machines (Silhouette, Cricut), with "
                    "registration marks on the PDF.")
 @click.option("--corner-radius", type=float, default=None, help="Rounded card corners in the cut file, mm [0].")
 @click.option("--gap", type=float, default=None, help="Gap between cards in mm [0].")
-@click.option("--backs", type=click.Choice(["duplex-long", "duplex-short", "gutterfold", "none"]), default=None,
+@click.option("--backs", type=click.Choice(BACK_MODES), default=None,
               help="How backs are printed: duplex-long = printer set to two-sided, 'flip on long edge'; "
                    "duplex-short = two-sided, 'flip on short edge'; gutterfold = one-sided, fold each sheet "
                    "down the middle; none = fronts only [duplex-long].")
@@ -71,9 +75,7 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
     Example: pnp print twelve-labors --backs duplex-short --back-offset 0.5,-0.3 --cut-file svg
     Designing: pnp print my-set --watch   (re-renders on every save)
     """
-    from pnp.cli.output import emit_json
-    from pnp.paths import default_output
-    from pnp.print.job import print_sets
+    from pnp.print.job import print_sets  # lazy: start-up time (reportlab)
 
     settings = {"paper": paper, "margins": margins, "bleed": bleed, "layout": layout, "cut": cut,
                 "mark_length": mark_length, "cut_file": cut_file, "corner_radius": corner_radius, "gap": gap,
@@ -81,11 +83,10 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
                 "calibration": False if no_calibration else None}
     out = Path(output) if output else default_output()
     if tts or tts_url or tts_saved_objects is not None:
-        from pnp.print.tts import TtsOptions, default_saved_objects
+        from pnp.print.tts import TtsOptions, default_saved_objects  # lazy: start-up time (reportlab, Pillow)
         saved = None if tts_saved_objects is None else Path(tts_saved_objects or default_saved_objects())
         tts = TtsOptions(url=tts_url, saved_objects=saved)
     if watch:
-        from pnp.cli.watch import watch_print
         return watch_print(sets, all_sets, out, settings, as_json, png_dpi=png_dpi, tts=tts)
     result = print_sets(list(sets), all_sets, out, settings, png_dpi=png_dpi, tts=tts,
                         progress=_Progress() if not as_json and sys.stderr.isatty() else None)

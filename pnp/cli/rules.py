@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import click
 
+from pnp.catalog import game as find_game, games
 from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
+from pnp.errors import UsageError
+from pnp.names import match, unknown_message
 
 
 class RulesGroup(click.Group):
@@ -26,15 +29,13 @@ class RulesGroup(click.Group):
     def resolve_command(self, ctx, args):
         name = click.utils.make_str(args[0]) if args else None
         if name is not None and name not in self.commands and not name.startswith("-"):
-            from pnp.cli.suggest import unknown_choice
-            raise click.UsageError(unknown_choice("rules command", name, self.commands)
+            raise click.UsageError(unknown_message("rules command", name, self.commands)
                                    + f" (for a statement use: pnp rules GAME show {name})", ctx)
         return super().resolve_command(ctx, args)
 
 
 def _game_help() -> str:
-    from pnp.catalog import GAMES
-    return "Games: " + ", ".join(GAMES) + "."
+    return "Games: " + ", ".join(games()) + "."
 
 
 @click.group(cls=RulesGroup, invoke_without_command=True, no_args_is_help=True,
@@ -58,12 +59,11 @@ def rules(ctx, game, as_json):
 
     Example: pnp rules argonauts search "what happens when I fight"
     """
-    from pnp.catalog import game as find_game
     obj = ctx.ensure_object(dict)
     obj["rules_game"] = find_game(game).slug
     obj["rules_json"] = as_json
     if ctx.invoked_subcommand is None:
-        from pnp.rules.book import load
+        from pnp.rules.book import load  # lazy: start-up time (pydantic and YAML)
         _print_toc(load(obj["rules_game"]), as_json)
 
 
@@ -92,8 +92,7 @@ def _gap_dict(g) -> dict:
 
 
 def _print_toc(book, as_json: bool) -> None:
-    from pnp.catalog import GAMES
-    title = GAMES[book.game].title
+    title = games()[book.game].title
     if as_json:
         emit_json({"game": book.game, "title": title, "rulebook": book.rulebook,
                    "sections": [_section_dict(s, False) for s in book.sections],
@@ -127,8 +126,6 @@ def lookup(book, ref: str):
     for g in book.gaps:
         if g.id == ref:
             return g
-    from pnp.names import match
-    from pnp.errors import UsageError
     items = {**{s.id: s for s in book.statements}, **{s.key: s for s in book.sections}, **{g.id: g for g in book.gaps}}
     m = match("rule id or section", ref, list(items))  # typed loosely: "Combat", "combat 3", "combt"
     if m.status == "match":
@@ -148,7 +145,7 @@ def show(ctx, ref, as_json):
 
     Example: pnp rules argonauts show argonauts.combat.3
     """
-    from pnp.rules.book import Gap, Section, load
+    from pnp.rules.book import Gap, Section, load  # lazy: start-up time (pydantic and YAML)
     item = lookup(load(ctx.obj["rules_game"]), ref)
     if isinstance(item, Section):
         if _want_json(ctx, as_json):
@@ -181,7 +178,7 @@ def search(ctx, words, limit, as_json):
 
     Example: pnp rules argonauts search "what if I roll a six"
     """
-    from pnp.rules.search import search as run
+    from pnp.rules.search import search as run  # lazy: start-up time (pydantic and YAML)
     text = " ".join(words)
     hits = run(ctx.obj["rules_game"], text, limit)
     if _want_json(ctx, as_json):
@@ -214,7 +211,7 @@ def gaps(ctx, as_json):
 
     Example: pnp rules argonauts gaps
     """
-    from pnp.rules.book import load
+    from pnp.rules.book import load  # lazy: start-up time (pydantic and YAML)
     register = load(ctx.obj["rules_game"]).gaps
     if _want_json(ctx, as_json):
         emit_json([_gap_dict(g) for g in register])

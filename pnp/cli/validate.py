@@ -5,7 +5,9 @@ import sys
 
 import click
 
+from pnp.cardset.find import builtin_sets, resolve_set
 from pnp.cli.complete import names as complete
+from pnp.cli.output import emit_json
 
 
 @click.command()
@@ -18,9 +20,7 @@ def validate(sets, as_json):
 
     Example: pnp validate cardsets/twelve-labors docs/examples/tiny-deck
     """
-    from pnp.cardset.find import builtin_sets, resolve_set
-    from pnp.cardset.validate import validate_set
-    from pnp.cli.output import emit_json
+    from pnp.print.check import validate_set  # lazy: start-up time (reportlab)
 
     folders = [resolve_set(s) for s in sets] if sets else builtin_sets()
     problems = [p for f in folders for p in validate_set(f)]

@@ -12,11 +12,12 @@ from reportlab.lib.units import mm
 from pnp.cardset.images import check_image
 from pnp.cardset.inside import inside
 from pnp.cardset.model import CardSet, Piece
-from pnp.cardset.text import TextEngine
+from pnp.cardset.text import TextEngine, plain_text, unbalanced_tag, unknown_icons
 from pnp.errors import CardsetError
+from pnp.names import suggest
 from pnp.print import simpletext
 from pnp.print.colours import expand_short_hex, to_colour
-from pnp.print.fonts import register_fonts, set_fonts
+from pnp.print.fonts import missing_glyphs, register_fonts, set_fonts
 from pnp.print.images import draw_image, image_size
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -288,8 +289,8 @@ class FaceDrawer:
                     runs = None
                     continue
             else:
-                from reportlab.platypus import Paragraph
                 try:
+                    from reportlab.platypus import Paragraph  # lazy: start-up time (platypus ~70 ms)
                     para = Paragraph(expand_short_hex(self.text.expand_icons(markup, size)),
                                      _style(font.name, size, leading, align, color))
                     _, ph = para.wrap(bw, bh)
@@ -310,10 +311,6 @@ class FaceDrawer:
 
     def _check_text(self, markup: str, font, piece: Piece, box, fields: dict) -> None:
         """Record unknown :icons:, unbalanced markup and characters the box's font cannot draw."""
-        from pnp.cardset.text import plain_text, unbalanced_tag, unknown_icons
-        from pnp.cli.suggest import closest
-        from pnp.print.fonts import missing_glyphs
-
         def holder(needle: str) -> str | None:
             return next((k for k, v in fields.items() if isinstance(v, str) and needle in v), None)
 
@@ -322,7 +319,7 @@ class FaceDrawer:
             self.findings.append(TextFinding(level, piece.id, box.name, field_name, message, hint, file))
 
         for name in dict.fromkeys(unknown_icons(markup, self.cardset.icons)):
-            near = closest(name, self.cardset.icons)
+            near = suggest(name, list(self.cardset.icons), n=1)
             add("error", holder(f":{name}:"), f"unknown icon ':{name}:'",
                 (f"did you mean ':{near[0]}:'? " if near else "") +
                 f"icons of this set: {', '.join(sorted(self.cardset.icons)) or '(none: add icons: to cardset.yaml)'}")

@@ -6,12 +6,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from pnp.cardset.fonts import BUNDLED, STYLE_SUFFIX
 from pnp.errors import CardsetError
 
 FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
-FONTS = {"regular": "DejaVuSans", "bold": "DejaVuSans-Bold", "italic": "DejaVuSans-Oblique",
-         "bold-italic": "DejaVuSans-BoldOblique"}
-STYLE_SUFFIX = {"": (False, False), "-bold": (True, False), "-italic": (False, True), "-bold-italic": (True, True)}
+FONTS = dict(zip(BUNDLED, ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans-BoldOblique")))
 
 
 @dataclass(frozen=True)
@@ -33,7 +36,6 @@ class Font:
 
 
 def _family(faces: tuple[str, str, str, str]) -> None:
-    from reportlab.lib.fonts import addMapping
     for bold, italic in ((1, 1), (0, 1), (1, 0), (0, 0)):  # a face standing in for another maps back as itself
         addMapping(faces[0], bold, italic, faces[bold + 2 * italic])
 
@@ -41,32 +43,21 @@ def _family(faces: tuple[str, str, str, str]) -> None:
 @lru_cache(maxsize=None)
 def register_fonts() -> dict[str, str]:
     """Register the bundled faces and their family mapping; returns box font name -> reportlab font name."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
     for name in FONTS.values():
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"{name}.ttf")))
-    _family(tuple(FONTS[k] for k in ("regular", "bold", "italic", "bold-italic")))
+    _family(tuple(FONTS[k] for k in BUNDLED))
     return dict(FONTS)
 
 
 def bundled_fonts() -> dict[str, Font]:
     """The bundled family's box font names: regular, bold, italic, bold-italic."""
-    faces = tuple(register_fonts()[k] for k in ("regular", "bold", "italic", "bold-italic"))
+    faces = tuple(register_fonts()[k] for k in BUNDLED)
     return {name: Font(faces, *STYLE_SUFFIX["" if name == "regular" else "-" + name]) for name in FONTS}
-
-
-def font_names(families) -> list[str]:
-    """Every box font name a set may use: the bundled four and NAME, NAME-bold, ... for each of its families."""
-    return list(FONTS) + [f"{fam}{suffix}" for fam in families for suffix in STYLE_SUFFIX]
 
 
 @lru_cache(maxsize=None)
 def _register_file(path: Path, digest: str, where: str) -> str:
     """Register one TTF file under a name made from its content (same file, same name); returns that name."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFError, TTFont
-
     name = f"pnp-{digest[:12]}"
     try:
         pdfmetrics.registerFont(TTFont(name, str(path)))
@@ -99,7 +90,6 @@ def set_fonts(families: dict[str, dict[str, Path]], where: str) -> dict[str, Fon
 
 def missing_glyphs(text: str, font_name: str) -> list[str]:
     """Characters of text that the registered font cannot draw (whitespace and controls ignored)."""
-    from reportlab.pdfbase import pdfmetrics
     face = pdfmetrics.getFont(font_name).face
     cmap = face.charToGlyph
     return sorted({ch for ch in text if not ch.isspace() and ord(ch) >= 32 and ord(ch) not in cmap})

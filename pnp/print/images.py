@@ -1,112 +1,27 @@
 """Image files into PDF without a decode and re-encode: 8-bit PNG data as it is, JPEG as DCT; others via Pillow."""
 from __future__ import annotations
 
+import hashlib
+import io
+import os
+import re
 import struct
 from functools import lru_cache
 from pathlib import Path
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-PNG_COLOURS = {0: ("DeviceGray", 1), 2: ("DeviceRGB", 3)}  # colour type: colour space, components
-PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # colour type: samples per pixel
-ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
+from reportlab.lib.boxstuff import aspectRatioFix
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfutils import readJPEGInfo
 
-
-class PngImage:
-    """The parts of a PNG file a PDF image needs: size, colour type, bit depth and where the IDAT data lies."""
-
-    def __init__(self, source):
-        """source: the PNG's bytes or a binary file; only chunk headers and IHDR are read."""
-        import io
-        fh = io.BytesIO(source) if isinstance(source, (bytes, bytearray)) else source
-        if fh.read(len(PNG_SIGNATURE)) != PNG_SIGNATURE:
-            raise ValueError("not a PNG file")
-        fh.seek(0, 2)
-        size = fh.tell()
-        self.ranges: list[tuple[int, int]] = []  # (offset, length) of each IDAT chunk's data in the file
-        self.chunks: set[bytes] = set()
-        pos = len(PNG_SIGNATURE)
-        while pos + 8 <= size:
-            fh.seek(pos)
-            length, kind = struct.unpack(">I4s", fh.read(8))
-            if pos + 12 + length > size:
-                raise ValueError("truncated PNG chunk")
-            if kind == b"IHDR":
-                (self.width, self.height, self.depth, self.colour_type, _, _,
-                 self.interlace) = struct.unpack(">IIBBBBB", fh.read(13))
-            elif kind == b"IDAT":
-                self.ranges.append((pos + 8, length))
-            elif kind == b"IEND":
-                break
-            self.chunks.add(kind)
-            pos += 12 + length
-        if b"IHDR" not in self.chunks or not self.ranges:
-            raise ValueError("PNG without a header or image data")
-
-    def raw_bytes(self) -> int:
-        """Bytes the image's rows take once inflated (a filter byte per row), as its header declares them."""
-        bits = PNG_CHANNELS.get(self.colour_type, 4) * self.depth
-
-        def rows(w: int, h: int) -> int:
-            return h * (1 + (w * bits + 7) // 8) if w and h else 0
-        if self.interlace != 1:
-            return rows(self.width, self.height)
-        return sum(rows((self.width - x + dx - 1) // dx, (self.height - y + dy - 1) // dy) for x, y, dx, dy in ADAM7)
-
-    def inflated_bytes(self, fh, bound: int) -> int:
-        """Bytes the IDAT data inflates to, read from the open file fh, stopping once past bound."""
-        import zlib
-        inflate, total = zlib.decompressobj(), 0
-        for offset, length in self.ranges:
-            fh.seek(offset)
-            while length and not inflate.eof:
-                data = fh.read(min(length, 1 << 16))
-                if not data:
-                    raise ValueError("truncated PNG data")
-                length -= len(data)
-                while data and not inflate.eof:
-                    total += len(inflate.decompress(data, 1 << 20))
-                    if total > bound:
-                        return total
-                    data = inflate.unconsumed_tail
-        return total
-
-    @property
-    def passes_through(self) -> bool:
-        """True when the compressed rows are valid PDF Flate data with the PNG predictor as they stand.
-
-        Needs 8-bit grey or RGB, not interlaced, no transparency chunk; palette, 16-bit and alpha images
-        (and any with tRNS) take the decoding path so they look the same as before.
-        """
-        return (self.depth == 8 and self.colour_type in PNG_COLOURS and self.interlace == 0
-                and b"tRNS" not in self.chunks)
-
-
-@lru_cache(maxsize=4096)
-def _overrun(path: str, mtime_ns: int, size: int) -> tuple[int, int] | None:
-    with open(path, "rb") as fh:
-        png = PngImage(fh)
-        need = png.raw_bytes()
-        got = png.inflated_bytes(fh, need)
-    return (got, need) if got > need else None
-
-
-def png_overrun(path) -> tuple[int, int] | None:
-    """(bytes inflated so far, bytes needed) when a PNG's data inflates past the rows its header declares
-    (a decompression bomb), else None; remembered per file version. Raises ValueError for a broken PNG."""
-    import os
-    st = os.stat(path)
-    return _overrun(str(path), st.st_mtime_ns, st.st_size)
-
+from pnp.cardset.png import PNG_COLOURS, PNG_SIGNATURE, PngImage, png_overrun
 
 def _jpeg_info(data: bytes):
     """(width, height, components) of a baseline/progressive 8-bit JPEG, or None."""
-    from io import BytesIO
-
-    from reportlab.pdfbase.pdfutils import readJPEGInfo
     if not data.startswith(b"\xff\xd8"):
         return None
     try:
-        w, h, n, _ = readJPEGInfo(BytesIO(data))
+        w, h, n, _ = readJPEGInfo(io.BytesIO(data))
     except Exception:
         return None
     return (w, h, n) if n in (1, 3) else None  # CMYK JPEGs keep reportlab's handling
@@ -117,7 +32,6 @@ MARKER = b"\x00pnp-image-%s\x00"  # stands in a saved PDF for image data copied 
 
 @lru_cache(maxsize=None)
 def _xobject_class():
-    from reportlab.pdfbase import pdfdoc
 
     class PassThroughImage(pdfdoc.PDFImageXObject):
         """An image XObject whose data is a file's bytes (whole, or PNG IDAT ranges) used as they are.
@@ -201,7 +115,6 @@ def _read_ranges(source: str, ranges):
 
 def save(canvas, target) -> None:
     """canvas.save() into target (a path or a binary file object), with pass-through image data spliced in."""
-    import io
     doc = canvas._doc
     doc.pnp_splice = True
     buf = io.BytesIO()
@@ -217,7 +130,6 @@ def save(canvas, target) -> None:
 
 def splice(pdf: bytes, pending: dict, out) -> None:
     """Write pdf to out with each marker replaced by its image data, and the xref offsets moved to match."""
-    import re
     if not pending:
         out.write(pdf)
         return
@@ -266,14 +178,12 @@ def image_size(path: str) -> tuple[int, int]:
         head = fh.read(33)
     if head.startswith(PNG_SIGNATURE) and head[12:16] == b"IHDR":
         return struct.unpack(">II", head[16:24])
-    from reportlab.lib.utils import ImageReader
     return ImageReader(path).getSize()
 
 
 @lru_cache(maxsize=4096)
 def _content_name(path: str, mtime_ns: int, size: int) -> str:
     """A name from the file's SHA-1, remembered per path, modification time and size."""
-    import hashlib
     digest = hashlib.sha1()
     with open(path, "rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
@@ -288,10 +198,6 @@ def draw_image(canvas, path: str, x: float, y: float, w: float, h: float,
     The XObject is named after the file's content, so the same images give the same bytes wherever the
     card set lives; PNG and JPEG data go in as they are when the format allows (see pass_through).
     """
-    import os
-
-    from reportlab.lib.boxstuff import aspectRatioFix
-    from reportlab.pdfbase import pdfdoc
     st = os.stat(path)
     name = _content_name(path, st.st_mtime_ns, st.st_size)
     doc = canvas._doc

@@ -9,6 +9,7 @@ from pnp.cardset.load import load_cardset
 from pnp.errors import PnpError, UsageError
 from pnp.outpath import out_path
 from pnp.print.options import PrintOptions, with_settings
+from pnp.print.render import effective_options, render_pdf
 
 
 @dataclass
@@ -33,8 +34,6 @@ def print_sets(names: list[str], all_sets: bool, out_dir: Path, settings: dict, 
     progress(label, total), if given, is called as each set starts and returns a tick(n) callback;
     progress(None, 0) marks the set's end.
     """
-    from pnp.print.render import effective_options, render_pdf
-
     if not names and not all_sets:
         raise UsageError("name a card set (game name or folder) or pass --all", hint="e.g. pnp print twelve-labors")
     folders = builtin_sets() if all_sets else [resolve_set(n) for n in names]

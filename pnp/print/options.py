@@ -7,11 +7,7 @@ from dataclasses import dataclass, replace
 from pnp import limits
 from pnp.cardset.sizes import PAPER_SIZES, parse_size
 from pnp.errors import RenderError
-
-BACK_MODES = ("duplex-long", "duplex-short", "gutterfold", "none")
-CUT_MODES = ("marks", "lines", "none")
-LAYOUTS = ("auto", "packed", "gutters")
-CUT_FILES = ("svg",)
+from pnp.print_values import BACK_MODES, CUT_FILES, CUT_MODES, LAYOUTS
 
 
 @dataclass(frozen=True)

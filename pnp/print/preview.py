@@ -6,6 +6,11 @@ from pathlib import Path
 
 from pnp.cardset.model import CardSet, Component, Piece
 from pnp.errors import UsageError
+from pnp.names import suggest
+from pnp.outpath import OutFolder, make_folder, write_file
+from pnp.print.exports import face_pdf, rasterise
+from pnp.print.options import PrintOptions
+from pnp.print.render import effective_options
 
 
 @dataclass
@@ -32,10 +37,9 @@ def select(cs: CardSet, names: list[str]) -> list[tuple[Component, Piece]]:
                         if str(p.fields.get("name") or "").casefold() == key]
         hits = hits or [(c, p) for c in cs.components if c.name.casefold() == key for p in c.pieces]
         if not hits:
-            from pnp.cli.suggest import closest
             known = [p.id for c in cs.components for p in c.pieces] + [c.name for c in cs.components]
-            near = closest(name, known + [str(p.fields.get("name")) for c in cs.components for p in c.pieces
-                                          if p.fields.get("name")])
+            near = suggest(name, known + [str(p.fields.get("name")) for c in cs.components for p in c.pieces
+                                           if p.fields.get("name")], n=1)
             raise UsageError(f"no card or component '{name}' in {cs.slug}", field="CARD",
                              expected="a card id, a card name or a component name",
                              hint=(f"did you mean '{near[0]}'? " if near else "") +
@@ -50,11 +54,6 @@ def preview(cs: CardSet, names: list[str], out_dir: Path, *, back: bool = False,
 
     Card ids pass through pnp.outpath (the same id in two components gets two files); each PNG is written whole.
     """
-    from pnp.outpath import OutFolder, make_folder, write_file
-    from pnp.print.exports import face_pdf, rasterise
-    from pnp.print.options import PrintOptions
-    from pnp.print.render import effective_options
-
     options = effective_options(cs, options or PrintOptions())
     folder = OutFolder(make_folder(Path(out_dir), link_ok=True))
     result = PreviewResult()

@@ -6,14 +6,22 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reportlab.lib.units import mm
+
 from pnp.cardset.model import CardSet, Component, Piece
 from pnp.cardset.text import TextEngine
 from pnp import limits
 from pnp.errors import RenderError
 from pnp.outpath import OutFolder, atomic_write, make_folder, out_path, write_file
 from pnp.paths import templates_root
+from pnp.print.canvas import new_canvas
+from pnp.print.cutfile import CUT_MARK_LENGTH, cut_margins, draw_registration, sheet_svg
+from pnp.print.face import FaceDrawer
+from pnp.print.images import save
 from pnp.print.imposition import Line, Rect, back_rect, crop_marks, cut_lines, fit_grid, tile_board
-from pnp.print.options import PrintOptions
+from pnp.print.marks import (PRINTER_SETTING, draw_calibration, draw_calibration_back, draw_lines, draw_tile_marks,
+                             target_positions)
+from pnp.print.options import PrintOptions, with_settings
 
 PT_PER_MM = 72.0 / 25.4
 
@@ -48,7 +56,6 @@ def text_engine(cs: CardSet) -> TextEngine:
 
 def effective_options(cs: CardSet, options: PrintOptions, explicit: set[str] = frozenset()) -> PrintOptions:
     """Options with the card set's `print:` defaults applied where the user gave none."""
-    from pnp.print.options import with_settings
     defaults = {k: v for k, v in cs.print_defaults.items() if k not in explicit}
     try:
         return with_settings(options, defaults) if defaults else options
@@ -85,7 +92,6 @@ class _Writer:
         A shared face (printed more than once) becomes a PDF form drawn once and reused; a face
         printed once is drawn straight onto the page.
         """
-        from reportlab.lib.units import mm
         name = self.drawer.form(self.c, piece, side, comp.size, self.bleed, comp.shape) if shared else None
         self.c.saveState()
         b = self.bleed
@@ -102,7 +108,6 @@ class _Writer:
 
     def calibration(self, title: str) -> None:
         """The calibration sheet, on the same paper orientation and duplex mapping as the first card sheets."""
-        from pnp.print.marks import PRINTER_SETTING, draw_calibration, draw_calibration_back, target_positions
         opt = self.opt
         cards = [c for c in self.cs.components if c.type != "board"]
         paper = self.grid(cards[0]).paper if cards else (min(opt.paper), max(opt.paper))
@@ -129,14 +134,12 @@ class _Writer:
 
     def grid(self, comp: Component):
         """The imposition grid of a card component under these options."""
-        from pnp.print.cutfile import cut_margins
         opt = self.opt
         margins = cut_margins(opt.margins) if opt.cut_file else opt.margins
         return fit_grid(opt.paper, margins, comp.size, self.bleed, opt.gap,
                         gutterfold=opt.backs == "gutterfold", layout=opt.layout)
 
     def sheets(self, comp: Component) -> None:
-        from pnp.print.marks import draw_lines
         opt = self.opt
         fold = opt.backs == "gutterfold"
         grid = self.grid(comp)
@@ -159,7 +162,6 @@ class _Writer:
                     self.progress(1)
             self._guides(grid, len(chunk), ph, comp)
             if opt.cut_file:
-                from pnp.print.cutfile import draw_registration
                 draw_registration(self.c, grid.paper)
                 self.cut_sheets.append((self.pages + 1, grid, len(chunk), comp.shape))
             if fold:
@@ -176,9 +178,7 @@ class _Writer:
                 self.end_page()
 
     def _guides(self, grid, used: int, ph: float, comp: Component) -> None:
-        from reportlab.lib.units import mm
 
-        from pnp.print.marks import draw_lines
         if self.opt.cut == "none":
             return
         if comp.shape == "round":
@@ -186,7 +186,6 @@ class _Writer:
             self.c.setLineWidth(0.3)
             for s in grid.slots[:used]:
                 self.c.circle((s.x + s.w / 2) * mm, (ph - s.y - s.h / 2) * mm, min(s.w, s.h) / 2 * mm)
-        from pnp.print.cutfile import CUT_MARK_LENGTH
         length = self.opt.mark_length
         if length is None and self.opt.cut_file:
             length = CUT_MARK_LENGTH
@@ -194,9 +193,7 @@ class _Writer:
         draw_lines(self.c, lines, ph, 0.25 if self.opt.cut == "marks" else 0.2)
 
     def board(self, comp: Component) -> None:
-        from reportlab.lib.units import mm
 
-        from pnp.print.marks import draw_lines, draw_tile_marks
         piece = comp.pieces[0]
         bw, bh = comp.size
         tiling = tile_board(comp.size, self.opt.paper, self.opt.margins, comp.overlap)
@@ -232,10 +229,6 @@ class _Writer:
 
 def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None) -> RenderResult:
     """Write the card set's PDF to out_file atomically (temp file, then rename); same input, same bytes."""
-    from pnp.print.canvas import new_canvas
-    from pnp.print.face import FaceDrawer
-    from pnp.print.images import save
-
     out_file = Path(out_file)
     if options.cut_file and options.backs == "gutterfold":
         raise RenderError("a cut file needs flat sheets, but gutterfold sheets are folded before cutting",
@@ -269,7 +262,6 @@ def _write_cut_files(cs: CardSet, out_file: Path, sheets: list, options: PrintOp
 
     The folder is made by pnp.outpath.make_folder (a link there is refused), so only files inside it are removed.
     """
-    from pnp.print.cutfile import sheet_svg
     folder = OutFolder(make_folder(out_path(out_file.parent, out_file.stem, "-cut")))
     files = [write_file(folder.file(f"page-{page:03d}", ".svg"),
                         sheet_svg(grid, used, shape, options.corner_radius, f"{cs.name}: page {page}"))

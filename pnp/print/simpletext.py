@@ -10,6 +10,8 @@ import re
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.cardset.text import ICON_RE
+from pnp.print.colours import to_colour
 from pnp.print.images import draw_image
 
 TAG = re.compile(r'<(/?)([a-zA-Z]+)(?:\s+color\s*=\s*"([^"<>]*)")?\s*(/?)>')
@@ -80,7 +82,6 @@ def _simple(m) -> bool:
 
 
 def _colour(value: str):
-    from pnp.print.colours import to_colour
     try:
         return to_colour(value)
     except (ValueError, AttributeError, KeyError):
@@ -90,7 +91,6 @@ def _colour(value: str):
 def _icon_runs(text: str, style, icons) -> list:
     if not icons or ":" not in text:
         return [(text, style)]
-    from pnp.cardset.text import ICON_RE
     runs, pos = [], 0
     for m in ICON_RE.finditer(text):
         if m.group(1) in icons:

@@ -6,6 +6,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.print.check import validate_set
+from pnp.print.job import print_sets
+from pnp.print.options import PrintOptions, with_settings
 
 IGNORED_SUFFIXES = (".part", ".swp", ".swx", ".tmp", "~")
 
@@ -28,10 +31,6 @@ class Cycle:
 
 def rebuild(folder: Path, out_dir: Path, settings: dict, changed: list[str], **exports) -> Cycle:
     """Validate the set and, when it has no errors, render it (the last good PDF stays when it has)."""
-    from pnp.cardset.validate import validate_set
-    from pnp.print.job import print_sets
-    from pnp.print.options import PrintOptions, with_settings
-
     start = time.perf_counter()
     cycle = Cycle(changed)
     try:
@@ -53,7 +52,7 @@ def rebuild(folder: Path, out_dir: Path, settings: dict, changed: list[str], **e
 
 
 def _filter(folder: Path, out_dir: Path):
-    import watchfiles
+    import watchfiles  # lazy: start-up time (only --watch needs it)
     default = watchfiles.DefaultFilter()
     out = Path(out_dir).resolve()
 
@@ -70,7 +69,7 @@ def watch(folder: Path, out_dir: Path, settings: dict, report, *, stop_event=Non
 
     Runs until interrupted, stop_event is set, or `cycles` rebuilds have been reported; errors never stop it.
     """
-    import watchfiles
+    import watchfiles  # lazy: start-up time (only --watch needs it)
 
     folder = Path(folder).resolve()
     report(rebuild(folder, out_dir, settings, [], **exports))

@@ -3,14 +3,64 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
+from typing import Literal
 
+from pydantic import Field
+
+from pnp.cardset.datafile import Strict, read_model
 from pnp.catalog import game as find_game
-from pnp.errors import CardsetError, UsageError
+from pnp.errors import UsageError
+from pnp.names import suggest
 from pnp.paths import cardsets_root
-from pnp.yamlio import load_yaml
 
 BASES = ("stated", "inferred", "house rule")
 GAP_KINDS = ("silent", "contradiction", "misprint")
+
+
+class StatementData(Strict):
+    """One statement of rules.yaml: its id (<game>.<section key>.<n>) and its text in our own words."""
+
+    id: str
+    text: str
+
+
+class SectionData(Strict):
+    """One section of rules.yaml: its key, its heading as printed (and in English) and its statements."""
+
+    key: str
+    heading: str
+    heading_en: str | None = None
+    statements: list[StatementData]
+
+
+class RulesData(Strict):
+    """rules.yaml (format: docs/rules-data.md)."""
+
+    game: str | None = None      # the header names the game and its rulebook file (checked by the tests;
+    rulebook: str | None = None  # the registry's Game is what the loader uses)
+    sections: list[SectionData] = Field(min_length=1)
+    synonyms: dict[str, list[str | int]] = Field(default_factory=dict)  # a word -> words (or numbers) it also finds
+
+
+class Gap(Strict):
+    """One entry of gaps.yaml: where the rulebook is silent, contradicts itself or misprints, and our ruling."""
+
+    id: str
+    kind: Literal[GAP_KINDS]
+    title: str
+    section: str
+    question: str
+    ruling: str
+    reasoning: str
+    basis: Literal[BASES]
+    inferred_from: tuple[str, ...] = ()
+
+
+class GapsData(Strict):
+    """gaps.yaml (format: docs/rules-data.md)."""
+
+    gaps: list[Gap] = Field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -37,21 +87,6 @@ class Section:
         return f"{self.heading} ({self.heading_en})" if self.heading_en else self.heading
 
 
-@dataclass(frozen=True)
-class Gap:
-    """A place where the rulebook is silent, contradicts itself or misprints, with our ruling."""
-
-    id: str
-    kind: str
-    title: str
-    section: str
-    question: str
-    ruling: str
-    reasoning: str
-    basis: str
-    inferred_from: tuple[str, ...] = ()
-
-
 @dataclass
 class RuleBook:
     """A game's rules statements, sections, synonyms and gaps."""
@@ -72,8 +107,7 @@ class RuleBook:
         for s in self.statements:
             if s.id == rule_id:
                 return s
-        from pnp.cli.suggest import closest
-        near = closest(rule_id, [s.id for s in self.statements] + [g.id for g in self.gaps], n=3)
+        near = suggest(rule_id, [s.id for s in self.statements] + [g.id for g in self.gaps], n=3)
         raise UsageError(f"unknown rule id '{rule_id}' for {self.game}",
                          hint=f"try {', '.join(near)}" if near else f"run 'pnp rules {self.game}'")
 
@@ -94,13 +128,6 @@ class RuleBook:
         return self.statement(ref).section.title
 
 
-def _need(obj: dict, key: str, where: str, path) -> object:
-    if key not in obj:
-        raise CardsetError(f"missing '{key}' in {where}", file=str(path), field=key,
-                           hint=f"add '{key}:' to {where}")
-    return obj[key]
-
-
 @lru_cache(maxsize=None)
 def load(slug: str) -> RuleBook:
     """The rule book of a built-in game, from cardsets/<slug>/rules.yaml and gaps.yaml."""
@@ -109,20 +136,18 @@ def load(slug: str) -> RuleBook:
     path = folder / "rules.yaml"
     if not path.exists():
         raise UsageError(f"no rules data for {slug} yet", file=str(path))
-    raw = load_yaml(path.read_text(encoding="utf-8")) or {}
+    rules = read_model(path, RulesData)
     sections = []
-    for i, s in enumerate(_need(raw, "sections", "rules.yaml", path)):
-        sec = Section(key=_need(s, "key", f"section {i + 1}", path), heading=_need(s, "heading", f"section {i + 1}", path),
-                      heading_en=s.get("heading_en"))
-        for st in _need(s, "statements", f"section {sec.key}", path):
-            sec.statements.append(Statement(id=st["id"], text=" ".join(str(st["text"]).split()), section=sec))
+    for s in rules.sections:
+        sec = Section(key=s.key, heading=s.heading, heading_en=s.heading_en)
+        sec.statements.extend(Statement(id=st.id, text=" ".join(st.text.split()), section=sec) for st in s.statements)
         sections.append(sec)
-    gaps = []
     gpath = folder / "gaps.yaml"
-    if gpath.exists():
-        for e in (load_yaml(gpath.read_text(encoding="utf-8")) or {}).get("gaps", []):
-            gaps.append(Gap(id=e["id"], kind=e["kind"], title=e["title"], section=e["section"],
-                            question=e["question"], ruling=e["ruling"], reasoning=e["reasoning"],
-                            basis=e["basis"], inferred_from=tuple(e.get("inferred_from") or ())))
-    synonyms = {k.lower(): [str(v).lower() for v in vs] for k, vs in (raw.get("synonyms") or {}).items()}
+    gaps = read_gaps(gpath) if gpath.exists() else []
+    synonyms = {k.lower(): [str(v).lower() for v in vs] for k, vs in rules.synonyms.items()}
     return RuleBook(game=g.slug, rulebook=g.rulebook, sections=sections, synonyms=synonyms, gaps=gaps)
+
+
+def read_gaps(path: Path) -> list[Gap]:
+    """The gaps register in a gaps.yaml; a missing or wrong field is a one-line CardsetError naming it."""
+    return read_model(path, GapsData).gaps

@@ -14,6 +14,12 @@ import zlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from platformdirs import user_cache_dir
+
+from pnp.catalog import game
+from pnp.errors import UsageError
+from pnp.paths import cardsets_root
+
 SCHEMA = "pnp-rules-index-6"
 CACHE_ENV = "PNP_CACHE"
 
@@ -91,7 +97,7 @@ def corrections(conn: sqlite3.Connection, terms: list[str]) -> list[str]:
                if not any(conn.execute("SELECT 1 FROM book_stem WHERE term=?", (s,)).fetchone() for s in st)]
     if not unknown:
         return []
-    from rapidfuzz.distance import OSA
+    from rapidfuzz.distance import OSA  # lazy: start-up time (rapidfuzz, only for unknown words)
     vocab = [row[0] for row in conn.execute("SELECT term FROM book_word")]
     out = []
     for t in unknown:
@@ -114,7 +120,6 @@ def expand(conn: sqlite3.Connection, query: str, synonyms: dict[str, list[str]],
     all_words = words(query)
     kept = [w for w in all_words if w not in STOPWORDS] or all_words
     if not kept:
-        from pnp.errors import UsageError
         raise UsageError("empty search query", expected="some words, e.g. \"what happens on a roll of 6\"")
     terms = list(dict.fromkeys(kept))
     if typos:
@@ -204,7 +209,6 @@ def search_book(book, text: str, limit: int = 5) -> list[Hit]:
 
 
 def _sources(slug: str) -> list[Path]:
-    from pnp.paths import cardsets_root
     folder = cardsets_root() / slug
     return [folder / "rules.yaml", folder / "gaps.yaml"]
 
@@ -225,7 +229,6 @@ def cache_dir() -> Path:
     """Folder of the on-disk search indexes: $PNP_CACHE or the user's cache directory."""
     if os.environ.get(CACHE_ENV):
         return Path(os.environ[CACHE_ENV])
-    from platformdirs import user_cache_dir
     return Path(user_cache_dir("pnp", appauthor=False))
 
 
@@ -246,7 +249,7 @@ def _open_cached(path: Path, fingerprint: str) -> sqlite3.Connection | None:
 
 def _build_cached(slug: str, path: Path, fingerprint: str) -> sqlite3.Connection:
     """Build the index for slug into path (atomically, via a temporary file); in memory if unwritable."""
-    from pnp.rules.book import load
+    from pnp.rules.book import load  # lazy: start-up time (a cached index never parses YAML)
     book = load(slug)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
@@ -271,11 +274,9 @@ def _build_cached(slug: str, path: Path, fingerprint: str) -> sqlite3.Connection
 
 def index(slug: str) -> sqlite3.Connection:
     """A connection to the current search index of a built-in game (cached on disk by mtime)."""
-    from pnp.catalog import game
     slug = game(slug).slug
     sources = _sources(slug)
     if not sources[0].exists():
-        from pnp.errors import UsageError
         raise UsageError(f"no rules data for {slug} yet", file=str(sources[0]))
     fingerprint = _fingerprint(sources)
     digest = f"{zlib.crc32(str(sources[0].resolve()).encode()):08x}"
@@ -286,7 +287,6 @@ def index(slug: str) -> sqlite3.Connection:
 def search(slug: str, text: str, limit: int = 5) -> list[Hit]:
     """The best `limit` statements and gaps of a built-in game for a player's query, best first."""
     if limit < 1:
-        from pnp.errors import UsageError
         raise UsageError(f"--limit must be at least 1, not {limit}")
     conn = index(slug)
     try:

@@ -8,6 +8,8 @@ from pathlib import Path
 from pnp.games.argonauts.campaign_cards import Card, Effect, read_cards
 from pnp.games.argonauts.campaign_cards import read_track as read_printed
 from pnp.errors import UsageError
+from pnp.names import resolve, suggest
+from pnp.paths import cardsets_root
 
 FIGHTABLE = ("monster", "treasure")
 
@@ -40,7 +42,6 @@ def read_track(values, level: int) -> int:
 
 def default_path() -> Path:
     """The built-in card data file."""
-    from pnp.paths import cardsets_root
     return cardsets_root() / "argonauts" / "cards.yaml"
 
 
@@ -69,7 +70,6 @@ def deck_stats(ids, levels: dict[str, int] | None = None, cards: dict[str, Card]
     out = {}
     for cid in ids:
         if cid not in cards:
-            from pnp.names import suggest
             near = suggest(cid, list(cards))
             raise UsageError(f"unknown card '{cid}'", card=cid,
                              hint=f"did you mean {', '.join(near)}?" if near else f"valid cards: {', '.join(cards)}")
@@ -79,5 +79,4 @@ def deck_stats(ids, levels: dict[str, int] | None = None, cards: dict[str, Card]
 
 def find_card(name: str, cards: dict[str, Card]) -> str:
     """Card id for a typed id or name, matched forgivingly (pnp.names); else UsageError (exit 2)."""
-    from pnp.names import resolve
     return resolve("card", name, {c.id: c.name for c in cards.values()}, card=name.strip())

@@ -5,8 +5,84 @@ import click
 
 from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
+from pnp.errors import UsageError
 from pnp.games.argonauts.campaign import names_in_store
 from pnp.games.argonauts.campaign_cards import card_ids, treasure_ids
+from pnp.games.argonauts.campaign_link import campaign_game
+from pnp.games.argonauts.cards import Stats, deck_stats, find_card, load_cards
+from pnp.games.argonauts.rulings import assignment_problems, field_ids, listed_twice, parse_pairs, split_list
+
+
+def _held(treasures: list[str], levels: dict) -> list[Stats]:
+    """The treasures held (names) at their levels; anything not a treasure is refused."""
+    cards = load_cards()
+    ids = [find_card(t, cards) for t in treasures]
+    for t in ids:
+        if cards[t].kind != "treasure":
+            raise UsageError(f"'{cards[t].name}' is not a treasure", card=t, field="treasure")
+    return list(deck_stats(ids, levels, cards).values())
+
+
+def _plan_dict(plan, crew: int) -> dict:
+    return {"assignment": plan.assignment,
+            "assignment_text": ",".join(f"{c}:{n}" for c, n in plan.assignment.items()),
+            "p_survive": plan.score.p_survive, "crew_left": plan.score.crew_left,
+            "cards_won": plan.score.cards_won,
+            "deaths": [{"deaths": crew - k, "p": p} for k, p in sorted(plan.distribution.items(), reverse=True)]}
+
+
+def _field(revealed: str, campaign: str | None, levels: str | None):
+    """Card ids, levels (0-based) and stats for a typed list of revealed cards, each card once."""
+    cards = load_cards()
+    ids = []
+    for name in split_list(revealed, "revealed"):
+        cid = find_card(name, cards)
+        if cid in ids:
+            raise listed_twice(cid, cards, "revealed")
+        ids.append(cid)
+    lv = campaign_game(campaign)["levels"] if campaign else {}
+    if levels:
+        for name, n in parse_pairs(levels, "levels"):
+            lv[find_card(name, cards)] = n - 1
+    return ids, lv, deck_stats(set(ids), lv, cards)
+
+
+def advise_turn(revealed: str, crew: int, treasures: list[str], campaign: str | None = None,
+                levels: str | None = None) -> dict:
+    """`advise`: the best assignment and two runners-up for revealed cards (names), crew and treasures held."""
+    if crew < 0:
+        raise UsageError(f"--crew {crew} is out of range", field="crew", expected="0 or more")
+    from pnp.games.argonauts.turn import Turn  # numpy: loaded only when advice is asked (start-up time)
+    ids, lv, st = _field(revealed, campaign, levels)
+    turn = Turn([st[i] for i in ids], crew, _held(treasures, lv))
+    plans = [_plan_dict(p, crew) for p in turn.best(3)]
+    return {"crew": crew, "revealed": ids, "plans": plans}
+
+
+def odds_for(crew: int, difficulty: int | None, modifier: int, assignment: str | None,
+             treasures: list[str], campaign: str | None, kind: str = "monster") -> dict:
+    """`odds`: one card's exact chance, or an assignment's exact death distribution under best play."""
+    from pnp.games.argonauts.odds import card_chance  # numpy: loaded only when odds are asked (start-up time)
+    from pnp.games.argonauts.turn import Turn
+    if crew < 0:
+        raise UsageError(f"--crew {crew} is out of range", field="crew", expected="0 or more")
+    if assignment is None:
+        if difficulty < 1:
+            raise UsageError(f"--difficulty {difficulty} is out of range", field="difficulty", expected="1 or more")
+        held = _held(treasures, {})
+        p = card_chance(crew, difficulty, modifier, kind, held)
+        return {"crew": crew, "difficulty": difficulty, "modifier": modifier, "kind": kind,
+                "treasures": [t.id for t in held], "chance": str(p), "percent": float(p) * 100}
+    pairs = parse_pairs(assignment, "assign")
+    ids = field_ids([n for n, _ in pairs], "assign")
+    problems = assignment_problems(ids, [n for _, n in pairs], crew)
+    if problems:
+        raise UsageError(problems[0], field="assign", hint="see argonauts.assignment.1-3")
+    _, lv, st = _field(",".join(ids), campaign, None)
+    fight = [(cid, n) for cid, (_, n) in zip(ids, pairs) if st[cid].kind in ("monster", "treasure")]
+    turn = Turn([st[cid] for cid, _ in fight], crew, _held(treasures, lv))
+    plan = turn.plan(tuple(n for _, n in fight))
+    return dict(_plan_dict(plan, crew), crew=crew)
 
 
 @click.group(name="argonauts")
@@ -34,8 +110,6 @@ def odds(crew, difficulty, modifier, assignment, treasures, kind, campaign, as_j
 
     Example: pnp argonauts odds --crew 3 --difficulty 8 --modifier 1
     """
-    from pnp.errors import UsageError
-    from pnp.games.argonauts.odds import odds_for
     if assignment is None and difficulty is None:
         raise UsageError("give --difficulty (one card) or --assign (a whole assignment)", field="difficulty")
     res = odds_for(crew, difficulty, modifier, assignment, list(treasures), campaign, kind)
@@ -68,7 +142,6 @@ def advise(revealed, crew, treasures, campaign, levels, as_json):
 
     Example: pnp argonauts advise --revealed "harpies,scylla,lyre-of-orpheus" --crew 12
     """
-    from pnp.games.argonauts.odds import advise_turn
     res = advise_turn(revealed, crew, list(treasures), campaign, levels)
     if as_json:
         emit_json(res)
@@ -93,7 +166,7 @@ def play(campaign, seed, fresh, at_table):
 
     Example: pnp argonauts play --seed 7
     """
-    if at_table:
+    if at_table:  # the games load numpy (their advice): only when played (start-up time of pnp argonauts)
         from pnp.games.argonauts.table_play import run_table
         run_table(None, campaign, fresh)
         return

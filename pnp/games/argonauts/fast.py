@@ -1,31 +1,55 @@
 """A fast whole-game loop for the greedy policy, on plain ints, for the simulator's throughput.
 
-It plays exactly the rules of pnp.games.argonauts.state (tests replay the same games through
-State with the same decisions and dice and compare). Rule ids are cited as in state.py.
+It plays exactly the rules of pnp.games.argonauts.state, with the dice rule of
+pnp.games.argonauts.dice (tests replay the same games through State with the same decisions and
+dice and compare them turn by turn). Rule ids are cited as in state.py.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pnp.games.argonauts.cards import Stats
+from pnp.games.argonauts.dice import shortfall, succeeds
 
-M, T, B, W = 0, 1, 2, 3
-_KIND = {"monster": M, "treasure": T, "blessing": B, "wrath": W}
-# effect codes: 0 none, 1 continuous modifier, 2 continuous crew, 3 single modifier, 4 single ignore, 5 single reroll
+M, T, B, W = 0, 1, 2, 3  # kinds: monster, treasure, blessing, wrath
+KIND = {"monster": M, "treasure": T, "blessing": B, "wrath": W}
+ANY = -1  # an effect that applies to every kind
+# effect codes, single-use ones from SINGLE_MODIFIER on
+NONE, CONTINUOUS_MODIFIER, CONTINUOUS_CREW, SINGLE_MODIFIER, SINGLE_IGNORE, SINGLE_REROLL = range(6)
+EFFECT = {("continuous", "modifier"): CONTINUOUS_MODIFIER, ("continuous", "crew"): CONTINUOUS_CREW,
+          ("single", "modifier"): SINGLE_MODIFIER, ("single", "ignore"): SINGLE_IGNORE,
+          ("single", "reroll"): SINGLE_REROLL}
 
 
-def compile_deck(stats: dict[str, Stats]) -> dict[str, tuple]:
-    """Each card as a tuple (kind, difficulty, deadliness, ignorable, effect code, amount, applies kind or -1,
-    greedy rank)."""
+@dataclass(frozen=True, slots=True)
+class FastCard:
+    """One card as the loop reads it: kind and effect as int codes, the effect's kind as a kind code or ANY."""
+
+    kind: int
+    difficulty: int
+    deadliness: int
+    ignorable: bool
+    effect: int
+    amount: int
+    applies: int
+    rank: tuple  # greedy order of monsters: deadliest first, then easiest
+
+    def fits(self, kind: int) -> bool:
+        """Does this card's effect apply to a card of this kind code."""
+        return self.applies == ANY or self.applies == kind
+
+
+def compile_deck(stats: dict[str, Stats]) -> dict[str, FastCard]:
+    """Each card as a FastCard."""
     out = {}
     for cid, s in stats.items():
-        code, amount, applies = 0, 0, -1
+        code, amount, applies = NONE, 0, ANY
         if s.effect is not None:
-            e = s.effect
-            amount = e.amount
-            applies = _KIND.get(e.applies, -1)
-            code = {("continuous", "modifier"): 1, ("continuous", "crew"): 2, ("single", "modifier"): 3,
-                    ("single", "ignore"): 4, ("single", "reroll"): 5}.get((s.use, e.type), 0)
-        out[cid] = (_KIND[s.kind], s.difficulty, s.deadliness, s.ignorable, code, amount, applies,
-                    (-s.deadliness, s.difficulty))
+            amount = s.effect.amount
+            applies = KIND.get(s.effect.applies, ANY)
+            code = EFFECT.get((s.use, s.effect.type), NONE)
+        out[cid] = FastCard(KIND[s.kind], s.difficulty, s.deadliness, s.ignorable, code, amount, applies,
+                            (-s.deadliness, s.difficulty))
     return out
 
 
@@ -36,17 +60,17 @@ def greedy_plan(field, crew, mods, items, info):
     fits. Then monsters (deadliest first) and treasures (easiest first) each get the crew that makes
     them certain, while crew lasts. Treasures are resolved first, then monsters in that order.
     """
-    monsters = [c for c in field if info[c][0] == M]
-    treasures = [c for c in field if info[c][0] == T]
+    monsters = [c for c in field if info[c].kind == M]
+    treasures = [c for c in field if info[c].kind == T]
     if len(monsters) > 1:
-        monsters.sort(key=lambda c: info[c][7])
+        monsters.sort(key=lambda c: info[c].rank)
     if len(treasures) > 1:
-        treasures.sort(key=lambda c: info[c][1])
-    ignores = [(c, None) for c in monsters if info[c][3]]
+        treasures.sort(key=lambda c: info[c].difficulty)
+    ignores = [(c, None) for c in monsters if info[c].ignorable]
     if items:
-        free_items = [i for i in items if info[i][4] == 4 and info[i][6] in (-1, M)]
+        free_items = [i for i in items if info[i].effect == SINGLE_IGNORE and info[i].fits(M)]
         for c in monsters:
-            if free_items and not info[c][3]:
+            if free_items and not info[c].ignorable:
                 ignores.append((c, free_items.pop(0)))
     if ignores:
         ignored = {c for c, _ in ignores}
@@ -55,7 +79,8 @@ def greedy_plan(field, crew, mods, items, info):
     plan = {}
     order = treasures + monsters
     for c in monsters + treasures:
-        need = info[c][1] - mods[info[c][0]] - 1
+        ci = info[c]
+        need = ci.difficulty - mods[ci.kind] - 1  # certain: even a 1 reaches the difficulty (argonauts.combat.5)
         n = 1 if need < 1 else need
         if n > free:
             n = free
@@ -64,18 +89,21 @@ def greedy_plan(field, crew, mods, items, info):
     return ignores, plan, order
 
 
-def _saver(treasures, info, kind, short):
-    """The smallest single-use modifier that covers a shortfall, or None."""
+def saver(treasures, info, kind, short):
+    """The smallest held single-use modifier for this kind that covers a shortfall, or None (argonauts.gap.8)."""
     best = None
     for t in treasures:
         ti = info[t]
-        if ti[4] == 3 and ti[6] in (-1, kind) and ti[5] >= short and (best is None or ti[5] < info[best][5]):
+        if ti.effect == SINGLE_MODIFIER and ti.fits(kind) and ti.amount >= short and (
+                best is None or ti.amount < info[best].amount):
             best = t
     return best
 
 
-def play_greedy(deck: list[str], info: dict[str, tuple], crew: int, rng) -> tuple:
-    """One whole game with the greedy policy; returns (won, crew_left, turns, killers dict card->deaths)."""
+def play_greedy(deck: list[str], info: dict[str, FastCard], crew: int, rng, on_turn=None) -> tuple:
+    """One whole game with the greedy policy; returns (won, crew_left, turns, killers dict card->deaths).
+
+    on_turn, if given, is called after each turn's combat with (turn, crew, treasures held) (for tests)."""
     treasures: list[str] = []
     mods = [0, 0]
     killers: dict[str, int] = {}
@@ -89,7 +117,7 @@ def play_greedy(deck: list[str], info: dict[str, tuple], crew: int, rng) -> tupl
         while want > 0:
             c = deck[top]
             top += 1
-            k = info[c][0]
+            k = info[c].kind
             if k == W:
                 want += 2  # argonauts.quest.4, argonauts.gap.2
             elif k != B:
@@ -97,7 +125,7 @@ def play_greedy(deck: list[str], info: dict[str, tuple], crew: int, rng) -> tupl
             want -= 1
             if want > size - top:
                 want = size - top  # argonauts.gap.3
-        items = [t for t in treasures if info[t][4] >= 3] if treasures else ()
+        items = [t for t in treasures if info[t].effect >= SINGLE_MODIFIER] if treasures else ()
         ignores, plan, order = greedy_plan(field, crew, mods, items, info)
         for c, it in ignores:  # argonauts.combat.4
             if it is not None:
@@ -106,39 +134,39 @@ def play_greedy(deck: list[str], info: dict[str, tuple], crew: int, rng) -> tupl
         for pos in range(left):
             c = order[pos]
             ci = info[c]
-            kind = ci[0]
+            kind = ci.kind
             n = plan[c]
             ok = False
             if n > 0:  # argonauts.combat.2
                 r = int(rand() * 6) + 1
-                base = n + mods[kind]
-                ok = r == 6 or r + base >= ci[1]  # argonauts.combat.5, .17
+                mod = mods[kind]
+                ok = succeeds(r, n, mod, ci.difficulty)
                 if not ok and treasures:  # argonauts.gap.8: smallest saving modifier, else a reroll
-                    saver = _saver(treasures, info, kind, ci[1] - r - base)
-                    if saver is None:
-                        rr = next((t for t in treasures if info[t][4] == 5), None)
+                    save = saver(treasures, info, kind, shortfall(r, n, mod, ci.difficulty))
+                    if save is None:
+                        rr = next((t for t in treasures if info[t].effect == SINGLE_REROLL), None)
                         if rr is not None:
                             treasures.remove(rr)
                             r = int(rand() * 6) + 1
-                            ok = r == 6 or r + base >= ci[1]
+                            ok = succeeds(r, n, mod, ci.difficulty)
                             if not ok:
-                                saver = _saver(treasures, info, kind, ci[1] - r - base)
-                    if saver is not None:
-                        treasures.remove(saver)
+                                save = saver(treasures, info, kind, shortfall(r, n, mod, ci.difficulty))
+                    if save is not None:
+                        treasures.remove(save)
                         ok = True
             if ok:
                 if kind == T:
                     treasures.append(c)  # argonauts.combat.7
-                    code = ci[4]
-                    if code == 1:  # argonauts.combat.9
-                        if ci[6] in (-1, M):
-                            mods[M] += ci[5]
-                        if ci[6] in (-1, T):
-                            mods[T] += ci[5]
-                    elif code == 2:
-                        crew += ci[5]  # argonauts.gap.14
+                    code = ci.effect
+                    if code == CONTINUOUS_MODIFIER:  # argonauts.combat.9
+                        if ci.fits(M):
+                            mods[M] += ci.amount
+                        if ci.fits(T):
+                            mods[T] += ci.amount
+                    elif code == CONTINUOUS_CREW:
+                        crew += ci.amount  # argonauts.gap.14
             elif kind == M:
-                dead = ci[2]
+                dead = ci.deadliness
                 if dead >= crew:  # argonauts.gap.6
                     killers[c] = killers.get(c, 0) + crew
                     return False, 0, turns, killers
@@ -154,5 +182,7 @@ def play_greedy(deck: list[str], info: dict[str, tuple], crew: int, rng) -> tupl
                     plan[order[p]] -= take
                     excess -= take
                     p -= 1
+        if on_turn is not None:
+            on_turn(turns, crew, tuple(treasures))
         if top == size:  # argonauts.cleanup.2
             return True, crew, turns, killers

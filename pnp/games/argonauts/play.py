@@ -9,15 +9,18 @@ from pathlib import Path
 import click
 
 from pnp.errors import IllegalMove, PnpError
+from pnp.games.argonauts.campaign_link import campaign_game, record_result
 from pnp.games.argonauts.cards import load_cards
-from pnp.games.argonauts.odds import p_success
+from pnp.games.argonauts.dice import p_success
 from pnp.games.argonauts.policies import advise_action
+from pnp.games.argonauts.rulings import parse_pairs
 from pnp.games.argonauts.state import State, new_game
+from pnp.names import resolve
+from pnp.store.db import store_path
 
 
 def save_path(campaign: str | None) -> Path:
     """The save file for a game in progress (beside the pnp store)."""
-    from pnp.store.db import store_path
     return store_path().parent / "argonauts-play" / f"{campaign or '_free'}.json"
 
 
@@ -57,10 +60,8 @@ def _fmt_assign(a: dict) -> str:
 
 def parse_assign(text: str, state: State) -> dict:
     """Typed crew placement ('hydra:3, fleece:2' or 'none') as {card: crew} over the field's cards."""
-    from pnp.games.argonauts.rulings import parse_pairs
     if text.strip().lower() == "none":
         return {}
-    from pnp.names import resolve
     on_field = {c: state.stats[c].name for c in state.field}
     out = {}
     for name, n in parse_pairs(text, "assignment"):
@@ -92,7 +93,6 @@ def run(campaign: str | None, seed: int | None, fresh: bool = False) -> State:
         seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
         meta = {"seed": seed, "campaign": campaign, "rolls": 0}
         if campaign:
-            from pnp.games.argonauts.campaign_link import campaign_game
             g = campaign_game(campaign)
             meta["campaign"] = g["name"]
             state = new_game(g["levels"], g["deck"], g["crew"], seed=seed)
@@ -159,7 +159,6 @@ def run(campaign: str | None, seed: int | None, fresh: bool = False) -> State:
 
 
 def _record(state: State, campaign: str) -> None:
-    from pnp.games.argonauts.campaign_link import campaign_game, record_result
     deed = None
     if state.result > 0:
         granted = {load_cards()[c].deed for c in state.victory if load_cards()[c].deed}

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pnp.games.argonauts.fast import compile_deck, greedy_plan
+from pnp.games.argonauts.dice import shortfall
+from pnp.games.argonauts.fast import SINGLE_MODIFIER, SINGLE_REROLL, compile_deck, greedy_plan, saver
 from pnp.games.argonauts.state import State
 from pnp.games.argonauts.turn import Turn, better, outcome
 
@@ -76,7 +77,7 @@ class Greedy:
         info = self.info
         if state.phase == "assign":
             mods = [state.modifier("monster"), state.modifier("treasure")]
-            items = [t for t in state.treasures if info[t][4] >= 3]
+            items = [t for t in state.treasures if info[t].effect >= SINGLE_MODIFIER]
             self.ignores, self.plan, self.order = greedy_plan(list(state.unresolved), state.crew, mods, items, info)
             self.order = list(self.order)
             return ("assign", None, dict(self.plan))
@@ -87,13 +88,11 @@ class Greedy:
             return ("resolve", next(c for c in self.order if c in state.unresolved))
         if state.phase == "after":
             card = state.stats[state.rolling]
-            n = state.on.get(state.rolling, 0)
-            mod = state.modifier(card.kind)
-            savers = [t for t in state.treasures if info[t][4] == 3 and info[t][6] in (-1, info[state.rolling][0])
-                      and state.roll + n + mod + info[t][5] >= card.difficulty]
-            if savers:
-                return ("use", min(savers, key=lambda t: info[t][5]))
-            rr = next((t for t in state.treasures if info[t][4] == 5), None)
+            short = shortfall(state.roll, state.on.get(state.rolling, 0), state.modifier(card.kind), card.difficulty)
+            save = saver(state.treasures, info, info[state.rolling].kind, short)
+            if save is not None:
+                return ("use", save)
+            rr = next((t for t in state.treasures if info[t].effect == SINGLE_REROLL), None)
             return ("use", rr) if rr else ("accept",)
         if state.phase == "deaths":
             if state.free_crew() > 0:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from pnp.errors import UsageError
 from pnp.games.argonauts.campaign_cards import KINDS
-from pnp.games.argonauts.cards import FIGHTABLE, find_card, load_cards, read_track
-from pnp.games.argonauts.odds import p_success, succeeds
+from pnp.games.argonauts.cards import FIGHTABLE, Stats, deck_stats, find_card, load_cards, read_track
+from pnp.games.argonauts.dice import p_success, succeeds
+from pnp.games.argonauts.state import State
 from pnp.judge.ruling import make_ruling, weakest_basis
 
 G = "argonauts"
@@ -126,8 +127,6 @@ def split_list(text: str, field: str) -> list[str]:
 def reveal(cards: str, deck_left: int):
     """How many cards the quest phase reveals in all, given the cards as they come off the deck: the engine's
     quest phase (State._reveal) is played with exactly these cards on top of a deck of deck_left cards."""
-    from pnp.games.argonauts.cards import deck_stats
-    from pnp.games.argonauts.state import State
     _range("deck-left", deck_left, 0)
     ids = field_ids(split_list(cards, "cards"), "cards")
     every = list(load_cards())
@@ -217,9 +216,15 @@ def parse_pairs(text: str, field: str) -> list[tuple[str, int]]:
     return out
 
 
+def listed_twice(cid: str, cards: dict, field: str) -> UsageError:
+    """The error for a card named twice in one field: the game has one of each card (argonauts.includes.1)."""
+    return UsageError(f"'{cards[cid].name}' is listed twice", field=field, card=cid,
+                      expected="each revealed card once: the deck holds one of each card (argonauts.includes.1)")
+
+
 def field_ids(names: list[str], field: str) -> list[str]:
     """Card ids for the revealed cards typed (a kind word stands for some other card of that kind); the same
-    card twice is a field the game cannot deal (each card is in the deck once, argonauts.setup.2)."""
+    card twice is a field the game cannot deal (each card is in the deck once, argonauts.includes.1)."""
     cards = load_cards()
     named: dict[int, str] = {}
     for i, name in enumerate(names):
@@ -231,8 +236,7 @@ def field_ids(names: list[str], field: str) -> list[str]:
             raise UsageError(f"unknown card or kind '{name}'", field=field,
                              expected=f"one of {', '.join(KINDS)} or a card name") from None
         if cid in named.values():
-            raise UsageError(f"'{cards[cid].name}' is listed twice", field=field, card=cid,
-                             expected="each revealed card once: the deck holds one of each card")
+            raise listed_twice(cid, cards, field)
         named[i] = cid
     ids: list[str] = []
     for i, name in enumerate(names):
@@ -247,8 +251,6 @@ def field_ids(names: list[str], field: str) -> list[str]:
 
 def assignment_problems(ids: list[str], counts: list[int], crew: int) -> list[str]:
     """Why the engine refuses this assignment of crew to a field of these cards (empty when legal)."""
-    from pnp.games.argonauts.cards import deck_stats
-    from pnp.games.argonauts.state import State
     state = State(deck_stats(ids), [], crew)
     state.field, state.unresolved = list(ids), [c for c in ids if state.stats[c].kind in FIGHTABLE]
     state.phase = "assign"
@@ -286,8 +288,6 @@ def assign(assignment: str, crew: int):
 def _deaths_in_engine(deadliness: int, crew: int, ids: list[str], counts: list[int]) -> tuple[bool, int]:
     """(lost, deaths that must come off waiting cards) when the engine settles a failed monster of this
     deadliness with this crew and these crew waiting on cards, taking free crew first."""
-    from pnp.games.argonauts.cards import Stats, deck_stats
-    from pnp.games.argonauts.state import State
     stats = deck_stats(ids)
     stats["_failed"] = Stats("_failed", "the failed monster", "monster", difficulty=99, deadliness=deadliness)
     state = State(stats, [], crew)

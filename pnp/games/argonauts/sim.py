@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 from pnp.games.argonauts.cards import deck_stats, load_cards, starting_deck
 from pnp.games.argonauts.fast import compile_deck, play_greedy
@@ -16,7 +17,7 @@ POLICIES = ("advise", "greedy", "random")
 
 def play_state(stats, deck: list[str], crew: int, policy: str, rng: random.Random) -> tuple:
     """One game through the State engine; returns (won, crew_left, turns, killers, victory pile)."""
-    from pnp.games.argonauts.policies import Greedy, advise_action
+    from pnp.games.argonauts.policies import Greedy, advise_action  # numpy: not loaded by the greedy fast loop
     st = State(stats, deck, crew)
     pick = {"advise": advise_action, "greedy": Greedy(st), "random": lambda s: rng.choice(s.legal_actions())}[policy]
     killers: Counter = Counter()
@@ -98,8 +99,6 @@ def campaigns(n: int, policy: str = "greedy", seed: int = 0, max_games: int = 40
     Each win records the victory pile and the first open deed not granted by a card; `cards_path`
     (a cards.yaml with player.yaml beside it) tries another card set.
     """
-    from pathlib import Path
-
     from pnp.games.argonauts import campaign_model as model
     from pnp.games.argonauts.campaign_cards import load_cards as campaign_cards
     data = campaign_cards(Path(cards_path).parent if cards_path else None)

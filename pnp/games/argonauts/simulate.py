@@ -5,8 +5,10 @@ import sys
 
 import click
 
+from pnp import limits
 from pnp.cli.output import emit_json
-from pnp.simulate.options import run_options
+from pnp.cli.simulate_options import run_options
+from pnp.games.argonauts.campaign_link import campaign_game
 
 
 @click.command(name="argonauts")
@@ -21,8 +23,7 @@ def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, jobs, as_j
 
     Example: pnp simulate argonauts -n 20000 --policy greedy --seed 1
     """
-    from pnp import limits
-    from pnp.games.argonauts import sim
+    from pnp.games.argonauts import sim  # with its engines, loaded only when run (start-up time of pnp simulate)
     if n_campaigns:
         limits.CAMPAIGNS.check(n_campaigns, field="--campaigns")  # each may play up to 400 games
     click.echo(f"seed {seed}", err=True)
@@ -38,7 +39,6 @@ def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, jobs, as_j
         return
     deck = levels = None
     if campaign:
-        from pnp.games.argonauts.campaign_link import campaign_game
         g = campaign_game(campaign)
         deck, levels, crew = g["deck"], g["levels"], crew or g["crew"]
     with click.progressbar(length=n, label="games", file=sys.stderr) as bar:

@@ -12,8 +12,8 @@ import json
 import random
 
 from pnp.errors import IllegalMove
-from pnp.games.argonauts.cards import FIGHTABLE, Stats, deck_stats, load_cards
-from pnp.games.argonauts.odds import succeeds
+from pnp.games.argonauts.cards import FIGHTABLE, Stats, deck_stats, load_cards, starting_deck
+from pnp.games.argonauts.dice import succeeds
 from pnp.games.base import CHANCE, TERMINAL
 
 STARTING_CREW = 12  # argonauts.includes.4
@@ -344,8 +344,7 @@ class State:
         """Rebuild a saved state."""
         d = json.loads(text)
         cards = cards or load_cards()
-        from pnp.games.argonauts.cards import Stats as S
-        stats = {c: S(c, cards[c].name, cards[c].kind, v[0], v[1], cards[c].ignorable, cards[c].use, cards[c].effect)
+        stats = {c: Stats(c, cards[c].name, cards[c].kind, v[0], v[1], cards[c].ignorable, cards[c].use, cards[c].effect)
                  for c, v in d.pop("stats").items()}
         st = cls(stats, [])
         st.__dict__.update(d)
@@ -355,7 +354,6 @@ class State:
 def new_game(levels: dict[str, int] | None = None, deck: list[str] | None = None, crew: int = STARTING_CREW,
              seed: int | None = None, cards=None) -> State:
     """A new game: the deck (default: the starting deck) at the campaign's levels, shuffled by seed."""
-    from pnp.games.argonauts.cards import starting_deck
     cards = cards or load_cards()
     ids = list(deck) if deck is not None else starting_deck(cards)
     rng = random.Random(seed)

@@ -14,8 +14,9 @@ from contextlib import contextmanager
 from fractions import Fraction
 
 from pnp.errors import CampaignError, IllegalMove, PnpError
-from pnp.games.argonauts.cards import FIGHTABLE, deck_stats, load_cards
-from pnp.games.argonauts.odds import p_success
+from pnp.games.argonauts.campaign_link import campaign_game, game_in
+from pnp.games.argonauts.cards import FIGHTABLE, deck_stats, find_card, load_cards
+from pnp.games.argonauts.dice import p_success
 from pnp.games.argonauts.state import State
 from pnp.store import db
 
@@ -40,7 +41,6 @@ class Stale(PnpError):
 
 def match_card(text: str, choices: list[str]) -> str:
     """The card id a player typed or tapped, among `choices` (ids); the one place names are matched."""
-    from pnp.games.argonauts.cards import find_card
     cards = load_cards()
     cid = find_card(text, cards)
     if cid not in choices:
@@ -91,7 +91,7 @@ def state_of(game: dict) -> State:
 
 def _with_advice(game: dict, state: State) -> dict:
     """Store the state and the advice for it (computed once per position, so screens only render)."""
-    from pnp.games.argonauts.policies import advise_action, advise_assignment
+    from pnp.games.argonauts.policies import advise_action, advise_assignment  # numpy: start-up time of pnp serve
     state.log = []
     game["state"] = state.to_json()
     game["plans"], game["advised"] = [], None
@@ -106,7 +106,6 @@ def _with_advice(game: dict, state: State) -> dict:
 
 def start(store=None, campaign: str | None = None, replace: bool = False) -> dict:
     """A new table game for the campaign's deck, levels and crew; a game in progress is replaced only if asked."""
-    from pnp.games.argonauts.campaign_link import game_in
     with _campaign(store, campaign, True) as (st, row):
         g = game_in(st, row["name"])  # read under the write lock: no record can land between read and write
         state = State(deck_stats(g["deck"], g["levels"]), sorted(g["deck"]), g["crew"])
@@ -260,7 +259,6 @@ def view(game: dict, store=None) -> dict:
                   survive=f"{p['p_survive'] * 100:.2f}%") for p in game.get("plans", [])]
     open_deeds = []
     if state.is_terminal() and state.result > 0:
-        from pnp.games.argonauts.campaign_link import campaign_game
         granted = {cards[c].deed for c in state.victory if cards[c].deed}
         open_deeds = [{"id": d, "name": n} for d, n in campaign_game(game["campaign"], store)["open_deeds"]
                       if d not in granted]

@@ -12,6 +12,7 @@ import click
 
 from pnp.errors import PnpError
 from pnp.games.argonauts import table
+from pnp.games.argonauts.play import parse_assign
 
 BACK = "back"
 
@@ -29,7 +30,7 @@ def completer(names: list[str]):
 def completion(names: list[str]):
     """Tab completion of these names while prompting, where the terminal offers readline."""
     try:
-        import readline
+        import readline  # only here: importing it changes how input() reads lines, and not every system has it
     except ImportError:  # e.g. Windows without pyreadline: typing still works, matched forgivingly
         yield
         return
@@ -79,7 +80,6 @@ def _step(v: dict, store):
             return BACK
         if text.isdigit() and 1 <= int(text) <= len(v["plans"]):
             return v["plans"][int(text) - 1]["assignment"]
-        from pnp.games.argonauts.play import parse_assign
         return parse_assign(text, table.state_of(table.load(store, v["campaign"])))
     if v["phase"] == "roll":
         r = v["rolling"]

@@ -25,6 +25,7 @@ over the card axes (Table.cut).
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -32,7 +33,8 @@ import numpy as np
 
 from pnp.games.argonauts.campaign_cards import applies_to
 from pnp.games.argonauts.cards import Stats
-from pnp.games.argonauts.odds import DIE
+from pnp.games.argonauts.dice import DIE, shortfall, succeeds
+from pnp.limits import ADVICE_SEARCH
 
 EPS = 1e-11  # values closer than this are ties (float noise)
 WIN = "win"
@@ -90,11 +92,11 @@ def outcome(roll: int, crew: int, mod: int, card: Stats, items: tuple):
     A natural 6 always wins (argonauts.combat.17); no crew means no roll (argonauts.gap.4).
     Spending a modifier before a reroll is never better than keeping it for the new roll.
     """
-    if crew and (roll == 6 or roll + crew + mod >= card.difficulty):  # argonauts.combat.5
+    if succeeds(roll, crew, mod, card.difficulty):
         return WIN
     if not crew:
         return ()
-    short = card.difficulty - roll - crew - mod
+    short = shortfall(roll, crew, mod, card.difficulty)
     saves: dict = {}
     for i, it in enumerate(items):
         if it[0] == "reroll":
@@ -111,6 +113,20 @@ def outcome(roll: int, crew: int, mod: int, card: Stats, items: tuple):
 def spend(items: tuple, pick: tuple) -> tuple:
     """The items left once those at the indices in `pick` are spent."""
     return tuple(it for i, it in enumerate(items) if i not in pick)
+
+
+def placements(levels: list, cap: int) -> int:
+    """How many ways to put one of its levels on each card with at most `cap` crew placed (a Grid's row
+    count), counted without building them."""
+    ways = {0: 1}
+    for lv in levels:
+        nxt: dict[int, int] = {}
+        for placed, n in ways.items():
+            for c in lv:
+                if placed + c <= cap:
+                    nxt[placed + c] = nxt.get(placed + c, 0) + n
+        ways = nxt
+    return sum(ways.values())
 
 
 def _axis(mask: int, j: int) -> int:
@@ -213,12 +229,31 @@ class Turn:
             c.effect.amount for c in self.cards if c.kind == "treasure" and c.effect and c.effect.type == "modifier")
         self.levels = [np.array(useful_levels(c.difficulty, self.mod[c.kind], crew, extra)) for c in self.cards]
         self.full = (1 << len(self.cards)) - 1
+        self.check_size()
         self.tables: dict = {}
         self.grids: dict = {}
         self.links: dict = {}
         self.gathers: dict = {}
         self.dists: dict = {}
         self.weights: dict = {}
+
+    def search_size(self) -> int:
+        """The size of the search, counted without building it (an upper bound, in units of about 3-8 bytes
+        of memory): its states (crew on every set of cards still to resolve, each card at one of its levels
+        or resolved, at most `crew` placed; times the crew alive, up to crew + 1 values), each weighed once
+        per card (the lookups shared by every context) and once per set of single-use treasures that may be
+        in hand (each held or won doubles them: a table each)."""
+        singles = len(self.items) + sum(c.kind == "treasure" and c.use == "single" for c in self.cards)
+        states = placements([[0, *map(int, lv)] for lv in self.levels], self.crew) * (self.crew + 1)
+        return states * (len(self.cards) + (1 << singles))
+
+    def check_size(self) -> None:
+        """Refuse a search over the advice_search limit (pnp.limits) before any table is built; a quick
+        product bound spares the count for ordinary fields."""
+        singles = len(self.items) + sum(c.kind == "treasure" and c.use == "single" for c in self.cards)
+        quick = math.prod(len(lv) + 1 for lv in self.levels) * (self.crew + 1) * (len(self.cards) + (1 << singles))
+        if quick > ADVICE_SEARCH.value:
+            ADVICE_SEARCH.check(self.search_size())
 
     # -- tables ----------------------------------------------------------------------------------
     def table(self, mask: int, ctx: tuple) -> Table:

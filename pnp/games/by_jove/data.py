@@ -3,20 +3,89 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
-import yaml
-
+from pnp.cardset.datafile import Row, Strict, read_list
 from pnp.errors import CardsetError
 from pnp.paths import cardsets_root
-from pnp.yamlio import load_yaml
 
 SPACE_KINDS = ("beginning", "god", "hero", "peril", "oracle", "potluck", "labyrinth", "quest", "taxes",
                "helen", "hades", "lotus", "scylla", "road")
 INNER_KINDS = ("passage", "peril")
-ORACLE_EFFECTS = {"coins", "half_coins", "from_each", "to_each", "vap", "half_vap", "goto", "advance_to",
-                  "forward", "back", "hero_gain", "hero_lose", "lose_turn", "extra_turn", "hold"}
-POTLUCK_EFFECTS = {"coins", "vap", "lose_turn", "lose_hero", "to_beginning"}
 GOTO = ("hades", "labyrinth", "quest")
+
+
+class SpaceRow(Row):
+    """An outer board space in board.yaml."""
+
+    name: str
+    kind: Literal[SPACE_KINDS]
+
+
+class InnerSpaceRow(Row):
+    """A Labyrinth maze or Quest route space in board.yaml."""
+
+    name: str
+    kind: Literal[INNER_KINDS]
+
+
+class BoardRow(Row):
+    """board.yaml's one row: the outer loop, the maze and the route."""
+
+    spaces: list[SpaceRow]
+    maze: list[InnerSpaceRow]
+    route: list[InnerSpaceRow]
+
+
+class OracleEffect(Strict):
+    """What an Oracle card does (the engine reads these keys; see the comment atop oracle.yaml)."""
+
+    coins: int | None = None
+    half_coins: bool | None = None
+    from_each: int | None = None
+    to_each: int | None = None
+    vap: int | None = None
+    half_vap: bool | None = None
+    goto: Literal[GOTO] | None = None
+    advance_to: str | None = None
+    forward: int | None = None
+    back: int | None = None
+    hero_gain: bool | None = None
+    hero_lose: bool | None = None
+    lose_turn: bool | None = None
+    extra_turn: bool | None = None
+    hold: Literal["release"] | None = None
+
+
+class PotluckEffect(Strict):
+    """What a Potluck card does."""
+
+    coins: int | None = None
+    vap: int | None = None
+    lose_turn: bool | None = None
+    lose_hero: bool | None = None
+    to_beginning: bool | None = None
+
+
+class OracleRow(Row):
+    """A row of oracle.yaml."""
+
+    id: str
+    title: str
+    text: str
+    effect: OracleEffect
+    favourable: bool
+
+
+class PotluckRow(Row):
+    """A row of potluck.yaml: the card names the Hero it concerns."""
+
+    id: str
+    title: str
+    text: str
+    effect: PotluckEffect
+    favourable: bool
+    hero: str
 
 
 @dataclass(frozen=True)
@@ -69,32 +138,23 @@ class Board:
         return [i for i, s in enumerate(self.spaces) if s.kind == "god"]
 
 
-def _load(name: str):
-    path = cardsets_root() / "by-jove" / name
-    try:
-        return path, load_yaml(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise CardsetError(f"cannot read By Jove data: {exc}", file=str(path), hint="restore the file") from None
+def _path(name: str):
+    return cardsets_root() / "by-jove" / name
 
 
-def _spaces(raw, kinds, path, field) -> tuple[Space, ...]:
-    out = []
-    for i, s in enumerate(raw or []):
-        if not isinstance(s, dict) or s.get("kind") not in kinds or not s.get("name"):
-            raise CardsetError(f"bad space {i + 1}", file=str(path), field=field,
-                               expected=f"name and kind, kind one of {', '.join(kinds)}", hint="fix the space")
-        out.append(Space(str(s["name"]), s["kind"]))
-    return tuple(out)
+def _spaces(rows) -> tuple[Space, ...]:
+    return tuple(Space(r.name, r.kind) for r in rows)
 
 
 @lru_cache(maxsize=None)
 def board() -> Board:
     """The board from board.yaml; checks the counts the rulebook fixes."""
-    path, raw = _load("board.yaml")
-    row = raw[0] if isinstance(raw, list) and raw else {}
-    b = Board(_spaces(row.get("spaces"), SPACE_KINDS, path, "spaces"),
-              _spaces(row.get("maze"), INNER_KINDS, path, "maze"),
-              _spaces(row.get("route"), INNER_KINDS, path, "route"))
+    path = _path("board.yaml")
+    rows = read_list(path, BoardRow, items="rows")
+    if len(rows) != 1:
+        raise CardsetError(f"board.yaml has {len(rows)} rows", file=str(path), expected="one row, the board",
+                           hint="see docs/by-jove.md")
+    b = Board(_spaces(rows[0].spaces), _spaces(rows[0].maze), _spaces(rows[0].route))
     counts = {k: sum(s.kind == k for s in b.spaces) for k in SPACE_KINDS}
     # by-jove.gods.1, heroes.1, perils.1, oracles.1, potluck.1; labyrinth.2 (6 maze spaces)
     need = {"beginning": 1, "god": 4, "hero": 8, "peril": 11, "oracle": 4, "potluck": 2, "labyrinth": 1,
@@ -116,29 +176,20 @@ def board() -> Board:
     return b
 
 
-def _cards(name: str, allowed: set[str], count: int) -> tuple[Card, ...]:
-    path, raw = _load(name)
-    cards = []
-    for i, c in enumerate(raw or []):
-        eff = c.get("effect") if isinstance(c, dict) else None
-        if not isinstance(eff, dict) or not set(eff) <= allowed or "id" not in c:
-            raise CardsetError(f"bad card {i + 1}", file=str(path), card=str((c or {}).get("id", i + 1)),
-                               field="effect", expected=f"effects among {', '.join(sorted(allowed))}",
-                               hint="fix the effect")
-        if eff.get("goto") not in (None, *GOTO):
-            raise CardsetError(f"bad goto '{eff['goto']}'", file=str(path), card=c["id"], field="effect.goto",
-                               expected=f"one of {', '.join(GOTO)}", hint="fix the destination")
-        cards.append(Card(c["id"], c["title"], c["text"], dict(eff), bool(c["favourable"]), c.get("hero")))
+def _cards(name: str, row, count: int) -> tuple[Card, ...]:
+    path = _path(name)
+    cards = tuple(Card(c.id, c.title, c.text, c.effect.model_dump(exclude_none=True), c.favourable,
+                       getattr(c, "hero", None)) for c in read_list(path, row))
     if len(cards) != count:
         raise CardsetError(f"{name} has {len(cards)} cards", file=str(path), expected=str(count),
                            hint="the rulebook's Equipment list fixes the count")
-    return tuple(cards)
+    return cards
 
 
 @lru_cache(maxsize=None)
 def oracle_cards() -> tuple[Card, ...]:
     """The 40 Oracle cards (by-jove.equipment.2)."""
-    cards = _cards("oracle.yaml", ORACLE_EFFECTS, 40)
+    cards = _cards("oracle.yaml", OracleRow, 40)
     spaces = {s.name for s in board().spaces}
     for c in cards:
         if "advance_to" in c.effect and c.effect["advance_to"] not in spaces:
@@ -150,7 +201,7 @@ def oracle_cards() -> tuple[Card, ...]:
 @lru_cache(maxsize=None)
 def potluck_cards() -> tuple[Card, ...]:
     """The 16 Potluck cards, each naming a Hero (by-jove.equipment.2, potluck.2)."""
-    cards = _cards("potluck.yaml", POTLUCK_EFFECTS, 16)
+    cards = _cards("potluck.yaml", PotluckRow, 16)
     heroes = set(board().heroes)
     for c in cards:
         if c.hero not in heroes:

@@ -5,6 +5,7 @@ from pnp.errors import UsageError
 from pnp.games.by_jove import data, engine, rules
 from pnp.games.by_jove.engine import State
 from pnp.judge.ruling import Ruling, make_ruling
+from pnp.names import resolve, unknown_message
 
 GAME = "by-jove"
 HOLDING_KEYS = ("coins", "vap", "labyrinth", "quest")
@@ -33,7 +34,6 @@ def parse_numbers(text: str, field: str, *, count: int | None = None, low: int =
 
 
 def _choice(value: str, choices, field: str) -> str:
-    from pnp.names import resolve
     return resolve(field, value, list(choices), field=field)
 
 
@@ -304,8 +304,7 @@ def parse_player(spec: str) -> tuple[str, dict]:
         if key in ("labyrinth", "quest") and not eq:
             val = "1"
         if key not in HOLDING_KEYS:
-            from pnp.cli.suggest import unknown_choice
-            raise UsageError(unknown_choice("holding", key, HOLDING_KEYS), field="player")
+            raise UsageError(unknown_message("holding", key, HOLDING_KEYS), field="player")
         try:
             h[key] = int(val)
         except ValueError:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from pnp.cli.output import emit_json
-from pnp.simulate.options import first_player_text, players_option, run_options, seat_shares, with_progress
+from pnp.cli.simulate_options import first_player_text, players_option, run_options, seat_shares, with_progress
 
 
 @click.command(name="by-jove")
@@ -19,7 +19,7 @@ def command(n, seed, players, policy, time_limit, cap, young, jobs, as_json):
 
     Example: pnp simulate by-jove -n 2000 --players 4 --seed 7
     """
-    from pnp.games.by_jove.sim import run
+    from pnp.games.by_jove.sim import run  # lazy: start-up time (simulate --help loads each command)
 
     result = with_progress("By Jove", n, lambda progress: run(
         n, seed, players=players, policy=policy, time_limit=time_limit, cap=cap, young=young,

@@ -16,7 +16,12 @@ Rules in brief (ids in cardsets/hera-zeus/rules.yaml, rulings in gaps.yaml):
 * The game is won by challenging the enemy hostage, snatching it (or Pandora with it) by Pegasus, or
   challenging Pandora where it stands; it is lost by starting a turn without cards or being unable
   to spend one's points (end.1-8).
+Modules: cards (deck data), moves (move syntax, move codes, candidate moves), legality (why a move is
+illegal), state (the game and each move's effect), position (a state from a written position), sim
+(policies and simulation), rulings (judge situations).
 """
+import importlib
+
 from pnp.catalog import Game
 
 GAME = Game("hera-zeus", "Hera and Zeus", "hera-and-zeus.zh.txt", "zh", __name__,
@@ -26,12 +31,11 @@ __all__ = ["HERA", "ZEUS", "SIDES", "Card", "all_cards", "deck", "token_of", "St
            "COLUMNS", "ROWS", "HAND_LIMIT"]
 
 _FROM = {"cards": ["HERA", "ZEUS", "SIDES", "Card", "all_cards", "deck", "token_of"],
-         "state": ["State", "parse_move", "COLUMNS", "ROWS", "HAND_LIMIT"]}
+         "moves": ["parse_move", "COLUMNS", "ROWS"], "legality": ["HAND_LIMIT"], "state": ["State"]}
 
 
 def __getattr__(name: str):
     for module, names in _FROM.items():  # imported on first use, so finding the games stays fast
         if name in names:
-            import importlib
             return getattr(importlib.import_module(f"pnp.games.hera_zeus.{module}"), name)
     raise AttributeError(name)

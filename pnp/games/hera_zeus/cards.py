@@ -3,14 +3,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
+from pydantic import Field
 
+from pnp.cardset.datafile import Row, read_rows
 from pnp.errors import UsageError
+from pnp.names import match, suggest
 from pnp.paths import cardsets_root
-from pnp.yamlio import load_yaml
 
 HERA, ZEUS = 0, 1
 SIDES = ("hera", "zeus")
+KINDS = ("hostage", "medusa", "pandora", "pegasus", "pythia", "sirens", "hades", "persephone", "dionysus", "god",
+         "hero", "seven", "number")
 
 # Kinds that may stand on the battlefield (hera-zeus.gap.7): number cards, Pegasus, and the
 # strength-less battlefield characters.
@@ -29,7 +34,7 @@ class Card:
     side: int
     name: str
     token: str      # rules name: strength for plain cards ("5"), else e.g. "pegasus", "io"
-    kind: str       # hostage medusa pandora pegasus pythia sirens hades persephone dionysus god hero seven number
+    kind: str       # one of KINDS
     strength: int | None  # printed strength, None for cards without a number
     symbol: bool
 
@@ -44,11 +49,22 @@ class Card:
         return 1 if self.kind == "pegasus" else self.strength
 
 
+class Design(Row):
+    """A row of decks.yaml: one card design of a side, and how many copies its deck holds."""
+
+    side: Literal[SIDES]
+    name: str
+    token: str | int
+    kind: Literal[KINDS]
+    strength: int | None = Field(ge=0, le=7)
+    symbol: bool
+    copies: int = Field(ge=1)
+
+
 @lru_cache(maxsize=1)
-def designs() -> tuple[dict, ...]:
+def designs() -> tuple[Design, ...]:
     """The card designs (rows of decks.yaml), both sides."""
-    path = cardsets_root() / "hera-zeus" / "decks.yaml"
-    return tuple(load_yaml(path.read_text(encoding="utf-8"))["cards"])
+    return tuple(read_rows(cardsets_root() / "hera-zeus" / "decks.yaml", Design))
 
 
 @lru_cache(maxsize=1)
@@ -58,12 +74,12 @@ def all_cards() -> dict[str, Card]:
     for side, letter in ((HERA, "H"), (ZEUS, "Z")):
         n = 0
         for row in designs():
-            if row["side"] != SIDES[side]:
+            if row.side != SIDES[side]:
                 continue
-            for _ in range(int(row["copies"])):
+            for _ in range(row.copies):
                 n += 1
                 cid = f"{letter}{n:02d}"
-                out[cid] = Card(cid, side, row["name"], str(row["token"]), row["kind"], row["strength"], bool(row["symbol"]))
+                out[cid] = Card(cid, side, row.name, str(row.token), row.kind, row.strength, row.symbol)
     return out
 
 
@@ -94,13 +110,11 @@ def token_of(name: str) -> str:
         return "god"
     if key in _names():
         return _names()[key]
-    from pnp.names import match
     m = match("card", key, {n: n for n in _names() if not n.isdigit()})
     if m.status == "match":
         return _names()[m.id]
-    from pnp.cli.suggest import closest
     valid = sorted({c.token for c in all_cards().values()} | {"statue"})
-    near = closest(key, list(_names()) + ["statue"])
+    near = suggest(key, list(_names()) + ["statue"], n=1)
     raise UsageError(f"unknown card '{name}'", expected=f"a strength 0-7 or one of {', '.join(v for v in valid if not v.isdigit())}",
                      hint=f"did you mean '{near[0]}'?" if near else "give a strength 0-7 or a card name")
 

@@ -8,11 +8,11 @@ from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 from pnp.games.hera_zeus import rulings
+from pnp.games.hera_zeus.cards import all_cards
 
 
 def _cards(ctx) -> list[str]:
     """Card tokens (completion)."""
-    from pnp.games.hera_zeus.cards import all_cards
     return sorted({c.token for c in all_cards().values()})
 
 CARD_HELP = ("A strength 0-7 or a name: medusa, pandora, pythia, poseidon, nemesis, hero, amazon, pegasus, "

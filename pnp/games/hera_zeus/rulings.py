@@ -7,7 +7,8 @@ import re
 from pnp.errors import UsageError
 from pnp.games.hera_zeus.cards import HERA, NEVER_CHALLENGE, SIDES, ZEUS, token_of
 from pnp.games.hera_zeus.position import OWN, empty_state, load_position, mirrored, take
-from pnp.games.hera_zeus.state import COLUMNS, DEAL, OPENING, ROWS, STATUE_AP, check_syntax
+from pnp.games.hera_zeus.moves import COLUMNS, ROWS, check_syntax
+from pnp.games.hera_zeus.state import DEAL, OPENING, STATUE_AP
 from pnp.judge.ruling import make_ruling
 
 GAME = "hera-zeus"

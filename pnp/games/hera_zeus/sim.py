@@ -8,7 +8,8 @@ from operator import itemgetter
 
 from pnp.errors import UsageError
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards
-from pnp.games.hera_zeus.state import DRAW, MOVES, SURE, State
+from pnp.games.hera_zeus.moves import DRAW, MOVES, SURE
+from pnp.games.hera_zeus.state import State
 from pnp.games.stats import spread
 from pnp.simulate.jobs import game_rng, play_games
 

@@ -6,8 +6,8 @@ import sys
 import click
 
 from pnp.cli.output import emit_json
+from pnp.cli.simulate_options import run_options
 from pnp.games.hera_zeus import sim
-from pnp.simulate.options import run_options
 
 
 @click.command(name="hera-zeus")

@@ -8,11 +8,12 @@ from functools import partial
 
 import click
 
+from pnp.cli.output import emit_json
+from pnp.cli.simulate_options import first_player_text, players_option, run_options, seat_shares, with_progress
 from pnp.games.base import pick
 from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
 from pnp.games.stats import first_player, split_win, spread
 from pnp.simulate.jobs import game_rng, play_games
-from pnp.simulate.options import first_player_text, players_option, run_options, seat_shares, with_progress
 
 POLICIES = ("random",)
 
@@ -66,7 +67,6 @@ def command(n, seed, policy, players, jobs, as_json):
 
     Example: pnp simulate labors-of-herakles -n 1000 --players 4 --seed 7
     """
-    from pnp.cli.output import emit_json
     report = with_progress("games", n, lambda progress: simulate(n, seed, players, progress=progress, jobs=jobs))
     if as_json:
         emit_json(report)

@@ -11,7 +11,6 @@ Card values and the deck come from cardsets/later-years/cards.csv (one source of
 """
 from __future__ import annotations
 
-import csv
 import itertools
 import random
 from bisect import bisect_left
@@ -19,9 +18,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import mul
+from typing import Literal
 
+from pydantic import Field
+
+from pnp.cardset.datafile import CsvRow, read_csv_rows
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL, sample_count
+from pnp.names import resolve
 from pnp.paths import cardsets_root
 
 SLUG = "later-years"
@@ -45,16 +49,23 @@ class CardType:
     copies: int
 
 
+class CardRow(CsvRow):
+    """A row of cards.csv (a blank number is 0)."""
+
+    id: str
+    kind: Literal["action", "object", "draw"]
+    name: str
+    value: int = Field(0, ge=0)
+    counts_as: int = Field(0, ge=0, le=3)
+    draw: int = Field(0, ge=0)
+    copies: int = Field(ge=1)
+
+
 @lru_cache(maxsize=None)
 def card_types() -> dict[str, CardType]:
     """The deck's card designs from cardsets/later-years/cards.csv, by id."""
-    path = cardsets_root() / SLUG / "cards.csv"
-    out = {}
-    with path.open(encoding="utf-8", newline="") as f:
-        for row in csv.DictReader(f):
-            out[row["id"]] = CardType(row["id"], row["kind"], row["name"], int(row["value"] or 0),
-                                      int(row["counts_as"] or 0), int(row["draw"] or 0), int(row["copies"]))
-    return out
+    rows = read_csv_rows(cardsets_root() / SLUG / "cards.csv", CardRow)
+    return {r.id: CardType(r.id, r.kind, r.name, r.value, r.counts_as, r.draw, r.copies) for r in rows}
 
 
 @lru_cache(maxsize=None)
@@ -89,7 +100,6 @@ def _values() -> dict[str, int]:
 
 def resolve_name(kind: str, text: str) -> str:
     """An action or object name from loose user text ('clean out', 'clean-out', 'Temple')."""
-    from pnp.names import resolve
     return resolve(kind, text, {n: [n, n.lower().replace("used ", "")] for n in names(kind)})
 
 

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.output import emit_json
+from pnp.cli.simulate_options import first_player_text, players_option, run_options, seat_shares, with_progress
 from pnp.games.later_years.engine import MAX_PLAYERS, MIN_PLAYERS
-from pnp.games.later_years.sim import POLICIES
-from pnp.simulate.options import first_player_text, players_option, run_options, seat_shares, with_progress
+from pnp.games.later_years.sim import POLICIES, run
 
 
 @click.command(name="later-years")
@@ -16,8 +17,6 @@ def command(n, seed, policy, players, jobs, as_json):
 
     Example: pnp simulate later-years -n 500 --players 4 --seed 7
     """
-    from pnp.cli.output import emit_json
-    from pnp.games.later_years.sim import run
     report = with_progress("Later Years", n, lambda progress: run(n, seed, players, policy, progress=progress,
                                                                   jobs=jobs))
     if as_json:

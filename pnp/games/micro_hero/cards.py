@@ -4,11 +4,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Literal
 
+from pydantic import Field
 
+from pnp.cardset.datafile import Row, Strict, read_rows
 from pnp.errors import CardsetError
+from pnp.names import resolve
 from pnp.paths import cardsets_root
-from pnp.yamlio import load_yaml
 
 SLUG = "micro-hero"
 TECHNIQUE_COST = 4   # micro-hero.upgrade.5
@@ -108,12 +111,10 @@ class Catalog:
         key = ALIASES.get(slugify(name), slugify(name))
         if key in self.kinds:
             return self.kinds[key]
-        from pnp.names import resolve
         return self.kinds[resolve("card", name, {k.id: [k.id, k.name] for k in self.kinds.values()})]
 
     def trial(self, name: str) -> Trial:
         """A Trial by id or name, typed loosely (pnp.names); unknown -> UsageError."""
-        from pnp.names import resolve
         return self.trials[resolve("trial", name, {t.id: [t.id, t.name] for t in self.trials.values()})]
 
 
@@ -122,45 +123,89 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
 
 
-def _icons(raw, path, card) -> Icons:
-    try:
-        return Icons(**{k: int(raw.get(k, 0)) for k in ICONS})
-    except (AttributeError, TypeError, ValueError):
-        raise CardsetError("icons must be a mapping of attack/defence/xp to whole numbers",
-                           file=str(path), card=card, field="base/upgraded",
-                           expected="{attack: N, defence: N, xp: N}") from None
+class IconsData(Strict):
+    """One half of a card in the data: icon counts."""
+
+    attack: int = Field(0, ge=0)
+    defence: int = Field(0, ge=0)
+    xp: int = Field(0, ge=0)
+
+    def icons(self) -> Icons:
+        """As the engine's Icons."""
+        return Icons(self.attack, self.defence, self.xp)
 
 
-def _rows(name: str) -> tuple[list[dict], str]:
+class TechniqueRow(Row):
+    """A row of techniques.yaml."""
+
+    id: str
+    name: str
+    copies: int = Field(ge=1)
+    base: IconsData
+    upgraded: IconsData
+
+
+class WoundRow(Row):
+    """A row of wounds.yaml."""
+
+    id: str
+    name: str
+    copies: int = Field(ge=1)
+    severity: Literal["serious", "superficial", "deep"]
+    module: Literal[("core",) + MODULES]
+
+
+class TrialRow(Row):
+    """A row of trials.yaml: the Trial and the Blessing it gives."""
+
+    id: str
+    name: str
+    labor: int = Field(ge=1)
+    attack: int = Field(ge=0)
+    defence: int = Field(ge=0)
+    life: int = Field(ge=1)
+    rule: str
+    effect: dict = Field(default_factory=dict)
+    blessing: str
+    base: IconsData
+    upgraded: IconsData
+
+
+class EffectRow(Row):
+    """A row of revenge.yaml: a Hera's Revenge card and its effect."""
+
+    id: str
+    effect: dict
+
+
+class LifeRow(Row):
+    """A row of lifecards.yaml: a Calm and Wrath Life card and its bands."""
+
+    id: str
+    bands: list[dict]
+
+
+def _rows(name: str, row):
     path = cardsets_root() / SLUG / name
     if not path.exists():
         raise CardsetError("card data file missing", file=str(path), hint="restore it from the pnp checkout")
-    raw = load_yaml(path.read_text(encoding="utf-8")) or {}
-    return (raw.get("cards", raw) if isinstance(raw, dict) else raw), str(path)
+    return read_rows(path, row)
 
 
 @lru_cache(maxsize=None)
 def catalog() -> Catalog:
     """Load every card kind from the card set's YAML files."""
     kinds: dict[str, Kind] = {}
-    rows, path = _rows("techniques.yaml")
-    for r in rows:
-        kinds[r["id"]] = Kind(r["id"], r["name"], "technique", _icons(r["base"], path, r["id"]),
-                              _icons(r["upgraded"], path, r["id"]), copies=int(r["copies"]))
-    rows, path = _rows("wounds.yaml")
-    for r in rows:
-        kinds[r["id"]] = Kind(r["id"], r["name"], "wound", Icons(), Icons(), copies=int(r["copies"]),
-                              severity=r["severity"], module=r["module"])
+    for r in _rows("techniques.yaml", TechniqueRow):
+        kinds[r.id] = Kind(r.id, r.name, "technique", r.base.icons(), r.upgraded.icons(), copies=r.copies)
+    for r in _rows("wounds.yaml", WoundRow):
+        kinds[r.id] = Kind(r.id, r.name, "wound", Icons(), Icons(), copies=r.copies, severity=r.severity,
+                           module=r.module)
     trials: dict[str, Trial] = {}
-    rows, path = _rows("trials.yaml")
-    for r in rows:
-        bid = slugify(r["blessing"])
-        kinds[bid] = Kind(bid, r["blessing"], "blessing", _icons(r["base"], path, r["id"]),
-                          _icons(r["upgraded"], path, r["id"]), trial=r["id"])
-        trials[r["id"]] = Trial(r["id"], r["name"], int(r["labor"]), int(r["attack"]), int(r["defence"]),
-                                int(r["life"]), r["rule"], dict(r.get("effect") or {}), bid)
-    rows, _ = _rows("revenge.yaml")
-    revenge = {r["id"]: dict(r["effect"]) for r in rows}
-    rows, _ = _rows("lifecards.yaml")
-    lifecards = {r["id"]: list(r["bands"]) for r in rows}
+    for r in _rows("trials.yaml", TrialRow):
+        bid = slugify(r.blessing)
+        kinds[bid] = Kind(bid, r.blessing, "blessing", r.base.icons(), r.upgraded.icons(), trial=r.id)
+        trials[r.id] = Trial(r.id, r.name, r.labor, r.attack, r.defence, r.life, r.rule, dict(r.effect), bid)
+    revenge = {r.id: dict(r.effect) for r in _rows("revenge.yaml", EffectRow)}
+    lifecards = {r.id: list(r.bands) for r in _rows("lifecards.yaml", LifeRow)}
     return Catalog(kinds, trials, revenge, lifecards)

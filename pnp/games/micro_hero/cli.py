@@ -12,17 +12,16 @@ from pnp.termtext import shown
 def _say(text: str) -> None:
     """Print a line holding stored text (game names, notes), its control and escape codes removed."""
     click.echo(shown(text))
+from pnp.games.micro_hero.cards import catalog
 
 
 def _cards(ctx) -> list[str]:
     """Card kinds (completion)."""
-    from pnp.games.micro_hero.cards import catalog
     return list(catalog().kinds)
 
 
 def _trials(ctx) -> list[str]:
     """Trial ids (completion)."""
-    from pnp.games.micro_hero.cards import catalog
     return list(catalog().trials)
 
 
@@ -56,7 +55,7 @@ def save(deck, supply, beaten, stance, difficulty, expansions, shield, lifecard,
 
     Example: pnp micro-hero save --deck "strike+,block,training,training,strike,block,training,block,strike,training" --supply "training,strike,block,wrestle,dodge,study,wound:3,lion-skin" --beaten nemean-lion
     """
-    from pnp.games.micro_hero.save import parse_snapshot, save as do_save
+    from pnp.games.micro_hero.save import parse_snapshot, save as do_save  # numpy: loaded only when run (start-up time)
     snap = parse_snapshot(deck, supply, beaten, stance, difficulty, expansions, shield, lifecard, revenge)
     out = do_save(snap, name=name, note=note)
     if as_json:
@@ -78,7 +77,7 @@ def resume(name, seq, as_json):
 
     Example: pnp micro-hero resume --name default
     """
-    from pnp.games.micro_hero.save import resume as do_resume
+    from pnp.games.micro_hero.save import resume as do_resume  # numpy: loaded only when run (start-up time)
     out = do_resume(name, seq)
     if as_json:
         emit_json(out)
@@ -96,7 +95,7 @@ def status(name, as_json):
 
     Example: pnp micro-hero status --json
     """
-    from pnp.games.micro_hero.save import status as do_status
+    from pnp.games.micro_hero.save import status as do_status  # numpy: loaded only when run (start-up time)
     out = do_status(name)
     if as_json:
         emit_json(out)

@@ -6,11 +6,11 @@ import click
 from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
+from pnp.games.micro_hero.cards import catalog
 
 
 def _cards(ctx) -> list[str]:
     """Card kinds (completion)."""
-    from pnp.games.micro_hero.cards import catalog
     return list(catalog().kinds)
 
 
@@ -31,7 +31,7 @@ def score(play, as_json):
 
     Example: pnp judge micro-hero score --play "strike,block+,training,wound,strike"
     """
-    from pnp.games.micro_hero.rulings import score as rule
+    from pnp.games.micro_hero.rulings import score as rule  # numpy: loaded only when asked (start-up time)
     emit_ruling(rule(play), as_json)
 
 
@@ -46,7 +46,7 @@ def best_order(hand, need_attack, need_defence, as_json):
 
     Example: pnp judge micro-hero best-order --hand "strike,strike,block,training,training" --need-defence 4
     """
-    from pnp.games.micro_hero.rulings import best_order as rule
+    from pnp.games.micro_hero.rulings import best_order as rule  # numpy: loaded only when asked (start-up time)
     emit_ruling(rule(hand, need_attack, need_defence), as_json)
 
 
@@ -61,7 +61,7 @@ def upgrade(xp, plan, discard, round_no, as_json):
 
     Example: pnp judge micro-hero upgrade --xp 12 --plan "buy strike; upgrade; foresee"
     """
-    from pnp.games.micro_hero.rulings import upgrade_plan
+    from pnp.games.micro_hero.rulings import upgrade_plan  # numpy: loaded only when asked (start-up time)
     emit_ruling(upgrade_plan(xp, plan, discard, round_no), as_json)
 
 
@@ -77,5 +77,5 @@ def wound(wounds_left, taking, attack, defence, blood, as_json):
 
     Example: pnp judge micro-hero wound --wounds-left 0 --attack 7 --defence 1
     """
-    from pnp.games.micro_hero.rulings import wound_check
+    from pnp.games.micro_hero.rulings import wound_check  # numpy: loaded only when asked (start-up time)
     emit_ruling(wound_check(wounds_left, taking, attack, defence, blood), as_json)

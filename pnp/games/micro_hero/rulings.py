@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from pnp.errors import UsageError
-from pnp.games.micro_hero.engine import MicroHeroState, Options, chain_score, distinct_orders
+from pnp.games.micro_hero.engine import MicroHeroState
+from pnp.games.micro_hero.pieces import Options
+from pnp.games.micro_hero.plans import chain_score, distinct_orders
 from pnp.games.micro_hero.cards import Kind, catalog
 from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
 

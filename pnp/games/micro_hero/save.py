@@ -14,8 +14,10 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 
 from pnp.errors import CampaignError, UsageError
-from pnp.games.micro_hero.engine import LINGER, SHIELD_MAX, TRIALS, Card, MicroHeroState, Options
+from pnp.games.micro_hero.engine import MicroHeroState
+from pnp.games.micro_hero.pieces import LINGER, SHIELD_MAX, TRIALS, Card, Options
 from pnp.games.micro_hero.cards import catalog
+from pnp.names import match
 from pnp.store.db import backup_after_commit, connect, fault, migrate, ready_for_backups, store_path, write
 
 NAMESPACE = "micro_hero"
@@ -261,7 +263,6 @@ def _game_id(conn, name: str | None) -> tuple[int, str]:
         return row
     row = conn.execute("SELECT id, name FROM mh_game WHERE name=?", (name,)).fetchone()
     if not row:  # typed loosely: one clear match among the saved names (pnp.names, as for campaigns)
-        from pnp.names import match
         names = [r[0] for r in conn.execute("SELECT name FROM mh_game ORDER BY name")]
         m = match("campaign", name, names)
         if m.status != "match":

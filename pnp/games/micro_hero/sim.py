@@ -6,7 +6,8 @@ from functools import partial
 from itertools import repeat
 
 from pnp.games.stats import wilson
-from pnp.games.micro_hero.engine import LINGER, MicroHeroState, Options
+from pnp.games.micro_hero.engine import MicroHeroState
+from pnp.games.micro_hero.pieces import LINGER, Options
 from pnp.games.micro_hero.policies import POLICIES
 from pnp.simulate.jobs import play_games
 

@@ -7,7 +7,8 @@ import click
 
 from pnp.cli.choice import LooseChoice
 from pnp.cli.output import emit_json
-from pnp.simulate.options import run_options
+from pnp.cli.simulate_options import run_options
+from pnp.games.micro_hero.pieces import LINGER
 
 
 @click.command(name="micro-hero")
@@ -21,8 +22,7 @@ def command(n, seed, policy, difficulties, expansions, players, jobs, as_json):
 
     Example: pnp simulate micro-hero -n 200 --seed 1 --json
     """
-    from pnp.games.micro_hero.engine import LINGER
-    from pnp.games.micro_hero.sim import simulate
+    from pnp.games.micro_hero.sim import simulate  # numpy: loaded only when run (start-up time of pnp simulate)
     diffs = difficulties or tuple(LINGER)
     exps = frozenset(e.strip() for e in expansions.split(",") if e.strip())
     click.echo(f"seed {seed}", err=True)

@@ -7,10 +7,11 @@ from functools import partial
 
 import click
 
+from pnp.cli.output import emit_json
+from pnp.cli.simulate_options import players_option, run_options, seat_shares, with_progress
 from pnp.games.stats import spread
 from pnp.games.twelve_labors.engine import MAX_PLAYERS, MIN_PLAYERS, State, heroes_beaten
 from pnp.simulate.jobs import game_rng, play_games
-from pnp.simulate.options import players_option, run_options, seat_shares, with_progress
 
 POLICIES = ("random",)
 
@@ -77,7 +78,6 @@ def command(n, seed, policy, players, jobs, as_json):
 
     Example: pnp simulate twelve-labors -n 2000 --players 4 --seed 7
     """
-    from pnp.cli.output import emit_json
     report = with_progress("games", n, lambda progress: simulate(n, seed, players, progress=progress, jobs=jobs))
     if as_json:
         emit_json(report)

@@ -12,14 +12,18 @@ Card data comes from cardsets/verb-adjective-noun/cards.csv (one source of truth
 """
 from __future__ import annotations
 
-import csv
 import itertools
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
+from typing import Literal
 
+from pydantic import Field
+
+from pnp.cardset.datafile import CsvRow, read_csv_rows
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL, pick
+from pnp.names import resolve
 from pnp.paths import cardsets_root
 
 SLUG = "verb-adjective-noun"
@@ -47,24 +51,29 @@ class Card:
     effect: str
 
 
+class CardRow(CsvRow):
+    """A row of cards.csv: a Challenge card and its edges."""
+
+    id: str
+    kind: Literal[KINDS]
+    word: str
+    laurels: int = Field(ge=0)
+    left: str
+    right: str
+    effect: str = ""
+
+
 @lru_cache(maxsize=None)
 def cards() -> dict[str, Card]:
     """Every Challenge card by id, from cardsets/verb-adjective-noun/cards.csv."""
-    path = cardsets_root() / SLUG / "cards.csv"
-    out = {}
-    with path.open(encoding="utf-8", newline="") as f:
-        for row in csv.DictReader(f):
-            for _ in range(int(row.get("copies") or 1)):
-                out[row["id"]] = Card(row["id"], row["kind"], row["word"], int(row["laurels"]),
-                                      row["left"], row["right"], row["effect"] or "")
-    return out
+    rows = read_csv_rows(cardsets_root() / SLUG / "cards.csv", CardRow)
+    return {r.id: Card(r.id, r.kind, r.word, r.laurels, r.left, r.right, r.effect) for r in rows}
 
 
 def find_card(text: str) -> Card:
     """A card by id or word, loosely ('Three-Headed', 'three headed'); unknown -> UsageError."""
     if text in cards():                                         # an exact id needs no loose matching
         return cards()[text]
-    from pnp.names import resolve
     return cards()[resolve("card", text, {c.id: c.word for c in cards().values()},
                            listing="see the card words in cardsets/verb-adjective-noun/cards.csv")]
 

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.output import emit_json
+from pnp.cli.simulate_options import first_player_text, players_option, run_options, seat_shares, with_progress
 from pnp.games.verb_adjective_noun.engine import MAX_PLAYERS, MIN_PLAYERS
-from pnp.games.verb_adjective_noun.sim import POLICIES
-from pnp.simulate.options import first_player_text, players_option, run_options, seat_shares, with_progress
+from pnp.games.verb_adjective_noun.sim import POLICIES, run
 
 
 @click.command(name="verb-adjective-noun")
@@ -16,8 +17,6 @@ def command(n, seed, policy, players, jobs, as_json):
 
     Example: pnp simulate verb-adjective-noun -n 200 --policy greedy --players 4 --seed 7
     """
-    from pnp.cli.output import emit_json
-    from pnp.games.verb_adjective_noun.sim import run
     report = with_progress("Verb the Adjective Noun", n, lambda progress: run(
         n, seed, players, policy, progress=progress, jobs=jobs))
     if as_json:
