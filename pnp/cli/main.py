@@ -69,7 +69,7 @@ class RootGroup(LazyGroup):
             ) from None
 
 
-@click.group(cls=RootGroup, lazy={**COMMANDS, **_game_commands()},
+@click.group(cls=RootGroup, lazy=lambda: {**COMMANDS, **_game_commands()},
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show full tracebacks on errors.")
 @click.version_option(package_name="hercules-pnp", prog_name="pnp")
