@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from pnp.errors import CampaignError
 from pnp.campaign.store import SPACE, migrations
+from pnp.errors import CampaignError
 from pnp.store import db
 
 MIGRATIONS = [

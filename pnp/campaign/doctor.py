@@ -5,7 +5,9 @@ import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 
-from pnp.campaign.store import SPACE
+from pnp.campaign import log
+from pnp.campaign.store import SPACE, Store
+from pnp.catalog import campaign_rules
 from pnp.errors import CampaignError, PnpError
 from pnp.store import db
 
@@ -23,7 +25,6 @@ def _taken(backup: Path) -> str:
 
 def _spaces() -> list[str]:
     """The store spaces of every game that declares a campaign (pnp.catalog), in game order."""
-    from pnp.catalog import campaign_rules
     return list(dict.fromkeys(r.space for r in campaign_rules().values()))
 
 
@@ -65,9 +66,6 @@ def _look(path: Path, *, backup: bool = False) -> dict:
 
 def _check_store(path: Path) -> dict:
     """The live store: SQLite's check, then every campaign's log replayed against its snapshot, by its game's rules."""
-    from pnp.campaign import log
-    from pnp.campaign.store import Store
-    from pnp.catalog import campaign_rules
 
     if not path.exists() or path.stat().st_size == 0:
         state = "missing" if not path.exists() else "empty"

@@ -19,7 +19,11 @@ from typing import Any, Callable
 from pnp.campaign import current
 from pnp.campaign.store import SPACE, Store, open_store
 from pnp.errors import CampaignError
+from pnp.jsonio import load_json
+from pnp.leftovers import part_prefix, remove_stale
 from pnp.store.db import RESTORE_HINT
+from pnp.termtext import check_plain
+from pnp.textfile import decode, read_text
 
 EXPORT_VERSION = 1
 NAME_CHARS = 200  # longest campaign or player name (and event date) stored
@@ -138,7 +142,6 @@ def record(store, name, rules: Rules, data, kind: str, payload_fn, along=None):
 
 def plain_texts(source: str | None, **texts) -> None:
     """Refuse a campaign or player name (or a date) holding control characters or escape codes, or too long."""
-    from pnp.termtext import check_plain
     for field, text in texts.items():
         check_plain(text, field=field, file=source, error=CampaignError, max_chars=NAME_CHARS)
 
@@ -212,7 +215,6 @@ def _refuse_foreign_target(path: Path) -> None:
 def write_export(doc: dict, path: str | Path) -> Path:
     """Write an export file atomically (temp file in the same folder, then rename); never over a symlink,
     pipe, device or folder; one-line error if it cannot be written."""
-    from pnp.leftovers import part_prefix, remove_stale
     path = Path(path)
     tmp = None
     _refuse_foreign_target(path)
@@ -250,9 +252,6 @@ def malformed(what: str, source: str, rules: Rules) -> CampaignError:
 
 def parse_export(text: str | bytes, source: str, rules: Rules) -> dict:
     """An export's JSON (from a file or an upload): nesting and numbers bounded (pnp.jsonio), one-line errors."""
-    from pnp.jsonio import load_json
-    from pnp.textfile import decode
-
     if isinstance(text, bytes):
         text = decode(text, source, error=CampaignError)
     try:
@@ -263,8 +262,6 @@ def parse_export(text: str | bytes, source: str, rules: Rules) -> dict:
 
 def read_export(path: str | Path, rules: Rules) -> dict:
     """Read an export file: bounded size, UTF-8, bounded JSON (see parse_export); one-line errors otherwise."""
-    from pnp.textfile import read_text
-
     return parse_export(read_text(Path(path), error=CampaignError), str(path), rules)
 
 

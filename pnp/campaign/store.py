@@ -6,14 +6,13 @@ campaign rows `<space>`, their log `<space>_event`, and the current campaign `<s
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
 
 from pnp.errors import CampaignError
 from pnp.store import db
-
-import re
 
 SPACE = "campaign"  # the first campaign game's tables, kept as they were before games had spaces
 _SPACE_NAME = re.compile(r"[a-z][a-z0-9_]{0,40}")

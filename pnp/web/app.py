@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from pnp.catalog import games
 from pnp.errors import PnpError
 from pnp.web import pages
 from pnp.web.security import CSRF_FIELD, MAX_BODY, Guard
@@ -35,7 +36,6 @@ SHELL_NAV = [("/rules", "Rules")]  # the shell's own pages in the nav; a game's 
 
 def game_pages() -> dict:
     """Every game's declared pages (Game.web): {slug: (package, {"nav": [...], "routes": [...]})}."""
-    from pnp.catalog import games
     found = {}
     for slug, g in games().items():
         if g.web:

@@ -14,7 +14,6 @@ from pnp.errors import UsageError
 from pnp.web import inputs
 from pnp.web.inputs import BadInput
 
-
 # ---- rules -----------------------------------------------------------------------------------------
 
 def _game(slug: str):

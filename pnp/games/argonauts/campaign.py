@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from pnp.campaign import log
 from pnp.campaign.log import EXPORT_VERSION, NAME_CHARS, export_text, plain_texts, write_export  # noqa: F401 - the campaign's API
-from pnp.campaign.store import Store
+from pnp.campaign.store import Store, open_store
 from pnp.errors import CampaignError
 from pnp.games.argonauts import campaign_model as model
 from pnp.games.argonauts.campaign_cards import CardData, load_cards
+from pnp.names import resolve
+from pnp.store.db import store_path
 
 EXPORT_FORMAT = "pnp-argonauts-campaign"
 RULES = log.Rules(export_format=EXPORT_FORMAT, kinds=("win", "loss"), data=load_cards, apply=model.apply)
@@ -144,7 +146,6 @@ def _state_of(st: Store, name: str | None, data: CardData) -> tuple[str, model.S
 
 def match(kind: str, text: str, choices: dict) -> str:
     """The card or deed id `text` names (pnp.names, forgivingly); else a campaign error listing names."""
-    from pnp.names import resolve
     where = "pnp campaign deck" if kind == "card" else "pnp campaign status"
     return resolve(kind, text, choices, error=CampaignError, listing=f"see the {kind} names with '{where}'")
 
@@ -243,8 +244,6 @@ def check(st: Store, name: str, data: CardData) -> None:
 def names_in_store(ctx) -> list[str]:
     """Campaign names in the store given by --store (if typed before) or the default; none if no store yet
     (shell completion)."""
-    from pnp.campaign.store import open_store
-    from pnp.store.db import store_path
     path = store_path((ctx.params or {}).get("store"))
     if not path.exists():
         return []

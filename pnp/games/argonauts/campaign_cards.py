@@ -5,7 +5,6 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-
 from pnp.errors import CampaignError
 from pnp.paths import cardsets_root
 from pnp.yamlio import load_yaml

@@ -6,9 +6,11 @@ from pathlib import Path
 
 import click
 
+from pnp.campaign.doctor import doctor as run_doctor
 from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
 from pnp.games.argonauts import campaign as service
+from pnp.games.argonauts import campaign_print as printing
 from pnp.games.argonauts.campaign import names_in_store
 from pnp.games.argonauts.campaign_cards import card_ids, deed_ids
 from pnp.termtext import shown
@@ -253,7 +255,6 @@ def print_cmd(output, campaign_name, store, as_json):
 
     Example: pnp campaign print -o output/
     """
-    from pnp.games.argonauts import campaign_print as printing
     r = printing.print_campaign(store, campaign_name, output)
     emit_json(r) if as_json else _say(f"wrote {', '.join(r['files'])} ({r['cards']} cards)")
 
@@ -268,8 +269,7 @@ def doctor(ctx, restore, store, as_json):
 
     Exits 1 when the store does not check cleanly. Example: pnp campaign doctor --restore latest
     """
-    from pnp.campaign.doctor import doctor as run
-    r = run(store, restore)
+    r = run_doctor(store, restore)
     if as_json:
         emit_json(r)
     else:

@@ -12,7 +12,10 @@ from pathlib import Path
 from starlette.responses import Response
 
 from pnp.errors import UsageError
-from pnp.games.argonauts import campaign as service, table
+from pnp.games.argonauts import campaign as service
+from pnp.games.argonauts import campaign_model as model
+from pnp.games.argonauts import table
+from pnp.games.argonauts.campaign_print import campaign_slug, changed_by_last_game, print_campaign
 from pnp.web import inputs
 from pnp.web.inputs import BadInput
 from pnp.web.security import MAX_BODY
@@ -66,7 +69,6 @@ def _track(card, level: int | None, data) -> dict:
 
 def deck(store, request) -> dict:
     """Every deck card with its track drawn, and the reserve cards still locked with what unlocks them."""
-    from pnp.games.argonauts import campaign_model as model
     name, state, data = service.current_state(store)
     source = {}
     for c in data.cards:
@@ -134,7 +136,6 @@ def history(store, request) -> dict:
 
 
 def export(store, request) -> Response:
-    from pnp.games.argonauts.campaign_print import campaign_slug
     doc = service.export(store)
     return Response(service.export_text(doc), media_type="application/json",
                     headers={"content-disposition": f'attachment; filename="{campaign_slug(doc["name"])}.json"'})
@@ -154,7 +155,6 @@ def import_(store, form) -> str:
 
 def reprint(store, request) -> Response:
     """The PDF of the cards the last game changed (its ticked Adventure cards) and the Player card."""
-    from pnp.games.argonauts.campaign_print import campaign_slug, changed_by_last_game, print_campaign
     name = service.status(store)["campaign"]
     only = set(changed_by_last_game(store, name))
     with tempfile.TemporaryDirectory(prefix="pnp-serve-") as tmp:
