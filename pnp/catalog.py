@@ -104,12 +104,13 @@ def commands() -> dict[str, str]:
     Two games declaring one name is a declaration error, raised here rather than one silently winning.
     """
     found: dict[str, str] = {}
+    owner: dict[str, str] = {}
     for slug, g in games().items():
         mine = {**({slug: g.command} if g.command else {}), **g.commands}
         for name, ref in mine.items():
             if name in found:
-                raise LookupError(f"games declare the command '{name}' twice ({slug} and another); rename one")
-            found[name] = g.entry(ref)
+                raise LookupError(f"games {owner[name]} and {slug} both declare the command '{name}'; rename one")
+            found[name], owner[name] = g.entry(ref), slug
     return found
 
 

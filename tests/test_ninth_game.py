@@ -221,3 +221,18 @@ def test_the_ninth_games_campaign_and_page_live_beside_the_argonauts(ninth, tmp_
     assert page.status_code == 200 and '<p id="feats">Iolaus: 1 feats</p>' in page.text
     assert 'href="/ninth"' in c.get("/").text and c.get("/campaign").status_code == 200
     assert "/judge/ninth-game/draw" in c.get("/judge").text  # its situations, listed by the shell
+
+
+def test_a_game_cannot_take_a_command_pnp_has_or_another_game_declares(monkeypatch):
+    from pnp.cli.main import _game_commands
+    eight = dict(pnp.catalog.games())
+    greedy = pnp.catalog.Game("ninth-game", "The Ninth Labour", "ninth.txt", "en", "ninth_game",
+                              commands={"print": "cli:group"})
+    monkeypatch.setattr(pnp.catalog, "games", lambda: {**eight, "ninth-game": greedy})
+    with pytest.raises(LookupError, match="print, which pnp has already"):
+        _game_commands()
+    twin = pnp.catalog.Game("ninth-game", "The Ninth Labour", "ninth.txt", "en", "ninth_game",
+                            commands={"campaign": "cli:group"})
+    monkeypatch.setattr(pnp.catalog, "games", lambda: {**eight, "ninth-game": twin})
+    with pytest.raises(LookupError, match="argonauts and ninth-game both declare the command 'campaign'"):
+        _game_commands()

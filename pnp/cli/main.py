@@ -23,9 +23,14 @@ COMMANDS = {
 
 def _game_commands() -> dict[str, str]:
     """Each game's own command group (`pnp argonauts …`) and the commands it adds (`pnp campaign …`), as
-    its folder declares them."""
+    its folder declares them; a game may not take a name pnp's own commands have."""
     from pnp.catalog import commands
-    return commands()
+    found = commands()
+    taken = sorted(set(found) & set(COMMANDS))
+    if taken:
+        raise LookupError(f"a game declares the command(s) {', '.join(taken)}, which pnp has already; "
+                          "rename them in its Game declaration")
+    return found
 
 
 class RootGroup(LazyGroup):
