@@ -1,1 +1,2 @@
-"""`pnp serve`: the phone-friendly companion shell (layout, auth, CSRF, static files, rules and rulings); each game mounts its own pages (Game.web)."""
+"""`pnp serve`: the phone-friendly companion shell (layout, auth, CSRF, static files, rules and rulings);
+each game mounts its own pages (Game.web)."""
