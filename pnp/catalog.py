@@ -94,8 +94,17 @@ def __getattr__(name: str):
 
 
 def campaign_rules() -> dict:
-    """Every declared campaign's rules (pnp.campaign.log.Rules), by game slug, imported."""
-    return {slug: importlib.import_module(g.entry(g.campaign)).RULES for slug, g in games().items() if g.campaign}
+    """Every declared campaign's rules (pnp.campaign.log.Rules), by game slug, imported; two games keeping
+    their campaigns in one store space is a declaration error."""
+    found, owner = {}, {}
+    for slug, g in games().items():
+        if g.campaign:
+            rules = importlib.import_module(g.entry(g.campaign)).RULES
+            if rules.space in owner:
+                raise LookupError(f"games {owner[rules.space]} and {slug} both keep campaigns in the store space "
+                                  f"'{rules.space}'; give one its own space")
+            found[slug], owner[rules.space] = rules, slug
+    return found
 
 
 def commands() -> dict[str, str]:

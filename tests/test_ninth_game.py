@@ -236,3 +236,17 @@ def test_a_game_cannot_take_a_command_pnp_has_or_another_game_declares(monkeypat
     monkeypatch.setattr(pnp.catalog, "games", lambda: {**eight, "ninth-game": twin})
     with pytest.raises(LookupError, match="argonauts and ninth-game both declare the command 'campaign'"):
         _game_commands()
+
+
+def test_two_games_cannot_keep_campaigns_in_one_store_space(ninth, monkeypatch):
+    (ninth / "ninth_game" / "campaign_twin.py").write_text(
+        "from dataclasses import replace\n\nfrom ninth_game.campaign import RULES as OWN\n\n"
+        "RULES = replace(OWN, space='campaign')\n", encoding="utf-8")
+    found = dict(pnp.catalog.games())
+    assert set(pnp.catalog.campaign_rules()) == {"argonauts", "ninth-game"}
+    twin = pnp.catalog.Game("ninth-game", "The Ninth Labour", "ninth.txt", "en", "ninth_game",
+                            campaign="campaign_twin")
+    with monkeypatch.context() as m, pytest.raises(
+            LookupError, match="argonauts and ninth-game both keep campaigns in the store space 'campaign'"):
+        m.setattr(pnp.catalog, "games", lambda: {**found, "ninth-game": twin})
+        pnp.catalog.campaign_rules()

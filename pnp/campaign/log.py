@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pnp.campaign import current
-from pnp.campaign.store import SPACE, Store, open_store
+from pnp.campaign.store import Store, open_store
 from pnp.errors import CampaignError
 from pnp.jsonio import load_json
 from pnp.leftovers import part_prefix, remove_stale
@@ -37,7 +37,7 @@ class Rules:
     kinds: tuple            # record kinds a player makes besides 'new' (the log adds 'undo')
     data: Callable[[], Any]  # the game's campaign data (cards, deeds), loaded once per command
     apply: Callable          # (state | None, data, kind, payload) -> (state, changes); 'new' starts a state
-    space: str = SPACE       # the store tables it keeps its campaigns in (pnp.campaign.store)
+    space: str               # the store tables it keeps its campaigns in, its own (pnp.campaign.store)
 
     @property
     def event_kinds(self) -> tuple:

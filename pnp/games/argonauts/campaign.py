@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pnp.campaign import log
 from pnp.campaign.log import EXPORT_VERSION, NAME_CHARS, export_text, plain_texts, write_export  # noqa: F401 - the campaign's API
-from pnp.campaign.store import Store, open_store
+from pnp.campaign.store import SPACE, Store, open_store
 from pnp.errors import CampaignError
 from pnp.games.argonauts import campaign_model as model
 from pnp.games.argonauts.campaign_cards import CardData, load_cards
@@ -15,7 +15,8 @@ from pnp.names import resolve
 from pnp.store.db import store_path
 
 EXPORT_FORMAT = "pnp-argonauts-campaign"
-RULES = log.Rules(export_format=EXPORT_FORMAT, kinds=("win", "loss"), data=load_cards, apply=model.apply)
+RULES = log.Rules(export_format=EXPORT_FORMAT, kinds=("win", "loss"), data=load_cards, apply=model.apply,
+                  space=SPACE)  # the tables Argonauts campaigns were always kept in
 EVENT_KINDS = RULES.event_kinds
 
 
