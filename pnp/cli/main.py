@@ -18,6 +18,9 @@ COMMANDS = {
     "simulate": "pnp.cli.simulate:simulate",
     "serve": "pnp.cli.serve:serve",
     "completion": "pnp.cli.completion:completion",
+    "config": "pnp.cli.config:config",
+    "docs": "pnp.cli.docs:docs",
+    "new": "pnp.cli.new:new",
 }
 
 
