@@ -127,8 +127,8 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         Route("/static/{name}", asset),
     ]
     taken = {(r.path, m) for r in routes for m in r.methods}
-    for slug, (_, declared) in declared.items():
-        for method, path, fn, template, *builder in declared["routes"]:
+    for slug, (_, game_pages_of) in declared.items():
+        for method, path, fn, template, *builder in game_pages_of["routes"]:
             if (path, method) in taken:
                 raise LookupError(f"game '{slug}' declares the page {method} {path}, which is already taken")
             taken.add((path, method))
