@@ -13,7 +13,7 @@ from pnp.games.argonauts import campaign_printdata as printdata
 from pnp.paths import cardsets_root, default_output
 from pnp.yamlio import load_yaml
 
-COPIED = ("layouts.yaml", "templates")
+COPIED = ("layouts.yaml", "templates", "icons")
 
 
 def campaign_slug(name: str) -> str:
