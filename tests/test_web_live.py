@@ -14,7 +14,7 @@ from urllib.request import urlopen
 
 import pytest
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import table
 from pnp.web.app import create_app
 from pnp.web.live import Changes
