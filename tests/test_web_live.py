@@ -82,6 +82,10 @@ def test_the_watcher_sees_every_commit_while_this_process_opens_the_store_again(
             cli(store, "loss")  # another process, which closes the store last
             assert changes.poll(), (round, other)
     assert service.status(store)["losses"] == 6
+    copy = store.with_name("copy.db")
+    copy.write_bytes(store.read_bytes())  # a store put back from a backup: another file at the same path
+    copy.replace(store)
+    assert changes.poll() and not changes.poll()
 
 
 def test_a_page_carries_the_change_it_shows_and_still_pages_are_not_live(store):

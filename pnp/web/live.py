@@ -28,7 +28,8 @@ class Changes:
         self.count = 0
         self.listeners = 0
         self.closed = False
-        self._seen: int | None = None
+        self._seen: tuple[int, int] | None = None
+        self._inode: int | None = None
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
         self._changed: asyncio.Event | None = None
@@ -39,19 +40,25 @@ class Changes:
         """The id of the latest change seen: 'BOOT-N'."""
         return f"{self.boot}-{self.count}"
 
-    def _version(self) -> int | None:
-        """The store's data_version now (None when the store cannot be read yet)."""
+    def _version(self) -> tuple[int, int] | None:
+        """(the store file's inode, its data_version) now; None when the store cannot be read yet.
+
+        A store put back from a backup is another file: the watcher opens it anew and counts a change.
+        """
         if self.path is None:
             return None
         try:
+            inode = self.path.stat().st_ino
+            if self._conn is not None and inode != self._inode:
+                self._conn.close()
+                self._conn = None
             if self._conn is None:
-                if not self.path.exists():
-                    return None
-                self._conn = sqlite3.connect(f"file:{self.path}", uri=True, check_same_thread=False,
-                                             timeout=0.1, isolation_level=None)
+                self._conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                                             check_same_thread=False, timeout=0.1, isolation_level=None)
+                self._inode = inode
             # stepped to the end, so no read transaction stays open on an old snapshot of the store
-            return self._conn.execute("PRAGMA data_version").fetchall()[0][0]
-        except sqlite3.Error:
+            return inode, self._conn.execute("PRAGMA data_version").fetchall()[0][0]
+        except (OSError, sqlite3.Error):
             if self._conn is not None:
                 self._conn.close()
             self._conn = None
