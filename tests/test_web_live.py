@@ -194,8 +194,19 @@ def test_a_record_elsewhere_shows_on_open_pages_within_a_second(served, chromium
     one.fill("input[name=name]", "second-voyage")
     cli(store, "loss")
     one.wait_for_selector("#live-note:not([hidden])", timeout=3000)
+    look(one, "live-note")
     assert one.input_value("input[name=name]") == "second-voyage"
-    assert cli(store, "status")["losses"] == 3 and errors == []
+    assert cli(store, "status")["losses"] == 3
+
+    # a tap that htmx answers by redrawing part of the form (the win's deeds) is filling in too
+    two.goto(server.base + "/win")
+    listening(two)
+    two.locator("label.tile", has_text="Amycus").click()
+    two.wait_for_selector("text=1 cards tapped.")
+    service.loss(store, "voyage")
+    two.wait_for_selector("#live-note:not([hidden])", timeout=1000)
+    assert two.is_checked("input[value=amycus]") and "1 cards tapped." in two.inner_text("main")
+    assert errors == []
 
 
 @browser_only[0]

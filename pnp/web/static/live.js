@@ -6,7 +6,7 @@
     navigator.serviceWorker.register("/sw.js").catch(function () { /* no offline copy: pages still work */ });
   }
   if (!window.EventSource) return;
-  var dirty = false, busy = false, again = false, latest = null;
+  var dirty = false, busy = false, again = false, latest = null, pending = 0;
 
   function main() { return document.querySelector("main"); }
   function note(id, on) { var n = document.getElementById(id); if (n) n.hidden = !on; }
@@ -15,15 +15,16 @@
     var m = main();
     if (!m || !m.hasAttribute("data-live") || m.dataset.change === latest) return;
     if (dirty) { note("live-note", true); return; }  // never throw away what the player is filling in
-    if (busy) { again = true; return; }
+    if (busy || pending) { again = true; return; }  // a tap's own answer is on its way: check after it
     busy = true;
     fetch(location.href, { credentials: "same-origin", cache: "no-store" })
       .then(function (r) { return r.text(); })
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
-        var fresh = doc.querySelector("main"), now = main();
-        if (fresh && now && !dirty) {
-          now.replaceWith(fresh);
+        var fresh = doc.querySelector("main");
+        // only over the page it was fetched for, and only when it shows a newer change
+        if (fresh && main() === m && !dirty && pending === 0 && fresh.dataset.change !== m.dataset.change) {
+          m.replaceWith(fresh);
           document.title = doc.title;
           if (window.htmx) window.htmx.process(fresh);
         }
@@ -32,8 +33,13 @@
       .then(function () { busy = false; if (again) { again = false; refresh(); } });
   }
 
+  document.addEventListener("htmx:beforeRequest", function () { pending += 1; });
+  document.addEventListener("htmx:afterRequest", function () { pending = Math.max(0, pending - 1); });
   document.addEventListener("input", function (e) { if (e.target.closest("main form")) dirty = true; });
-  document.addEventListener("htmx:afterSettle", function () { dirty = false; note("live-note", false); refresh(); });
+  document.addEventListener("htmx:afterSettle", function (e) {
+    if (!(e.detail && (e.detail.boosted || e.detail.target === document.body))) return;  // only part of the page
+    dirty = false; again = false; note("live-note", false); refresh();  // a new page
+  });
 
   var stream = new EventSource("/events");
   var root = document.documentElement;
