@@ -120,8 +120,8 @@ def test_name_options_across_the_cli_complete():
         assert expected in paths
 
 
-@pytest.mark.parametrize("path, source", [(p, s) for p, s in NAME_PARAMS if s not in ("campaign", "rule-ref")],
-                         ids=[p for p, s in NAME_PARAMS if s not in ("campaign", "rule-ref")])
+@pytest.mark.parametrize("path, source", [(p, s) for p, s in NAME_PARAMS if s not in ("campaign", "rule-ref", "card")],
+                         ids=[p for p, s in NAME_PARAMS if s not in ("campaign", "rule-ref", "card")])
 def test_every_completed_name_reads_back_as_itself(path, source):
     """A completed word, typed as is, names exactly the candidate it came from (pnp.names)."""
     raw = (comp.SOURCES[source] if isinstance(source, str) else source)(None)

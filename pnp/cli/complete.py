@@ -68,9 +68,17 @@ def _rule_refs(ctx) -> list[str]:
     return [s.key for s in book.sections] + [s.id for s in book.statements] + [g.id for g in book.gaps]
 
 
+def _cards(ctx) -> list[str]:
+    """Card ids of the game typed before (`pnp cards GAME ...`)."""
+    from pnp.catalog import game
+    from pnp.rules.cards import reference
+    return [c.id for c in reference(game(ctx.params["game"]).slug)]
+
+
 SOURCES = {  # names outside any one game; a game's own names come from its folder, as callables
     "game": _games, "card-set": _card_sets, "campaign": _campaigns, "deed": _deeds,
     "argonauts-card": _argonauts_cards, "argonauts-treasure": _argonauts_treasures, "rule-ref": _rule_refs,
+    "card": _cards,
 }
 
 
