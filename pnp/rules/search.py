@@ -98,9 +98,10 @@ class Index:
     """A filled search index kept open: its connection (any thread, one at a time under `lock`) and what
     every query reads from it, held in memory: synonyms with their keys' stems, the book's words and stems."""
 
-    def __init__(self, conn: sqlite3.Connection, stamp: tuple = ()):
+    def __init__(self, conn: sqlite3.Connection, stamp: tuple = (), folder: Path | None = None):
         self.conn = conn
-        self.stamp = stamp  # the sources' (mtime, size) when opened; a shared index is reopened when they change
+        self.stamp = stamp  # its game folder's data files when opened (cards.stamp): reopened when they change
+        self.folder = folder
         self.lock = threading.Lock()
         self.synonyms, self.key_stems = _synonyms(conn)
         self.words = {row[0] for row in conn.execute("SELECT term FROM book_word")}
@@ -331,23 +332,24 @@ def index(slug: str) -> Index:
     fingerprint = _fingerprint(sources(rules.parent))
     digest = f"{zlib.crc32(str(rules.resolve()).encode()):08x}"
     path = cache_dir() / "rules" / f"{slug}-{digest}.sqlite3"
-    return Index(_open_cached(path, fingerprint) or _build_cached(slug, path, fingerprint), now)
+    return Index(_open_cached(path, fingerprint) or _build_cached(slug, path, fingerprint), now, rules.parent)
 
 
-_OPEN: dict[tuple[str, str, str], Index] = {}  # (slug, its folder, cache folder) -> the index kept open
+_OPEN: dict[tuple, Index] = {}  # (slug, $PNP_HOME, $PNP_CACHE) -> the index kept open, with its folder
 _OPEN_LOCK = threading.Lock()
 
 
 def shared(slug: str) -> Index:
-    """The process's open index of a built-in game: opened once, reopened only when its sources change
-    (a replaced index is closed by the garbage collector once no query holds it)."""
+    """The process's open index of a built-in game: opened once, reopened only when a data file of the
+    game changes (a replaced index is closed by the garbage collector once no query holds it)."""
     slug = game(slug).slug
-    folder = cardsets_root() / slug
-    key = (slug, str(folder), str(cache_dir()))
-    now = stamp(folder)
-    with _OPEN_LOCK:
+    key = (slug, os.environ.get("PNP_HOME"), os.environ.get(CACHE_ENV))  # what decides its folder and cache file
+    ix = _OPEN.get(key)
+    if ix is not None and ix.stamp == stamp(ix.folder):
+        return ix
+    with _OPEN_LOCK:  # one thread opens it; the others then find it open
         ix = _OPEN.get(key)
-        if ix is None or ix.stamp != now:
+        if ix is None or ix.stamp != stamp(ix.folder):
             ix = _OPEN[key] = index(slug)
     return ix
 

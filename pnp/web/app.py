@@ -32,9 +32,9 @@ NAV = [("/", "Campaigns"), ("/campaign", "Player"), ("/deck", "Deck"), ("/play",
 
 
 def _env() -> Environment:
-    """The pages' Jinja2 environment: templates from the package, HTML autoescaped."""
+    """The pages' Jinja2 environment: templates from the package (read once per process), HTML autoescaped."""
     return Environment(loader=PackageLoader("pnp.web", "templates"), autoescape=select_autoescape(["html"]),
-                       trim_blocks=True, lstrip_blocks=True)
+                       trim_blocks=True, lstrip_blocks=True, auto_reload=False)  # no stat of templates per page
 
 
 def create_app(store=None, token: str | None = None) -> Starlette:

@@ -17,7 +17,7 @@ from starlette.responses import Response
 from pnp.campaign import service
 from pnp.catalog import table_module
 from pnp.errors import UsageError
-from pnp.web import inputs
+from pnp.web import inputs, memo
 from pnp.web.inputs import BadInput
 from pnp.web.security import MAX_BODY
 
@@ -39,8 +39,8 @@ def _version(form) -> int | None:
 # ---- campaigns -------------------------------------------------------------------------------------
 
 def campaigns(store, request) -> dict:
-    """The campaign list: wins, losses, which is current."""
-    return service.campaigns(store)
+    """The campaign list: wins, losses, which is current (kept until the store changes: pnp.web.memo)."""
+    return dict(memo.while_unchanged(store, "campaigns", service.campaigns))
 
 
 def use(store, form) -> str:
