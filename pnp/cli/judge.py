@@ -56,8 +56,6 @@ class JudgeGroup(GameGroup):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, lazy=_available(), **kwargs)
 
-from pnp.catalog import games
-from pnp.cli.lazy import GameGroup, pick_name
 
 @click.group(cls=JudgeGroup, subcommand_metavar="GAME SITUATION [OPTIONS]...")
 def judge():

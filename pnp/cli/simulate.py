@@ -25,5 +25,5 @@ class SimulateGroup(GameGroup):
 def simulate():
     """Simulate many games with a chosen policy and report win rates and lengths.
 
-    Example: pnp simulate argonauts -n 10000 --policy greedy --seed 1
+    Example: pnp simulate argonauts -n 2000 --policy greedy --seed 1
     """

@@ -2,8 +2,6 @@
 and the report lines several print: progress, win shares by seat, the first player's edge."""
 from __future__ import annotations
 
-import sys
-
 import click
 
 from pnp.cli.choice import LooseChoice
@@ -38,9 +36,10 @@ def players_option(low: int, high: int, default: int, why: str | None = None):
 
 
 def with_progress(label: str, n: int, run):
-    """run(progress) under a progress bar of n games on stderr; its result."""
-    with click.progressbar(length=n, label=label, file=sys.stderr) as bar:
-        return run(bar.update)
+    """run(progress) under a progress bar of n games on stderr (on a terminal, without --json); its result."""
+    from pnp.cli.progress import progress_bar
+    with progress_bar(n, label) as tick:
+        return run(tick)
 
 
 def seat_shares(shares) -> str:

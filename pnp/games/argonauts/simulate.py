@@ -1,12 +1,11 @@
 """`pnp simulate argonauts`: seeded games or whole campaigns with a policy, and a balance summary."""
 from __future__ import annotations
 
-import sys
-
 import click
 
 from pnp import limits
 from pnp.cli.output import emit_json
+from pnp.cli.progress import progress_bar
 from pnp.cli.simulate_options import run_options
 from pnp.games.argonauts.campaign_link import campaign_game
 
@@ -21,15 +20,15 @@ from pnp.games.argonauts.campaign_link import campaign_game
 def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, jobs, as_json):
     """Simulate Argonauts games: win rate with a 95% interval, crew left, turns, deadliest cards.
 
-    Example: pnp simulate argonauts -n 20000 --policy greedy --seed 1
+    Example: pnp simulate argonauts -n 2000 --policy greedy --seed 1
     """
     from pnp.games.argonauts import sim  # with its engines, loaded only when run (start-up time of pnp simulate)
     if n_campaigns:
         limits.CAMPAIGNS.check(n_campaigns, field="--campaigns")  # each may play up to 400 games
     click.echo(f"seed {seed}", err=True)
     if n_campaigns:
-        with click.progressbar(length=n_campaigns, label="campaigns", file=sys.stderr) as bar:
-            res = sim.campaigns(n_campaigns, policy, seed, cards_path=cards_path, progress=bar.update)
+        with progress_bar(n_campaigns, "campaigns") as tick:
+            res = sim.campaigns(n_campaigns, policy, seed, cards_path=cards_path, progress=tick)
         if as_json:
             emit_json(res)
         else:
@@ -41,8 +40,8 @@ def command(n, policy, campaign, n_campaigns, seed, cards_path, crew, jobs, as_j
     if campaign:
         g = campaign_game(campaign)
         deck, levels, crew = g["deck"], g["levels"], crew or g["crew"]
-    with click.progressbar(length=n, label="games", file=sys.stderr) as bar:
-        res = sim.simulate(n, policy, seed, deck, levels, crew or 12, cards_path, jobs, progress=bar.update)
+    with progress_bar(n, "games") as tick:
+        res = sim.simulate(n, policy, seed, deck, levels, crew or 12, cards_path, jobs, progress=tick)
     if as_json:
         emit_json(res)
         return

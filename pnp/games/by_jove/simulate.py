@@ -17,7 +17,7 @@ from pnp.cli.simulate_options import first_player_text, players_option, run_opti
 def command(n, seed, players, policy, time_limit, cap, young, jobs, as_json):
     """Simulate By Jove games: rounds per game, how games end, and the first player's edge.
 
-    Example: pnp simulate by-jove -n 2000 --players 4 --seed 7
+    Example: pnp simulate by-jove -n 200 --players 4 --seed 7
     """
     from pnp.games.by_jove.sim import run  # lazy: start-up time (simulate --help loads each command)
 

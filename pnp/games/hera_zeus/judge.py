@@ -89,7 +89,7 @@ def setup(hand, as_json):
 
 @situations.command()
 @click.option("--position", required=True, type=click.Path(dir_okay=False),
-              help="Position file, YAML or JSON (format: docs/hera-zeus.md).")
+              help="Position file, YAML or JSON (format: 'pnp docs hera-zeus').")
 @click.option("--move", required=True, help="The move: 'draw', 'place 5 2 1', 'challenge 2', 'pegasus front 3', …")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def legal(position, move, as_json):

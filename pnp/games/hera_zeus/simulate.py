@@ -1,11 +1,10 @@
 """`pnp simulate hera-zeus`: self-play with random or greedy players; game length, first-player wins, endings."""
 from __future__ import annotations
 
-import sys
-
 import click
 
 from pnp.cli.output import emit_json
+from pnp.cli.progress import progress_bar
 from pnp.cli.simulate_options import run_options
 from pnp.games.hera_zeus import sim
 
@@ -17,10 +16,10 @@ def command(n, seed, policy, jobs, as_json):
 
     The first player alternates between Hera and Zeus from game to game.
 
-    Example: pnp simulate hera-zeus -n 500 --policy greedy --seed 7
+    Example: pnp simulate hera-zeus -n 200 --policy greedy --seed 7
     """
-    with click.progressbar(length=n, label="playing", file=sys.stderr) as bar:
-        report = sim.run(n, policy, seed, progress=bar.update, jobs=jobs)
+    with progress_bar(n, "playing") as tick:
+        report = sim.run(n, policy, seed, progress=tick, jobs=jobs)
     if as_json:
         emit_json(report)
         return

@@ -65,7 +65,7 @@ def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> d
 def command(n, seed, policy, players, jobs, as_json):
     """Simulate The Labors of Herakles with random players: game length and first-player advantage.
 
-    Example: pnp simulate labors-of-herakles -n 1000 --players 4 --seed 7
+    Example: pnp simulate labors-of-herakles -n 200 --players 4 --seed 7
     """
     report = with_progress("games", n, lambda progress: simulate(n, seed, players, progress=progress, jobs=jobs))
     if as_json:

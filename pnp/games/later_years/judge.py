@@ -74,7 +74,7 @@ def auction(bids, coins, as_json):
 
 
 @situations.command()
-@click.option("--board", "board", required=True, type=FileText(), help="Board file, YAML or JSON (docs/later-years.md).")
+@click.option("--board", "board", required=True, type=FileText(), help="Board file, YAML or JSON ('pnp docs later-years').")
 @click.option("--player", required=True, help="Whose chains to count.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")
 def chains(board, player, as_json):
@@ -87,7 +87,7 @@ def chains(board, player, as_json):
 
 
 @situations.command()
-@click.option("--board", "board", required=True, type=FileText(), help="Board file, YAML or JSON (docs/later-years.md).")
+@click.option("--board", "board", required=True, type=FileText(), help="Board file, YAML or JSON ('pnp docs later-years').")
 @click.option("--coins", required=True, help="Unspent coins per player: 'red:12, blue:9'.")
 @click.option("--cards", default=None, help="Cards left in hand per player, for the last tiebreaker.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling as JSON.")

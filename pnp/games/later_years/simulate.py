@@ -15,7 +15,7 @@ from pnp.games.later_years.sim import POLICIES, run
 def command(n, seed, policy, players, jobs, as_json):
     """Simulate Hercules: The Later Years: rounds per game, deadbeats and the first player's edge.
 
-    Example: pnp simulate later-years -n 500 --players 4 --seed 7
+    Example: pnp simulate later-years -n 100 --players 4 --seed 7
     """
     report = with_progress("Later Years", n, lambda progress: run(n, seed, players, policy, progress=progress,
                                                                   jobs=jobs))

@@ -1,12 +1,11 @@
 """`pnp simulate micro-hero`: greedy (or random) solo runs; win rate per difficulty and where runs end."""
 from __future__ import annotations
 
-import sys
-
 import click
 
 from pnp.cli.choice import LooseChoice
 from pnp.cli.output import emit_json
+from pnp.cli.progress import progress_bar
 from pnp.cli.simulate_options import run_options
 from pnp.games.micro_hero.pieces import LINGER
 
@@ -20,14 +19,14 @@ from pnp.games.micro_hero.pieces import LINGER
 def command(n, seed, policy, difficulties, expansions, players, jobs, as_json):
     """Simulate Micro Hero runs: win rate per difficulty and the round where lost runs end.
 
-    Example: pnp simulate micro-hero -n 200 --seed 1 --json
+    Example: pnp simulate micro-hero -n 50 --seed 1 --json
     """
     from pnp.games.micro_hero.sim import simulate  # numpy: loaded only when run (start-up time of pnp simulate)
     diffs = difficulties or tuple(LINGER)
     exps = frozenset(e.strip() for e in expansions.split(",") if e.strip())
     click.echo(f"seed {seed}", err=True)
-    with click.progressbar(length=n * len(diffs), label="games", file=sys.stderr) as bar:
-        res = simulate(n, seed, policy, diffs, exps, players, progress=bar.update, jobs=jobs)
+    with progress_bar(n * len(diffs), "games") as tick:
+        res = simulate(n, seed, policy, diffs, exps, players, progress=tick, jobs=jobs)
     if as_json:
         emit_json(res)
         return

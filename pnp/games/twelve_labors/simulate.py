@@ -76,7 +76,7 @@ def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> d
 def command(n, seed, policy, players, jobs, as_json):
     """Simulate The Twelve Labors with random players: game length and first-player advantage.
 
-    Example: pnp simulate twelve-labors -n 2000 --players 4 --seed 7
+    Example: pnp simulate twelve-labors -n 200 --players 4 --seed 7
     """
     report = with_progress("games", n, lambda progress: simulate(n, seed, players, progress=progress, jobs=jobs))
     if as_json:
