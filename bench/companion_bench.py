@@ -120,7 +120,8 @@ def main() -> None:
                 asyncio.run(hammer(base, paths, 2 * len(paths), 2, kind))
             print(f"{args.clients} concurrent {kind.__name__}s, {args.requests} requests per run, {args.runs} runs, "
                   f"{os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f}); ms")
-            print(f"{'page':<14} {'run':>4} {'trip p50':>9} {'p95':>7} {'app p50':>8} {'p95':>7} {'cpu p50':>8} {'p95':>6}")
+            print(f"{'page':<14} {'run':>4} {'trip p50':>9} {'p95':>7} {'app p50':>8} {'p95':>7} "
+                  f"{'cpu p50':>8} {'p95':>6}")
             worst = 0.0
             for name, paths in pages.items():
                 rows = []

@@ -8,6 +8,7 @@ from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
 from pnp.errors import UsageError
 from pnp.names import match, unknown_message
+from pnp.plural import counted
 
 
 class RulesGroup(click.Group):
@@ -98,8 +99,8 @@ def _print_toc(book, as_json: bool) -> None:
                    "sections": [_section_dict(s, False) for s in book.sections],
                    "gaps": [g.id for g in book.gaps]})
         return
-    click.echo(f"{title}: {len(book.statements)} statements in {len(book.sections)} sections, "
-               f"{len(book.gaps)} gaps (rulebook {book.rulebook})")
+    click.echo(f"{title}: {counted(len(book.statements), 'statement')} in {counted(len(book.sections), 'section')}, "
+               f"{counted(len(book.gaps), 'gap')} (rulebook {book.rulebook})")
     width = max((len(s.key) for s in book.sections), default=0)
     for sec in book.sections:
         click.echo(f"  {sec.key:<{width}}  {sec.title}")

@@ -60,7 +60,9 @@ def stamp(folder: Path) -> tuple:
 
 
 def _first(fields: dict, names) -> str:
-    return next((str(fields[f]).strip() for f in names if isinstance(fields.get(f), (str, int)) and fields[f] != ""), "")
+    """The first of the named fields a card fills in, as text ('' when none)."""
+    return next((str(fields[f]).strip() for f in names
+                 if isinstance(fields.get(f), (str, int)) and str(fields[f]).strip()), "")
 
 
 def _upper(text: str) -> str:

@@ -59,7 +59,8 @@ _WORD = re.compile(r"\w+", re.UNICODE)  # as FTS5's unicode61 splits: "don't" ->
 
 @dataclass(frozen=True)
 class Hit:
-    """One search result: a statement, gap or card id, its text, the section it cites (a card: its kind), and its bm25 score."""
+    """One search result: a statement, gap or card id, its text, the section it cites (a card: its kind),
+    and its bm25 score."""
 
     id: str
     kind: str  # "rule", "gap" or "card"
@@ -194,8 +195,8 @@ def fill(conn: sqlite3.Connection, book, cards=()) -> None:
     for sec in book.sections:
         heading = " ".join(p for p in (sec.heading, sec.heading_en) if p)
         rows += [(st.id, "rule", sec.title, st.text, heading, st.text, "") for st in sec.statements]
-    rows += [(g.id, "gap", g.section, f"{g.title}: {g.ruling}", g.section, "", " ".join((g.title, g.question, g.ruling)))
-             for g in book.gaps]
+    rows += [(g.id, "gap", g.section, f"{g.title}: {g.ruling}", g.section, "",
+              " ".join((g.title, g.question, g.ruling))) for g in book.gaps]
     # cards in a table of their own, so they leave the rules' bm25 statistics (and ranking) as they were
     card_rows = [(f"{book.game}.card.{c.id}", "card", f"Card: {c.kind}", f"{c.name}: {c.text}" if c.text else c.name,
                   c.name, c.text) for c in cards]
@@ -230,7 +231,8 @@ def _synonyms(conn: sqlite3.Connection) -> tuple[dict[str, list[str]], dict[str,
 
 _SQL = " UNION ALL ".join(
     f"SELECT e.id, e.kind, e.text, e.section, bm25({t}, {', '.join(str(w) for w in ws)}) AS score, e.rowid AS n "
-    f"FROM {t} JOIN entry e ON e.rowid = {t}.rowid WHERE {t} MATCH ?" for t, ws in (("fts", WEIGHTS), ("card_fts", CARD_WEIGHTS))
+    f"FROM {t} JOIN entry e ON e.rowid = {t}.rowid WHERE {t} MATCH ?"
+    for t, ws in (("fts", WEIGHTS), ("card_fts", CARD_WEIGHTS))
 ) + " ORDER BY score, n LIMIT ?"
 
 

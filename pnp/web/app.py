@@ -19,6 +19,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from pnp.errors import PnpError
+from pnp.plural import counted
 from pnp.web import pages
 from pnp.web.security import CSRF_FIELD, MAX_BODY, Guard
 
@@ -32,9 +33,12 @@ NAV = [("/", "Campaigns"), ("/campaign", "Player"), ("/deck", "Deck"), ("/play",
 
 
 def _env() -> Environment:
-    """The pages' Jinja2 environment: templates from the package (read once per process), HTML autoescaped."""
-    return Environment(loader=PackageLoader("pnp.web", "templates"), autoescape=select_autoescape(["html"]),
-                       trim_blocks=True, lstrip_blocks=True, auto_reload=False)  # no stat of templates per page
+    """The pages' Jinja2 environment: templates from the package (read once per process), HTML autoescaped,
+    and the `counted` filter ({{ n | counted("loss") }}: "1 loss", "2 losses")."""
+    env = Environment(loader=PackageLoader("pnp.web", "templates"), autoescape=select_autoescape(["html"]),
+                      trim_blocks=True, lstrip_blocks=True, auto_reload=False)  # no stat of templates per page
+    env.filters["counted"] = counted
+    return env
 
 
 def create_app(store=None, token: str | None = None) -> Starlette:
