@@ -90,7 +90,7 @@ def read_cards(folder: Path) -> list[Card]:
             if isinstance(reward, dict) and str(reward.get("text", "")).endswith(JOINS):
                 needs = [deeds.get(n, n) for n in str(reward.get("needs", "")).replace("+", " ").split()]
                 unlocked.setdefault(str(reward["text"])[:-len(JOINS)], []).append(
-                    "the reward for the deeds " + " + ".join(needs))
+                    f"the reward for the deed{'s' if len(needs) > 1 else ''} " + " + ".join(needs))
     out = []
     for comp, p in pieces:
         f = p.fields

@@ -122,6 +122,7 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         Route("/play/finish", action(pages.play_finish, "play.html", pages.play), methods=["POST"]),
         Route("/play/abandon", action(pages.play_abandon, "play.html", pages.play), methods=["POST"]),
         Route("/rules", page(pages.rules, "rules.html")),
+        Route("/cards", page(pages.cards, "cards.html")),
         Route("/rules/{game}/gaps", page(pages.gaps, "gaps.html")),
         Route("/rules/{game}/{rule}", page(pages.statement, "statement.html")),
         Route("/judge", page(pages.judge_list, "judge.html")),
