@@ -107,10 +107,11 @@ class Index:
         self.synonyms, self.key_stems = _synonyms(conn)
         self.words = {row[0] for row in conn.execute("SELECT term FROM book_word")}
         self.book_stems = {row[0] for row in conn.execute("SELECT term FROM book_stem")}
-        self.by_letter: dict[str, list[str]] = {}  # first letter -> the book's words (typo candidates)
-        for w in sorted(self.words - STOPWORDS):
-            self.by_letter.setdefault(w[0], []).append(w)
+        self.by_start: dict[tuple[str, int], list[str]] = {}  # (first letter, length) -> typo candidates
+        for w in self.words - STOPWORDS:
+            self.by_start.setdefault((w[0], len(w)), []).append(w)
         self._stems: dict[str, frozenset[str]] = {}
+        self._nearest: dict[str, str | None] = {}  # an unknown query word -> its correction (or None)
 
     def stems(self, terms: list[str]) -> list[frozenset[str]]:
         """Porter stems of each term (see _stems), remembered per term."""
@@ -135,15 +136,24 @@ def corrections(ix: Index, terms: list[str]) -> list[str]:
     unknown = [t for t, st in zip(unknown, ix.stems(unknown)) if not st & ix.book_stems]
     if not unknown:
         return []
-    from rapidfuzz.distance import OSA  # lazy: start-up time (rapidfuzz, only for unknown words)
     out = []
     for t in unknown:
-        edits = 1 if len(t) < TYPO_LONG else 2
-        near = sorted((OSA.distance(t, w), w) for w in ix.by_letter.get(t[0], ())
-                      if abs(len(w) - len(t)) <= (len(t) >= TYPO_RESIZE))
-        if near and near[0][0] <= edits and near[0][1] not in out:
-            out.append(near[0][1])
+        if t not in ix._nearest:
+            if len(ix._nearest) >= STEM_MEMO:
+                ix._nearest.clear()
+            ix._nearest[t] = _nearest(ix, t)
+        if ix._nearest[t] is not None and ix._nearest[t] not in out:
+            out.append(ix._nearest[t])
     return out
+
+
+def _nearest(ix: Index, t: str) -> str | None:
+    """The book's word a typo away from t (see TYPO_*), the nearest and then the first in order; else None."""
+    from rapidfuzz.distance import OSA  # lazy: start-up time (rapidfuzz, only for unknown words)
+    resize = 1 if len(t) >= TYPO_RESIZE else 0
+    near = min(((OSA.distance(t, w), w) for n in range(len(t) - resize, len(t) + resize + 1)
+                for w in ix.by_start.get((t[0], n), ())), default=None)
+    return near[1] if near and near[0] <= (1 if len(t) < TYPO_LONG else 2) else None
 
 
 def expand(ix: Index, query: str, synonyms: dict[str, list[str]] | None = None, typos: bool = True) -> str:
@@ -153,6 +163,11 @@ def expand(ix: Index, query: str, synonyms: dict[str, list[str]] | None = None, 
     A synonym key applies when its stemmed words all occur among the query's stemmed words, so the
     key "fight" also expands "fighting" and "fights". synonyms default to the index's own.
     """
+    return " OR ".join(_quote(t) for t in _terms(ix, query, synonyms, typos))
+
+
+def _terms(ix: Index, query: str, synonyms: dict[str, list[str]] | None, typos: bool) -> list[str]:
+    """The words and phrases expand() ORs together."""
     all_words = words(query)
     kept = [w for w in all_words if w not in STOPWORDS] or all_words
     if not kept:
@@ -171,7 +186,7 @@ def expand(ix: Index, query: str, synonyms: dict[str, list[str]] | None = None, 
         ks = key_stems.get(key)
         if ks and ks <= query_stems:
             terms.extend(v for v in values if v not in terms)
-    return " OR ".join(_quote(t) for t in terms)
+    return terms
 
 
 def _create(conn: sqlite3.Connection) -> None:
@@ -240,7 +255,10 @@ def query(ix: Index, text: str, limit: int = 5, typos: bool = True) -> list[Hit]
     """The best `limit` entries of an index for a player's query, best first (bm25);
     typos=False takes the query's words as typed. Safe from any thread (one query at a time per index)."""
     with ix.lock:
-        match = expand(ix, text, typos=typos)
+        terms = _terms(ix, text, None, typos)
+        if not any(st and st <= ix.book_stems for st in ix.stems(terms)):
+            return []  # no word (nor every word of a phrase) is in the index: FTS5 would find nothing
+        match = " OR ".join(_quote(t) for t in terms)
         return [Hit(*row[:5]) for row in ix.conn.execute(_SQL, (match, match, limit)).fetchall()]
 
 
