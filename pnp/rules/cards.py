@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.catalog import game
-from pnp.errors import UsageError
 from pnp.names import match, resolve
 from pnp.paths import cardsets_root
 
