@@ -107,3 +107,12 @@ def test_card_names_complete_for_the_game_typed():
     from click.shell_completion import ShellComplete
     items = ShellComplete(main, {}, "pnp", "_PNP_COMPLETE").get_completions(["cards", "argonauts"], "harp")
     assert [i.value for i in items] == ["harpies"]
+
+
+def test_a_card_hit_of_rules_search_is_labelled_and_shown_by_rules_show():
+    r = CliRunner().invoke(main, ["rules", "argonauts", "search", "harpies"])
+    assert r.output.splitlines()[0].startswith("1. [argonauts.card.harpies (card)] Harpies: Winged thieves")
+    shown = CliRunner().invoke(main, ["rules", "argonauts", "show", "argonauts.card.harpies"])
+    assert shown.exit_code == 0 and shown.output == run("argonauts", "harpies").output
+    data = json.loads(CliRunner().invoke(main, ["rules", "argonauts", "show", "argonauts.card.harpies", "--json"]).output)
+    assert data == {"type": "card", **find("argonauts", "harpies").to_dict()}

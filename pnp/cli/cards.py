@@ -12,7 +12,8 @@ def _boxes(values) -> str:
     return " ".join("-" if v is None else str(v) for v in values)
 
 
-def _show(card, full: bool) -> None:
+def show_card(card, full: bool) -> None:
+    """A card as text: name, kind and text; full=True adds its track, what it adds, earns and what unlocks it."""
     click.echo(f"{card.name}  ({card.kind}{', reserve' if card.reserve else ''})")
     if card.text:
         click.echo(f"  {card.text}")
@@ -51,7 +52,7 @@ def cards(game, name, as_json):
         if as_json:
             emit_json(card.to_dict())
         else:
-            _show(card, full=True)
+            show_card(card, full=True)
         return
     every = reference(slug)
     if as_json:
@@ -60,4 +61,4 @@ def cards(game, name, as_json):
     if not every:
         click.echo(f"no cards in {slug}'s card set")
     for c in every:
-        _show(c, full=False)
+        show_card(c, full=False)
