@@ -1,64 +1,52 @@
-"""Page data kept while the store is unchanged: one read connection per store file asks SQLite's
-`data_version` (which changes whenever any other connection, in any process, commits) and the file's
-identity (a restore replaces the file), so a page read again without a record in between opens nothing."""
+"""Page data kept while the store is unchanged, so a page read again without a record in between opens nothing.
+
+"Unchanged" is read from the file system, holding nothing open (a restore must stay free to replace
+the file, on Windows too): the identity, size and modification time of the store file and of its
+write-ahead log. Every commit grows the log or, once the log is merged, rewrites the store file, so
+one of them changes; a change that leaves both sizes alone within one tick of the file system's
+clock is the one it could miss, so a kept value is also read afresh after FRESH_S seconds.
+"""
 from __future__ import annotations
 
 import os
-import sqlite3
-import threading
+import time
 
 from pnp.store.db import store_path
 
+FRESH_S = 0.5  # longest a kept value is shown without reading the store again (pages update within a second)
 
-class _Watch:
-    """A read connection to one store file and what was read through the library at each data version."""
-
-    def __init__(self, path: str, ident: tuple):
-        self.ident = ident
-        self.conn = sqlite3.connect(f"file:{path}?mode=rw", uri=True, check_same_thread=False)
-        self.lock = threading.Lock()
-        self.kept: dict[str, tuple[int, object]] = {}
-
-    def version(self) -> int:
-        with self.lock:
-            return self.conn.execute("PRAGMA data_version").fetchone()[0]
+KEPT_MAX = 64  # stores x pages kept (a server has one store; tests make many)
+_KEPT: dict[tuple[str, str], tuple[tuple, float, object]] = {}  # (store, name) -> (signature, when, value)
 
 
-_WATCHES: dict[str, _Watch] = {}
-_LOCK = threading.Lock()
-
-
-def _identity(path: str) -> tuple | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_dev, st.st_ino
+def _signature(path: str) -> tuple | None:
+    """(device, inode, size, mtime ns) of the store file and its write-ahead log; None without a store file."""
+    out = []
+    for name in (path, path + "-wal"):
+        try:
+            st = os.stat(name)
+        except FileNotFoundError:
+            out.append(None)
+            continue
+        except OSError:
+            return None
+        out.append((st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns))
+    return tuple(out) if out[0] is not None else None
 
 
 def while_unchanged(store, name: str, read):
-    """read(store)'s result, remembered under `name` until the store changes (a record, an import,
-    a restore); read again when it has. A store not there yet, or unreadable here, is read each time."""
+    """read(store)'s result, kept under `name` while the store stays unchanged (at most FRESH_S seconds);
+    a store not there yet, or that cannot be looked at, is read every time."""
     path = str(store_path(store))
-    ident = _identity(path)
-    if ident is None:
+    before = _signature(path)  # taken first: a record committed while read() runs is seen next time
+    if before is None:
         return read(store)
-    watch = _WATCHES.get(path)
-    if watch is None or watch.ident != ident:
-        with _LOCK:
-            watch = _WATCHES.get(path)
-            if watch is None or watch.ident != ident:
-                try:
-                    watch = _WATCHES[path] = _Watch(path, ident)
-                except sqlite3.Error:
-                    return read(store)
-    try:
-        before = watch.version()
-    except sqlite3.Error:
-        return read(store)
-    kept = watch.kept.get(name)
-    if kept is not None and kept[0] == before:
-        return kept[1]
-    value = read(store)  # a record committed while this runs changes the version again: read next time
-    watch.kept[name] = (before, value)
+    now = time.monotonic()
+    kept = _KEPT.get((path, name))
+    if kept is not None and kept[0] == before and now - kept[1] < FRESH_S:
+        return kept[2]
+    value = read(store)
+    if len(_KEPT) >= KEPT_MAX:
+        _KEPT.clear()
+    _KEPT[(path, name)] = (before, now, value)
     return value
