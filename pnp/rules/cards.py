@@ -97,7 +97,7 @@ def read_cards(folder: Path) -> list[Card]:
                         if isinstance(f.get(k), str) and f[k].strip())
         adds = tuple((int(a["box"]), str(a["name"])) for a in f.get("adds") or []
                      if isinstance(a, dict) and isinstance(a.get("box"), int))
-        out.append(Card(id=p.id, name=names[p.id], kind=_upper(_first(f, KIND_FIELDS) or comp.name),
+        out.append(Card(id=p.id, name=names[p.id], kind=_upper(_first(f, KIND_FIELDS) or comp.name.replace("-", " ")),
                         text=text, difficulty=_track(f.get("difficulty")), deadliness=_track(f.get("deadliness")),
                         adds=adds, deed=_first(f, ("deed_name",)) or None, reserve=f.get("reserve") is True,
                         unlocked_by=tuple(unlocked.get(names[p.id], ()))))
