@@ -24,7 +24,7 @@ from pnp.errors import UsageError
 from pnp.paths import cardsets_root
 from pnp.rules.cards import reference, sources, stamp
 
-SCHEMA = "pnp-rules-index-8"
+SCHEMA = "pnp-rules-index-9"  # bump when what is indexed changes (the tables, or how pnp.rules.cards reads cards)
 CACHE_ENV = "PNP_CACHE"
 
 # bm25 column weights, in table column order: section heading, statement text, gap entry.
