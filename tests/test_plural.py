@@ -6,7 +6,7 @@ import warnings
 
 from click.testing import CliRunner
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.cli.main import main
 from pnp.plural import counted
 from pnp.web.app import create_app

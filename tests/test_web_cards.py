@@ -7,7 +7,7 @@ from html import unescape
 
 import pytest
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.rules.cards import reference
 from pnp.web.app import create_app
 

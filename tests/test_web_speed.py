@@ -7,7 +7,7 @@ import warnings
 
 import pytest
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.rules import search as search_mod
 from pnp.web import memo
 from pnp.web.app import create_app
@@ -31,10 +31,11 @@ def client(store):
 
 @pytest.fixture
 def opened(monkeypatch):
-    """Every opening of the store by the campaign library, counted."""
+    """Every opening of the store by the campaign library (its event log), counted."""
+    from pnp.campaign import log
     count = []
-    real = service.open_store
-    monkeypatch.setattr(service, "open_store", lambda *a, **k: count.append(1) or real(*a, **k))
+    real = log.open_store
+    monkeypatch.setattr(log, "open_store", lambda *a, **k: count.append(1) or real(*a, **k))
     return count
 
 
