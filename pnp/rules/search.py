@@ -34,7 +34,7 @@ WEIGHTS = (0.4, 1.0, 0.8)
 # were; weights measured on the 302 questions in tests/questions: at (1.0, 0.5) a card's text pushed an
 # expected rule out of a top 3, at (0.6, 0.25) none does and a card's name still finds the card first.
 CARD_WEIGHTS = (0.6, 0.25)
-STEM_MEMO = 10_000  # query words whose stems an open index remembers
+STEM_MEMO = 10_000  # query words whose stems (and typo corrections) an open index remembers, at most
 
 # A query word the book does not contain (nor any word of the same stem) is read as the book's
 # word nearest to it, if one is a typo away: the same first letter, one edit (a letter changed,
