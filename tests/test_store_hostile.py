@@ -249,7 +249,7 @@ def test_a_real_full_disk_reads_the_store_and_refuses_records_by_name(small_disk
     service.loss(store)
     filler = _fill(small_disk)
     res = cli("campaign", "status", "--store", store)
-    assert res.exit_code == 0 and "1 losses" in res.output, res.output  # healthy, not "unreadable"
+    assert res.exit_code == 0 and "1 loss;" in res.output, res.output  # healthy, not "unreadable"
     out = one_line_error(cli("campaign", "win", "--victory", "Harpies", "--deed", "rocks", "--store", store))
     assert "no space left on" in out and "restore" not in out and "damaged" not in out
     filler.unlink()
