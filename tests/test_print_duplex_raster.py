@@ -228,7 +228,8 @@ def test_calibration_sheet_registers_like_the_card_sheets(tmp_path, paper, size,
 
 
 def test_calibration_text_matches_its_ruler(tmp_path):
-    from pnp.print.marks import RULER_AT, RULER_MM
+    """The ruler sits in the first page's top-right corner (the front matter fills the rest) and is 50 mm."""
+    from pnp.print.marks import RULER_MM, ruler_at
     write_deck(tmp_path / "deck", (63.0, 88.0), 2)
     out = tmp_path / "deck.pdf"
     render_pdf(load_cardset(tmp_path / "deck"), out, PrintOptions())
@@ -238,14 +239,17 @@ def test_calibration_text_matches_its_ruler(tmp_path):
     found = text.search("The ruler above").get_next()
     assert found is not None
     _, bottom, _, top = text.get_charbox(found[0])
-    ph_pt = page.get_size()[1]
+    pw_pt, ph_pt = page.get_size()
     text_top_mm = (ph_pt - top) * 25.4 / 72
     doc.close()
+    x0, y0 = ruler_at((pw_pt * 25.4 / 72, ph_pt * 25.4 / 72))
+    assert x0 > pw_pt * 25.4 / 72 / 2  # in the right half: the corner, not the middle of the page
     img = pages(out)[0]
-    row = int(RULER_AT[1] / MM_PER_PX)
-    dark = np.nonzero((img[row - 1:row + 2] < 128).all(axis=-1).any(axis=0))[0]
+    row = int(y0 / MM_PER_PX)
+    left, right = int((x0 - 5) / MM_PER_PX), int((x0 + RULER_MM + 2) / MM_PER_PX)  # the corner block only
+    dark = np.nonzero((img[row - 1:row + 2, left:right] < 128).all(axis=-1).any(axis=0))[0]
     assert (dark[-1] - dark[0] + 1) * MM_PER_PX == pytest.approx(RULER_MM, abs=0.5)  # the ruler is 50 mm
-    assert RULER_AT[1] < text_top_mm  # and it is above the text that says so
+    assert y0 < text_top_mm  # and it is above the text that says so
 
 
 def _builtin_components():

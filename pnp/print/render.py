@@ -1,4 +1,4 @@
-"""Render a card set to one press-ready PDF: calibration page, sheets of fronts and backs, tiled boards."""
+"""Render a card set to one press-ready PDF: front matter (with calibration), sheets of fronts and backs, tiled boards."""
 from __future__ import annotations
 
 import os
@@ -101,25 +101,47 @@ class _Writer:
             self.drawer.face(self.c, piece, side, comp.size, self.bleed, comp.shape)
         self.c.restoreState()
 
-    def calibration(self, title: str) -> None:
-        """The calibration sheet, on the same paper orientation and duplex mapping as the first card sheets."""
-        from pnp.print.marks import PRINTER_SETTING, draw_calibration, draw_calibration_back, target_positions
+    def front_matter(self) -> None:
+        """The first pages: what to cut, what else to fetch, assembly, credits and the rules, with the
+        calibration ruler and targets in the corners of the first sheet (on the card sheets' paper and
+        duplex mapping). In duplex modes the card sheets still start on a front page."""
+        from pnp.cardset.frontmatter import load_front_matter
+        from pnp.print import frontmatter as fmp
+        from pnp.print.marks import (CALIBRATION_W, PRINTER_SETTING, draw_calibration, draw_calibration_back,
+                                     target_positions)
         opt = self.opt
+        fm = load_front_matter(self.cs)
         cards = [c for c in self.cs.components if c.type != "board"]
         paper = self.grid(cards[0]).paper if cards else (min(opt.paper), max(opt.paper))
-        ph = self.page(paper)
+        styles = fmp.styles(self.font, self.drawer.fonts["bold"])
+        flow = fmp.story(fm, styles)
+        self.page(paper)
+        fmp.draw_header(self.c, fm, paper, styles, paper[0] - 32 - CALIBRATION_W - 16)
         notes = [f"Paper {paper[0]:g} x {paper[1]:g} mm ({'landscape' if paper[0] > paper[1] else 'portrait'}, "
                  f"like the card sheets), bleed {self.bleed:g} mm, backs: {opt.backs}, "
                  f"back offset {opt.back_offset[0]:g},{opt.back_offset[1]:g} mm.",
                  f"Printer setting: {PRINTER_SETTING[opt.backs]}."]
-        draw_calibration(self.c, paper, title, self.font, notes)
+        draw_calibration(self.c, paper, self.font, notes)
+        fmp.fill(self.c, flow, paper, fmp.FIRST_TOP)
+        fmp.footer(self.c, paper, self.font, f"{self.cs.name}: front matter, page 1")
         self.end_page()
+        first = self.pages
         if opt.duplex:
             self.page(paper)
             targets = [back_rect(Rect(x, y, 0.0, 0.0), paper, opt.backs, opt.back_offset)
                        for x, y in target_positions(paper)]
             draw_calibration_back(self.c, paper, [(r.x, r.y) for r in targets], self.font,
                                   PRINTER_SETTING[opt.backs])
+            fmp.fill(self.c, flow, paper, fmp.TOP)
+            fmp.footer(self.c, paper, self.font, f"{self.cs.name}: front matter, page 2")
+            self.end_page()
+        while flow:
+            self.page(paper)
+            fmp.fill(self.c, flow, paper, fmp.TOP)
+            fmp.footer(self.c, paper, self.font, f"{self.cs.name}: front matter, page {self.pages - first + 2}")
+            self.end_page()
+        if opt.duplex and (self.pages - first) % 2 == 0:  # an odd count: keep card fronts on odd pages
+            self.page(paper)
             self.end_page()
 
     def blank_back(self, paper) -> None:
@@ -259,7 +281,7 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
         canvas.setKeywords(["print-and-play", cs.slug])
         writer = _Writer(canvas, cs, options, drawer, progress)
         if options.calibration:
-            writer.calibration(cs.name)
+            writer.front_matter()
         for comp in cs.components:
             if comp.type == "board":
                 writer.board(comp)
