@@ -37,7 +37,7 @@ def _space_boxes(key: str, ref: str, x: float, y: float, w: float, h: float, rot
         f"{key}_bg": {"x": x, "y": y, "w": w, "h": h, "shape": "rect", "fill": fill, "stroke": "#3b2a1a",
                       "stroke_width": 0.8},
         f"{key}_name": {"x": x + 1.5, "y": y + (h * 0.45 if rotate else 1.5), "w": w - 3, "h": h * 0.5 - 1.5,
-                        "text": f"<b>{{{{ {ref}.name }}}}</b>", "size": 8, "min_size": 5, "align": "center",
+                        "text": f"<b>{{{{ {ref}.name }}}}</b>", "size": 8, "min_size": 6, "align": "center",
                         "valign": "middle", "color": ink},
     }
     if rotate:
@@ -56,7 +56,7 @@ def layout(board: data.Board | None = None) -> dict:
         ref = f"spaces[{i}]"
         boxes.update(_space_boxes(f"s{i:02d}", ref, x, y, CELL, CELL, rot))
         note = {"x": x + 1.5, "y": y + (1.5 if rot else CELL * 0.5), "w": CELL - 3, "h": CELL * 0.5 - 2.5,
-                "text": f"{{{{ {ref}.note }}}}", "size": 6, "min_size": 4.5, "align": "center",
+                "text": f"{{{{ {ref}.note }}}}", "size": 6.5, "min_size": 6, "align": "center",
                 "valign": "middle", "color": f"{{{{ ink.get({ref}.kind, '#222222') }}}}"}
         if rot:
             note["rotate"] = 180
@@ -70,7 +70,7 @@ def layout(board: data.Board | None = None) -> dict:
         ref = f"maze[{k}]"
         boxes.update(_space_boxes(f"m{k + 1}", ref, x, y, INNER, INNER))
         boxes[f"m{k + 1}_no"] = {"x": x + 1, "y": y + INNER - 8, "w": INNER - 2, "h": 6, "text": f"maze {k + 1}",
-                                 "size": 5.5, "align": "center", "color": "#3b2a1a"}
+                                 "size": 7, "align": "center", "color": "#3b2a1a"}
     boxes["maze_label"] = {"x": mx, "y": my - 9, "w": 3 * INNER + 6, "h": 8, "size": 7, "align": "center",
                            "text": "<b>THE LABYRINTH</b>: one die, counterclockwise; exact throw to leave"}
     # The Quest route: 5 spaces under the top row from the Quest space towards Scylla and Charybdis.
