@@ -174,12 +174,19 @@ class FaceDrawer:
             x, y = bleed + box.x + i * dx, bleed + box.y + i * dy
             # reportlab origin is bottom-left: the box's bottom edge in points
             bx, by, bw, bh = x * mm, (oh - y - box.h) * mm, box.w * mm, box.h * mm
-            rotated = box.get("rotate", 0) == 180
-            if rotated:
+            turn = box.get("rotate", 0)
+            rotated = turn in (90, 180, 270)
+            if turn == 180:
                 canvas.saveState()
                 canvas.translate(bx + bw, by + bh)
                 canvas.rotate(180)
                 bx, by = 0.0, 0.0
+            elif rotated:  # a quarter turn clockwise (90) or anticlockwise (270) about the box's centre
+                canvas.saveState()
+                canvas.translate(bx + bw / 2, by + bh / 2)
+                canvas.rotate(-turn)
+                bw, bh = bh, bw
+                bx, by = -bw / 2, -bh / 2
             if "shape" in box.spec:
                 self._shape(canvas, box, local, piece, where, bx, by, bw, bh)
             if "image" in box.spec:
