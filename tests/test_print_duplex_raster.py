@@ -172,27 +172,32 @@ def test_gutterfold_backs_land_behind_their_fronts_once_folded(tmp_path, paper, 
 
 
 def test_builtin_deck_registers_on_long_edge(tmp_path):
-    """`pnp print twelve-labors` as a user runs it (defaults: A4, duplex-long): on the deck's part-filled last
-    sheet the shared back covers every front once the sheet is turned over its long edge, and nothing else."""
+    """`pnp print twelve-labors` as a user runs it (defaults: A4, duplex-long): on the part-filled last sheet of
+    the poker-size pieces (the deck and the action cards share sheets) the backs cover every front once the
+    sheet is turned over its long edge, and nothing else."""
     import json
     import subprocess
     import sys
 
     from pnp.cardset.find import resolve_set
+    from pnp.print.render import sheet_groups
     proc = subprocess.run([sys.executable, "-m", "pnp", "print", "twelve-labors", "-o", str(tmp_path), "--json"],
                           capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)["files"][0]
     cs = load_cardset(resolve_set("twelve-labors"))
     options = PrintOptions()
-    comp = cs.components[0]
-    assert comp.name == "deck"
+    comp = sheet_groups(cs.components)[0]
+    assert comp.name == "deck+actions"
     grid = fit_grid(options.paper, options.margins, comp.size, cs.bleed, layout="auto")
     imgs = pages(out)
     n_sheets = -(-sum(p.copies for p in comp.pieces) // grid.per_sheet)
     last_used = sum(p.copies for p in comp.pieces) - (n_sheets - 1) * grid.per_sheet
     axis = TURN[("duplex-long", grid.landscape)]
-    first = 2  # after the calibration sheet's two pages
+    doc = pdfium.PdfDocument(out)
+    lead = sum("front matter, page" in page.get_textpage().get_text_range() for page in doc)
+    doc.close()
+    first = lead + lead % 2  # after the front matter (and its blank back, if any)
     front, back = imgs[first + 2 * (n_sheets - 1)], turn(imgs[first + 2 * n_sheets - 1], axis)
     assert 0 < last_used < grid.per_sheet  # the last sheet is part-filled
 

@@ -7,6 +7,7 @@ from reportlab.lib.units import mm
 from pnp.print.imposition import Line, Tiling
 
 RULER_MM = 50.0
+ROUND_CUT = colors.Color(0.45, 0.6, 0.78)  # a round token's cut circle: tinted, so a punch a hair off leaves no black rim
 TARGET_R = 6.0  # mm, outer ring of the registration target
 
 

@@ -205,7 +205,8 @@ class _Writer:
         if self.opt.cut == "none":
             return
         if comp.shape == "round":
-            self.c.setStrokeColorRGB(0, 0, 0)
+            from pnp.print.marks import ROUND_CUT
+            self.c.setStrokeColor(ROUND_CUT)
             self.c.setLineWidth(0.3)
             for s in grid.slots[:used]:
                 self.c.circle((s.x + s.w / 2) * mm, (ph - s.y - s.h / 2) * mm, min(s.w, s.h) / 2 * mm)
@@ -282,7 +283,7 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
         writer = _Writer(canvas, cs, options, drawer, progress)
         if options.calibration:
             writer.front_matter()
-        for comp in cs.components:
+        for comp in sheet_groups(cs.components):
             if comp.type == "board":
                 writer.board(comp)
             else:
@@ -302,6 +303,25 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
     sheets = writer.pages // 2 if options.duplex else writer.pages
     files = [out_file] + (_write_cut_files(cs, out_file, writer.cut_sheets, options) if options.cut_file else [])
     return RenderResult(files, writer.pages, sheets, cs.count, list(drawer.overflows))
+
+
+def sheet_groups(components: list[Component]) -> list[Component]:
+    """Components as they go onto sheets: pieces of one size and shape share sheets (a small component does
+    not start a sheet of its own), placed where the first of them comes; boards stay as they are."""
+    out: list[Component] = []
+    where: dict[tuple, int] = {}
+    for comp in components:
+        key = (comp.size, comp.shape)
+        if comp.type == "board":
+            out.append(comp)
+        elif key in where:
+            first = out[where[key]]
+            out[where[key]] = Component(f"{first.name}+{comp.name}", first.type, first.size,
+                                        first.pieces + comp.pieces, first.shape, first.overlap)
+        else:
+            where[key] = len(out)
+            out.append(comp)
+    return out
 
 
 def _write_cut_files(cs: CardSet, out_file: Path, sheets: list, options: PrintOptions) -> list[Path]:
