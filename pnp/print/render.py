@@ -111,6 +111,7 @@ class _Writer:
                                      target_positions)
         opt = self.opt
         fm = load_front_matter(self.cs)
+        fm.checklist = [self._with_pages(item, comp) for item, comp in zip(fm.checklist, self.cs.components)]
         cards = [c for c in self.cs.components if c.type != "board"]
         paper = self.grid(cards[0]).paper if cards else (min(opt.paper), max(opt.paper))
         styles = fmp.styles(self.font, self.drawer.fonts["bold"])
@@ -143,6 +144,15 @@ class _Writer:
         if opt.duplex and (self.pages - first) % 2 == 0:  # an odd count: keep card fronts on odd pages
             self.page(paper)
             self.end_page()
+
+    def _with_pages(self, item, comp: Component):
+        """A board's checklist line says how many pages its tiles take on this paper."""
+        if comp.type != "board":
+            return item
+        from dataclasses import replace
+        tiles = len(tile_board(comp.size, self.opt.paper, self.opt.margins, comp.overlap).tiles)
+        return replace(item, detail=item.detail + (f", printed on {tiles} pages to join" if tiles > 1 else
+                                                   ", on one page"))
 
     def blank_back(self, paper) -> None:
         """An empty back page keeping fronts on odd pages in duplex modes."""
