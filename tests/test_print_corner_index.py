@@ -23,6 +23,7 @@ HANDS = {
     "verb-adjective-noun/challenges": lambda f: (str(f["laurels"]), f["word"]),
     "hera-zeus/decks": lambda f: ("\u2726" if f.get("strength") is None else str(f["strength"]), f["name"]),
     "twelve-labors/deck": lambda f: (str(f["value"]), f["colour"].upper()),
+    "twelve-labors/actions": lambda f: (str(f["step"]), f["action"].upper()),
     "labors-of-herakles/adventures": lambda f: (str(f["value"]), f["name"]),
 }
 
