@@ -98,3 +98,12 @@ def test_the_front_matter_is_deterministic(tmp_path):
     render_pdf(cs, a, PrintOptions())
     render_pdf(cs, b, PrintOptions())
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_validate_reports_a_bad_front_matter_in_one_line(tmp_path):
+    from print_fixtures import validate
+    folder = write_set(tmp_path / "s", files={"frontmatter.yaml": "checklist: {tokens: Tokens}\n"})
+    code, output = validate(folder)
+    assert code == 1
+    line = next(ln for ln in output.splitlines() if "frontmatter.yaml" in ln)
+    assert "checklist names no component 'tokens'" in line and "deck" in line

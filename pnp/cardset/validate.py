@@ -65,6 +65,11 @@ def validate_set(folder: Path, options=None) -> list[Problem]:
                     card_errors.append(exc)
         problems += _safe_zone(cs, comp) + _past_bleed(cs, comp, piece_bleed)
     problems += [Problem("error", line, cs.slug) for line in _once(card_errors)]
+    try:  # the front matter a print opens with (frontmatter.yaml)
+        from pnp.cardset.frontmatter import load_front_matter
+        load_front_matter(cs)
+    except PnpError as exc:
+        problems.append(Problem("error", exc.one_line(), cs.slug))
     problems += [Problem(level, line, cs.slug) for level, line in _findings(drawer.findings)]
     problems = list(dict.fromkeys(problems))
     boxes = {(b.name, p.id): (p, lay, b) for c in cs.components for p in c.pieces
