@@ -107,3 +107,14 @@ def test_validate_reports_a_bad_front_matter_in_one_line(tmp_path):
     assert code == 1
     line = next(ln for ln in output.splitlines() if "frontmatter.yaml" in ln)
     assert "checklist names no component 'tokens'" in line and "deck" in line
+
+
+def test_printing_some_of_a_sets_components_keeps_its_front_matter(tmp_path):
+    """A script that prints only the deck still gets front matter: the checklist lists what is printed, and
+    frontmatter.yaml's entries for the other declared components are not mistakes."""
+    cs = load_cardset(next(p for p in builtin_sets() if p.name == "twelve-labors"))
+    cs.components[:] = [c for c in cs.components if c.name == "deck"]
+    out = tmp_path / "deck.pdf"
+    render_pdf(cs, out, PrintOptions())
+    first = page_texts(out)[0]
+    assert "\u2610 100 cards" in first and "Resolved tiles" not in first

@@ -84,12 +84,21 @@ def _size_words(comp: Component) -> str:
     return f"{TYPE_WORDS.get(comp.type, comp.type)}, {size}"
 
 
+def _declared(cs: CardSet) -> set[str]:
+    """Component names the manifest declares (already checked when the set was loaded)."""
+    from pnp.cardset.load import _yaml
+    if not cs.manifest:
+        return set()
+    comps = (_yaml(cs.manifest) or {}).get("components") or []
+    return {str(c.get("name")) for c in comps if isinstance(c, dict) and c.get("name") is not None}
+
+
 def _checklist(cs: CardSet, spec: dict, file) -> list[CheckItem]:
     """One item per component, counted from the pieces the sheets print; labels and splits from `spec`."""
     if not isinstance(spec, dict):
         raise CardsetError("checklist must be a mapping of component names", file=str(file), field="checklist",
                            expected="component: {label: ..., by: field}", hint="see docs/cardsets.md")
-    names = {c.name for c in cs.components}
+    names = {c.name for c in cs.components} | _declared(cs)  # a caller may print only some components
     for key in spec:
         if str(key) not in names:
             raise CardsetError(f"checklist names no component '{key}'", file=str(file), field=f"checklist.{key}",
