@@ -118,3 +118,18 @@ def test_printing_some_of_a_sets_components_keeps_its_front_matter(tmp_path):
     render_pdf(cs, out, PrintOptions())
     first = page_texts(out)[0]
     assert "\u2610 100 cards" in first and "\u2610 10 Resolved tiles" not in first  # the rules still name them
+
+
+def test_rule_headings_print_only_what_the_font_draws():
+    """Hera and Zeus's rulebook heads its sections in Chinese, which the bundled face cannot draw: the front
+    matter keeps the English heading and leaves the original out rather than print empty boxes."""
+    from reportlab.platypus import Paragraph
+
+    from pnp.print.fonts import missing_glyphs, register_fonts
+    from pnp.print.frontmatter import front_matter, story, styles
+    fonts = register_fonts()
+    cs = load_cardset(next(f for f in builtin_sets() if f.name == "hera-zeus"))
+    flow = story(front_matter(cs), styles(fonts["regular"], fonts["bold"]))
+    headings = [p for p in flow if isinstance(p, Paragraph) and p.text.startswith("\u00a7")]
+    assert len(headings) >= 10 and any("Components" in p.text for p in headings)
+    assert all(not missing_glyphs(p.text, fonts["bold"]) for p in headings), [p.text for p in headings]

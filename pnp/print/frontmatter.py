@@ -14,6 +14,7 @@ from pnp.cardset.model import CardSet
 from pnp.catalog import games
 from pnp.paths import cardsets_root
 from pnp.print.credits import credits
+from pnp.print.fonts import missing_glyphs
 from pnp.rules.book import load
 
 BODY_PT = 7.5         # rules and lists: the smallest text on these pages stays above 6 pt
@@ -80,6 +81,13 @@ def styles(font: str, bold: str) -> dict[str, ParagraphStyle]:
     }
 
 
+def drawable_heading(heading: str, font: str) -> str:
+    """A rule heading without its trailing "(original)" when the font cannot draw that original (the
+    Chinese headings of Hera and Zeus would print as empty boxes); the English stays."""
+    head, sep, original = heading.rpartition(" (")
+    return head if sep and missing_glyphs(original, font) else heading
+
+
 def story(fm: FrontMatter, st: dict[str, ParagraphStyle]) -> list:
     """The flowing part of the front matter, in reading order; every text from the card set is escaped."""
     out: list = []
@@ -107,7 +115,8 @@ def story(fm: FrontMatter, st: dict[str, ParagraphStyle]) -> list:
         if fm.rules_source:
             out.append(Paragraph(escape(fm.rules_source), st["note"]))
         for sec in fm.rules:
-            out.append(Paragraph(f"\u00a7{sec.number} {escape(sec.heading)}", st["section"]))
+            heading = drawable_heading(sec.heading, st["section"].fontName)
+            out.append(Paragraph(f"\u00a7{sec.number} {escape(heading)}", st["section"]))
             out += [Paragraph(f"<b>{escape(rid)}</b> {escape(text)}", st["body"]) for rid, text in sec.statements]
     out.append(Spacer(1, 1))
     return out
