@@ -25,6 +25,7 @@ from starlette.routing import Route
 
 from pnp.catalog import games
 from pnp.errors import PnpError
+from pnp.plural import counted
 from pnp.store import db
 from pnp.web import pages
 from pnp.web.live import Changes
@@ -65,10 +66,14 @@ def _nav(pages: dict) -> list[tuple[str, str]]:
 
 
 def _env(pages: dict) -> Environment:
-    """The pages' Jinja2 environment: the shell's templates, each game's as "<slug>/NAME", HTML autoescaped."""
+    """The pages' Jinja2 environment: the shell's templates, each game's as "<slug>/NAME", HTML autoescaped,
+    read once per process, and the `counted` filter ({{ n | counted("loss") }}: "1 loss", "2 losses")."""
     games = PrefixLoader({slug: PackageLoader(package, "templates") for slug, (package, _) in pages.items()})
-    return Environment(loader=ChoiceLoader([PackageLoader("pnp.web", "templates"), games]),
-                       autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
+    env = Environment(loader=ChoiceLoader([PackageLoader("pnp.web", "templates"), games]),
+                      autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True,
+                      auto_reload=False)  # no stat of the template files for every page
+    env.filters["counted"] = counted
+    return env
 
 
 def create_app(store=None, token: str | None = None) -> Starlette:
@@ -148,6 +153,7 @@ def create_app(store=None, token: str | None = None) -> Starlette:
     routes = [
         Route("/rules", page(pages.rules, "rules.html")),
         Route("/rules/{game}", page(pages.rulebook, "rulebook.html")),
+        Route("/cards", page(pages.cards, "cards.html")),
         Route("/rules/{game}/gaps", page(pages.gaps, "gaps.html")),
         Route("/rules/{game}/{rule}", page(pages.statement, "statement.html")),
         Route("/judge", page(pages.judge_list, "judge.html")),
@@ -182,8 +188,9 @@ def offline_pages(nav, routes) -> list[str]:
     reference when a game has one, and each game's whole rules and gaps register."""
     routed = {r.path for r in routes if "GET" in (r.methods or ())}
     extra = [p for p in ("/judge", "/cards") if p in routed]
+    cards = [f"/cards?game={slug}" for slug in games()] if "/cards" in routed else []
     rules = [f"/rules/{slug}{tail}" for slug in games() for tail in ("", "/gaps")]
-    return list(dict.fromkeys([href for href, _ in nav] + extra + rules))
+    return list(dict.fromkeys([href for href, _ in nav] + extra + cards + rules))
 
 
 def _worker(nav, routes, static: dict) -> bytes:

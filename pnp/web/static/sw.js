@@ -75,7 +75,10 @@ self.addEventListener("fetch", function (event) {
     return fetch(request).then(function (response) {
       return keep(cache, request, response).then(function () { return response; });
     }).catch(function () {
+      const first = url.search.split("&")[0];  // else the same page with its first parameter only (?game=)
       return cache.match(request).then(function (hit) {
+        return hit || cache.match(url.pathname + first);
+      }).then(function (hit) {
         return hit || cache.match(request, { ignoreSearch: true });
       }).then(function (hit) {
         return hit ? offlineCopy(hit) : page("Offline", "The server cannot be reached and this page was never " +
