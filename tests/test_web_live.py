@@ -228,6 +228,8 @@ def test_offline_the_phone_shows_the_campaign_and_rules_as_last_seen_and_refuses
     look(page, "offline")
     page.goto(server.base + "/rules/argonauts")  # kept at install, never opened before
     assert "argonauts.quest.4" in page.inner_text("main") and page.locator("main .offline").count() == 1
+    page.goto(server.base + "/cards?game=hera-zeus&q=zeus")  # a search never made: that game's whole reference
+    assert "Hera and Zeus" in page.inner_text("main h1") and page.locator("main .offline").count() == 1
     page.goto(server.base + "/campaign")
     page.locator("button:has-text('Record a loss')").click()
     page.wait_for_selector("h1:has-text('Not recorded')")
