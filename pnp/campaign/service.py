@@ -14,7 +14,7 @@ from pnp.store.db import RESTORE_HINT
 
 EXPORT_FORMAT = "pnp-argonauts-campaign"
 EXPORT_VERSION = 1
-EVENT_KINDS = ("new", "win", "loss", "undo")
+EVENT_KINDS = ("new", "win", "loss", "undo", "redo")
 NAME_CHARS = 200  # longest campaign or player name (and event date) stored
 
 
@@ -22,19 +22,28 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def rebuild(events: list[dict], data: CardData, *, check_changes: bool = False) -> tuple[model.State, list[dict]]:
-    """Replay a log: the state it leads to and the records still in effect (undo pops the last one).
+def replay(events: list[dict], data: CardData, *, check_changes: bool = False):
+    """Replay a log: (state, records in effect, records undone that redo may bring back, last first).
 
     One pass: the state after each record in effect is kept, so an undo steps back instead of
-    replaying. With check_changes, each win/loss's recorded 'changes' must be what replaying it gives.
+    replaying. An undo moves the last record in effect onto the redo stack, a redo moves the top of
+    that stack back (applied again), and a new win or loss empties it. With check_changes, each
+    win/loss's recorded 'changes' must be what replaying it gives.
     """
-    states, effective = [], []
+    states, effective, undone = [], [], []
     for ev in events:
         if ev["kind"] == "undo":
             if not effective or effective[-1]["kind"] == "new" or effective[-1]["seq"] != ev["payload"].get("undoes"):
                 raise CampaignError(f"event {ev['seq']}: undo of a record that is not the last one in effect")
-            effective.pop()
+            undone.append(effective.pop())
             states.pop()
+            continue
+        if ev["kind"] == "redo":
+            if not undone or undone[-1]["seq"] != ev["payload"].get("redoes"):
+                raise CampaignError(f"event {ev['seq']}: redo of a record that is not the last one undone")
+            target = undone.pop()
+            states.append(model.apply(states[-1], data, target["kind"], target["payload"])[0])
+            effective.append(target)
             continue
         if (ev["kind"] == "new") != (not effective):
             raise CampaignError(f"event {ev['seq']}: '{ev['kind']}' out of place", expected="one 'new' event first")
@@ -43,9 +52,16 @@ def rebuild(events: list[dict], data: CardData, *, check_changes: bool = False) 
             raise CampaignError(f"event {ev['seq']}: recorded changes differ from its replay")
         states.append(state)
         effective.append(ev)
+        undone.clear()
     if not states:
         raise CampaignError("the campaign log has no 'new' event")
-    return states[-1], effective
+    return states[-1], effective, undone
+
+
+def rebuild(events: list[dict], data: CardData, *, check_changes: bool = False) -> tuple[model.State, list[dict]]:
+    """Replay a log: the state it leads to and the records still in effect (see replay)."""
+    state, effective, _ = replay(events, data, check_changes=check_changes)
+    return state, effective
 
 
 def _open(store) -> Store:
@@ -98,11 +114,12 @@ def _record(store, name, data: CardData, kind: str, payload_fn, along=None):
             row, state, events, effective = _load(st, name, data)
             if along is not None:
                 along(st.conn, row["id"])
-            payload = payload_fn(state, effective)
-            if kind == "undo":
-                new_state, _ = rebuild(events + [{"seq": row["seq"] + 1, "kind": "undo", "payload": payload}], data)
-                target = effective[-1]
-                changes = {"undid": {"seq": target["seq"], "kind": target["kind"], "changes": target["changes"]}}
+            payload = payload_fn(state, effective, events)
+            if kind in ("undo", "redo"):
+                target = effective[-1] if kind == "undo" else replay(events, data)[2][-1]
+                new_state, _ = rebuild(events + [{"seq": row["seq"] + 1, "kind": kind, "payload": payload}], data)
+                changes = {"undid" if kind == "undo" else "redid":
+                           {"seq": target["seq"], "kind": target["kind"], "changes": target["changes"]}}
             else:
                 new_state, changes = model.apply(state, data, kind, payload)
             st.append(row["id"], row["seq"] + 1, kind, payload, changes, _now(), new_state.to_dict())
@@ -140,9 +157,10 @@ def deck_of(state: model.State, data: CardData) -> list[dict]:
 
 def describe(changes: dict, data: CardData) -> str:
     """One line saying exactly what a record changed."""
-    if "undid" in changes:
-        u = changes["undid"]
-        return f"undid record {u['seq']} ({u['kind']}: {describe(u['changes'], data)})"
+    for key, verb in (("undid", "undid"), ("redid", "redid")):
+        if key in changes:
+            u = changes[key]
+            return f"{verb} record {u['seq']} ({u['kind']}: {describe(u['changes'], data)})"
     parts = []
     if changes.get("ticked"):
         parts.append("ticked " + ", ".join(f"{data.card(c).name} {a}->{b}" for c, (a, b) in changes["ticked"].items()))
@@ -255,36 +273,62 @@ def parse_victory(text: str | list, data: CardData) -> list[str]:
     return [match("card", item, choices) for item in items if item.strip()]
 
 
+def _recorded(cname, state, changes, warning, data) -> dict:
+    """A record's result: the campaign, what changed, the status, and what to do on the table before the next game."""
+    from pnp.campaign.nextgame import before_next_game
+    return _warned({"campaign": cname, "changes": changes, "summary": describe(changes, data),
+                    "status": status_of(cname, state, data), "next_game": before_next_game(changes, state, data)},
+                   warning)
+
+
 def win(store=None, name: str | None = None, victory="", deed: str | None = None, along=None) -> dict:
     """Record a won game (argonauts.winning.2-10): tick, ADD, deeds, rewards; return what changed."""
     data = load_cards()
     ids = parse_victory(victory, data)
     deed_id = match("deed", deed, {d.id: d.name for d in data.deeds}) if deed else None
     payload = {"victory": ids, "deed": deed_id}
-    cname, state, changes, warning = _record(store, name, data, "win", lambda s, e: payload, along)
-    return _warned({"campaign": cname, "changes": changes, "summary": describe(changes, data),
-                    "status": status_of(cname, state, data)}, warning)
+    return _recorded(*_record(store, name, data, "win", lambda *_: payload, along), data)
 
 
 def loss(store=None, name: str | None = None, along=None) -> dict:
     """Record a lost game: one more loss, no card changes (argonauts.losing.3-4)."""
     data = load_cards()
-    cname, state, changes, warning = _record(store, name, data, "loss", lambda s, e: {}, along)
-    return _warned({"campaign": cname, "changes": changes, "summary": describe(changes, data),
-                    "status": status_of(cname, state, data)}, warning)
+    return _recorded(*_record(store, name, data, "loss", lambda *_: {}, along), data)
 
 
-def undo(store=None, name: str | None = None) -> dict:
-    """Revert the last record still in effect, completely (a new 'undo' event; the log stays)."""
+def undo(store=None, name: str | None = None, seq: int | None = None) -> dict:
+    """Revert the last record still in effect, completely (a new 'undo' event; the log stays).
+
+    With `seq`, only if record `seq` is still the last in effect (a screen's Undo never reverts a
+    record another phone or the terminal made after it)."""
     data = load_cards()
 
-    def payload(state, effective):
+    def payload(state, effective, events):
         if effective[-1]["kind"] == "new":
             raise CampaignError("nothing to undo: no game is recorded", hint="record one with 'win' or 'loss'")
+        if seq is not None and effective[-1]["seq"] != seq:
+            raise CampaignError(f"record {seq} is no longer the last one in effect (record {effective[-1]['seq']} is)",
+                                field="seq", hint="look at the history and undo from there")
         return {"undoes": effective[-1]["seq"]}
-    cname, state, changes, warning = _record(store, name, data, "undo", payload)
-    return _warned({"campaign": cname, "changes": changes, "summary": describe(changes, data),
-                    "status": status_of(cname, state, data)}, warning)
+    return _recorded(*_record(store, name, data, "undo", payload), data)
+
+
+def redo(store=None, name: str | None = None, seq: int | None = None) -> dict:
+    """Record again the record undone last (a new 'redo' event), if nothing was recorded since the undo.
+
+    With `seq`, only if record `seq` is the one a redo would bring back."""
+    data = load_cards()
+
+    def payload(state, effective, events):
+        undone = replay(events, data)[2]
+        if not undone:
+            raise CampaignError("nothing to redo: no record was undone since the last game was recorded",
+                                hint="undo a record first, or record the game again")
+        if seq is not None and undone[-1]["seq"] != seq:
+            raise CampaignError(f"record {seq} is not the one a redo brings back (record {undone[-1]['seq']} is)",
+                                field="seq", hint="look at the history and redo from there")
+        return {"redoes": undone[-1]["seq"]}
+    return _recorded(*_record(store, name, data, "redo", payload), data)
 
 
 def _records(events: list[dict], effective: list[dict], data: CardData) -> list[dict]:
@@ -302,6 +346,58 @@ def history(store=None, name: str | None = None) -> list[dict]:
         _, _, events, effective = _load(st, name, data)
         return _records(events, effective, data)
     return _session(store, run)
+
+
+def log(store=None, name: str | None = None) -> dict:
+    """The history rows (oldest first) and which record an undo or a redo would act on (None when none)."""
+    def run(st, data):
+        row, _, events, _ = _load(st, name, data)
+        _, effective, undone = replay(events, data)
+        return {"campaign": row["name"], "rows": _records(events, effective, data),
+                "undo": effective[-1]["seq"] if effective[-1]["kind"] != "new" else None,
+                "redo": undone[-1]["seq"] if undone else None}
+    return _session(store, run)
+
+
+def rename(store, name: str, new_name: str) -> dict:
+    """Give a campaign another name; its log, its state and whether it is current stay as they are."""
+    if not new_name.strip():
+        raise CampaignError("a campaign name must not be empty", field="name", hint="give the new name")
+    plain_texts(None, name=new_name)
+    data = load_cards()
+    st = _open(store)
+    try:
+        with st.record():
+            row, state, _, _ = _load(st, name, data)
+            st.rename_campaign(row["id"], row["name"], new_name)
+        return _warned({"campaign": new_name, "was": row["name"], "status": status_of(new_name, state, data)},
+                       st.warning)
+    finally:
+        st.close()
+
+
+def delete(store, name: str) -> dict:
+    """Delete a campaign, after saving its export beside the store's backups (`campaign import` brings it back).
+
+    The export is written first: if it cannot be, nothing is deleted. If the campaign was current,
+    no campaign is current afterwards (nothing is guessed)."""
+    from pnp.store.db import backup_dir
+    data = load_cards()
+    st = _open(store)
+    try:
+        with st.record():
+            row, state, events, _ = _load(st, name, data)
+            doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "name": row["name"], "player": row["player"],
+                   "created": row["created"], "events": events, "state": state.to_dict()}
+            folder = backup_dir(Path(st.path)) / "deleted"
+            folder.mkdir(parents=True, exist_ok=True)
+            from pnp.campaign.printing import campaign_slug
+            stamp = _now().replace(":", "").replace("+0000", "Z")
+            saved = write_export(doc, folder / f"{campaign_slug(row['name'])}-{stamp}-{row['id']}.json")
+            st.delete_campaign(row["id"])
+        return _warned({"campaign": row["name"], "saved": str(saved)}, st.warning)
+    finally:
+        st.close()
 
 
 def player_card(store=None, name: str | None = None) -> dict:
