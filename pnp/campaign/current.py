@@ -22,6 +22,10 @@ MIGRATIONS = [
 ]
 
 
+class NoCampaign(CampaignError):
+    """No campaign to act on: none yet, none current among several, or none by the name given."""
+
+
 def ensure(conn: sqlite3.Connection) -> None:
     """Create the table on first use (outside any open transaction)."""
     db.migrate(conn, NAMESPACE, MIGRATIONS)
@@ -58,7 +62,7 @@ def resolve(conn: sqlite3.Connection, name: str | None, path: str) -> str:
     if len(names) == 1:
         return names[0]
     if not names:
-        raise CampaignError("no campaign yet", file=path,
+        raise NoCampaign("no campaign yet", file=path,
                             hint="start one: pnp campaign new --player NAME --name CAMPAIGN")
-    raise CampaignError(f"{len(names)} campaigns and none is current: {', '.join(names)}", file=path,
+    raise NoCampaign(f"{len(names)} campaigns and none is current: {', '.join(names)}", file=path,
                         hint="choose one with 'pnp campaign use NAME' or give --campaign NAME")

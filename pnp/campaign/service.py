@@ -102,7 +102,7 @@ def _session(store, fn):
 def _record(store, name, data: CardData, kind: str, payload_fn, along=None):
     """One record in one transaction: reload under the write lock, apply, append, then back up.
 
-    Returns (campaign name, new state, changes, warning): the warning (else None) says the record was
+    Returns (campaign name, new state, changes, warning, the record's number in the log): the warning (else None) says the record was
     committed but no backup holds it (see Store.record).
 
     `along(conn, campaign_id)`, if given, runs inside the same transaction (e.g. the table game
@@ -123,7 +123,7 @@ def _record(store, name, data: CardData, kind: str, payload_fn, along=None):
             else:
                 new_state, changes = model.apply(state, data, kind, payload)
             st.append(row["id"], row["seq"] + 1, kind, payload, changes, _now(), new_state.to_dict())
-        return row["name"], new_state, changes, st.warning
+        return row["name"], new_state, changes, st.warning, row["seq"] + 1
     finally:
         st.close()
 
@@ -273,10 +273,11 @@ def parse_victory(text: str | list, data: CardData) -> list[str]:
     return [match("card", item, choices) for item in items if item.strip()]
 
 
-def _recorded(cname, state, changes, warning, data) -> dict:
-    """A record's result: the campaign, what changed, the status, and what to do on the table before the next game."""
+def _recorded(cname, state, changes, warning, seq, data) -> dict:
+    """A record's result: the campaign, its number in the log, what changed, the status, and what to do
+    on the table before the next game."""
     from pnp.campaign.nextgame import before_next_game
-    return _warned({"campaign": cname, "changes": changes, "summary": describe(changes, data),
+    return _warned({"campaign": cname, "seq": seq, "changes": changes, "summary": describe(changes, data),
                     "status": status_of(cname, state, data), "next_game": before_next_game(changes, state, data)},
                    warning)
 
@@ -400,12 +401,22 @@ def delete(store, name: str) -> dict:
         st.close()
 
 
-def player_card(store=None, name: str | None = None) -> dict:
-    """The status and the last record after 'new' (None before any), read from one snapshot of the store."""
+def player_card(store=None, name: str | None = None, seq: int | None = None) -> dict:
+    """From one snapshot of the store: the status, the last record after 'new' (None before any), the
+    current campaign's name, which records an undo and a redo would act on, and with `seq` that record
+    with the checklist of what to do on the table before the next game (None if there is no such record)."""
+    from pnp.campaign.nextgame import before_next_game
+
     def run(st, data):
-        row, state, events, effective = _load(st, name, data)
+        row, state, events, _ = _load(st, name, data)
+        _, effective, undone = replay(events, data)
         records = [r for r in _records(events, effective, data) if r["kind"] != "new"]
-        return {"status": status_of(row["name"], state, data), "last": records[-1] if records else None}
+        shown = next((r for r in records if r["seq"] == seq), None)
+        return {"status": status_of(row["name"], state, data), "last": records[-1] if records else None,
+                "current": current.get(st.conn),
+                "undo": effective[-1]["seq"] if effective[-1]["kind"] != "new" else None,
+                "redo": undone[-1]["seq"] if undone else None, "shown": shown,
+                "next_game": before_next_game(shown["changes"], state, data) if shown else None}
     return _session(store, run)
 
 

@@ -6,6 +6,7 @@ import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
 
+from pnp.campaign.current import NoCampaign
 from pnp.errors import CampaignError
 from pnp.store import db
 
@@ -120,7 +121,7 @@ class Store:
                 r = self.conn.execute("SELECT id, name, player, created, seq, state FROM campaign "
                                       "ORDER BY used DESC LIMIT 1").fetchone()
                 if r is None:
-                    raise CampaignError("no campaign yet", file=str(self.path),
+                    raise NoCampaign("no campaign yet", file=str(self.path),
                                         hint="start one: pnp campaign new --player NAME --name CAMPAIGN")
             else:
                 r = self.conn.execute("SELECT id, name, player, created, seq, state FROM campaign WHERE name=?",
@@ -131,7 +132,7 @@ class Store:
                     m = match("campaign", name, known)
                     if m.status != "match":
                         near = short_list([repr(n) for n in m.candidates]) if m.candidates else ""
-                        raise CampaignError(f"no campaign named '{name}'", file=str(self.path),
+                        raise NoCampaign(f"no campaign named '{name}'", file=str(self.path),
                                             hint=(f"did you mean {near}?" if near else
                                                   f"known campaigns: {', '.join(known) or 'none'}"))
                     r = self.conn.execute("SELECT id, name, player, created, seq, state FROM campaign "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from importlib import resources
+from urllib.parse import urlencode
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
@@ -18,8 +19,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from pnp.campaign.current import NoCampaign
 from pnp.errors import PnpError
-from pnp.web import pages
+from pnp.web import inputs, pages, words
+from pnp.web.forms import Forms
 from pnp.web.security import CSRF_FIELD, MAX_BODY, Guard
 
 STATIC = {  # URL name -> (package file, media type); the only files the server ever reads for a request
@@ -40,20 +43,28 @@ def _env() -> Environment:
 def create_app(store=None, token: str | None = None) -> Starlette:
     """The companion app over a store; with `token`, every request needs it (see pnp.web.security)."""
     env = _env()
+    forms = Forms()
     static = {name: (resources.files("pnp.web").joinpath("static", f).read_bytes(), mime)
               for name, (f, mime) in STATIC.items()}
 
     def render(request: Request, template: str, status: int = 200, **ctx) -> HTMLResponse:
         html = env.get_template(template).render(csrf=request.state.csrf, csrf_field=CSRF_FIELD, nav=NAV,
-                                                 path=request.url.path, **ctx)
+                                                 path=request.url.path, once=lambda: forms.field(request.state.csrf),
+                                                 kept=getattr(request.state, "form", None) or {}, **ctx)
         return HTMLResponse(html, status_code=status)
 
     def page(builder, template):
-        """A GET page: builder(store, request) -> context; a library error shows as the page's error."""
+        """A GET page: builder(store, request) -> context; a library error shows as the page's error, in
+        player words; with no campaign to show, the campaigns page (200) says so and offers to start one."""
         def build(request):
             start = time.thread_time()
             try:
                 return builder(store, request), None
+            except NoCampaign as exc:
+                try:
+                    return {"template": "campaigns.html", **pages.campaigns(store, request)}, exc
+                except PnpError as again:
+                    return None, again
             except PnpError as exc:
                 return None, exc
             finally:
@@ -62,32 +73,34 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         async def endpoint(request: Request):
             if request.method == "POST":  # a form too large for an address (a pasted judge board)
                 request.state.form = await request.form(max_files=4, max_fields=200, max_part_size=MAX_BODY)
+            refused = forms.refused(request)  # the page again after a refused write, as the player filled it in
+            if refused is not None:
+                request.state.form = refused[1]
             ctx, exc = await run_in_threadpool(build, request)
             start = time.thread_time()
-            if exc is not None:
+            if ctx is not None and exc is not None:  # no campaign to show: choose or start one
+                resp = render(request, ctx.pop("template"), notice=words.say(exc), **ctx)
+            elif exc is not None:
                 status = getattr(exc, "http_status", 400 if exc.exit_code == 1 else 422)
-                resp = render(request, "error.html", status, error=exc.one_line())
+                resp = render(request, "error.html", status, error=words.say(exc))
             else:
-                resp = ctx if isinstance(ctx, Response) else render(request, template, **ctx)
+                resp = ctx if isinstance(ctx, Response) else render(
+                    request, template, **{"error": refused[0] if refused else None, **ctx})
             request.state.cpu += time.thread_time() - start
             return resp
         return endpoint
 
-    def action(doer, template: str, builder):
-        """A POST: doer(store, form) -> the page to go to; on a library error, the form's page again with it."""
+    def action(doer, back: str):
+        """A POST write, once per one-time token (pnp.web.forms): doer(store, form) -> the page that shows
+        what it did; a refusal goes back to `back` (for the form's campaign) with the error and the values."""
         async def endpoint(request: Request):
             form = await request.form(max_files=1, max_fields=200, max_part_size=MAX_BODY)
             try:
-                target = await run_in_threadpool(doer, store, form)
-            except PnpError as exc:
-                request.state.form = form  # the page again, as the player filled it in
-                status = getattr(exc, "http_status", 400)
-                try:
-                    ctx = await run_in_threadpool(builder, store, request)
-                except PnpError:
-                    return render(request, "error.html", status, error=exc.one_line())
-                return render(request, template, status, error=exc.one_line(), **ctx)
-            return RedirectResponse(target, status_code=303)
+                campaign = inputs.text(form, "campaign", required=False)
+            except PnpError:
+                campaign = None
+            target = back + ("?" + urlencode({"campaign": campaign}) if campaign else "")
+            return await forms.write(request, form, lambda: run_in_threadpool(doer, store, form), target)
         return endpoint
 
     async def asset(request: Request):
@@ -99,24 +112,28 @@ def create_app(store=None, token: str | None = None) -> Starlette:
 
     routes = [
         Route("/", page(pages.campaigns, "campaigns.html")),
-        Route("/use", action(pages.use, "campaigns.html", pages.campaigns), methods=["POST"]),
-        Route("/new", action(pages.new, "campaigns.html", pages.campaigns), methods=["POST"]),
+        Route("/use", action(pages.use, "/"), methods=["POST"]),
+        Route("/new", action(pages.new, "/"), methods=["POST"]),
+        Route("/rename", action(pages.rename, "/"), methods=["POST"]),
+        Route("/delete", page(pages.delete_form, "delete.html")),
+        Route("/delete", action(pages.delete, "/delete"), methods=["POST"]),
         Route("/campaign", page(pages.player, "player.html")),
         Route("/deck", page(pages.deck, "deck.html")),
         Route("/win", page(pages.win_form, "win.html")),
-        Route("/win", action(pages.win, "win.html", pages.win_form), methods=["POST"]),
-        Route("/loss", action(pages.loss, "player.html", pages.player), methods=["POST"]),
-        Route("/undo", action(pages.undo, "player.html", pages.player), methods=["POST"]),
+        Route("/win", action(pages.win, "/win"), methods=["POST"]),
+        Route("/loss", action(pages.loss, "/campaign"), methods=["POST"]),
+        Route("/undo", action(pages.undo, "/campaign"), methods=["POST"]),
+        Route("/redo", action(pages.redo, "/campaign"), methods=["POST"]),
         Route("/history", page(pages.history, "history.html")),
         Route("/export", page(pages.export, "error.html")),
-        Route("/import", action(pages.import_, "campaigns.html", pages.campaigns), methods=["POST"]),
+        Route("/import", action(pages.import_, "/"), methods=["POST"]),
         Route("/reprint", page(pages.reprint, "error.html")),
         Route("/play", page(pages.play, "play.html")),
-        Route("/play/start", action(pages.play_start, "play.html", pages.play), methods=["POST"]),
-        Route("/play/step", action(pages.play_step, "play.html", pages.play), methods=["POST"]),
-        Route("/play/back", action(pages.play_back, "play.html", pages.play), methods=["POST"]),
-        Route("/play/finish", action(pages.play_finish, "play.html", pages.play), methods=["POST"]),
-        Route("/play/abandon", action(pages.play_abandon, "play.html", pages.play), methods=["POST"]),
+        Route("/play/start", action(pages.play_start, "/play"), methods=["POST"]),
+        Route("/play/step", action(pages.play_step, "/play"), methods=["POST"]),
+        Route("/play/back", action(pages.play_back, "/play"), methods=["POST"]),
+        Route("/play/finish", action(pages.play_finish, "/play"), methods=["POST"]),
+        Route("/play/abandon", action(pages.play_abandon, "/play"), methods=["POST"]),
         Route("/rules", page(pages.rules, "rules.html")),
         Route("/rules/{game}/gaps", page(pages.gaps, "gaps.html")),
         Route("/rules/{game}/{rule}", page(pages.statement, "statement.html")),

@@ -11,6 +11,7 @@ import json
 import tempfile
 import threading
 from pathlib import Path
+from urllib.parse import urlencode
 
 from starlette.responses import Response
 
@@ -36,11 +37,25 @@ def _version(form) -> int | None:
     return inputs.number(form, "version", 0, 10 ** inputs.DIGITS - 1)
 
 
-# ---- campaigns -------------------------------------------------------------------------------------
+# ---- campaigns ------------------------------------------------------------------------------------
+
+def _shown(request) -> str | None:
+    """The campaign a page was asked for (?campaign=, as a record's page links it), else None: the current one."""
+    return inputs.text(request.query_params, "campaign", required=False) if request is not None else None
+
+
+def _at(path: str, campaign: str, **params) -> str:
+    """A page's address for this campaign (the one a form was made for), with more parameters."""
+    return path + "?" + urlencode({"campaign": campaign, **params})
+
 
 def campaigns(store, request) -> dict:
-    """The campaign list: wins, losses, which is current."""
-    return service.campaigns(store)
+    """The campaign list: wins, losses, which is current; after a rename or a delete, which one."""
+    q = request.query_params if request is not None else {}
+    renamed = inputs.text(q, "renamed", required=False) if request is not None else None
+    return {**service.campaigns(store), "name_chars": service.NAME_CHARS, "renamed": renamed,
+            "renamed_to": _shown(request) if renamed else None,
+            "deleted": inputs.text(q, "deleted", required=False) if request is not None else None}
 
 
 def use(store, form) -> str:
@@ -53,10 +68,32 @@ def new(store, form) -> str:
     return "/campaign"
 
 
+def rename(store, form) -> str:
+    r = service.rename(store, _field(form, "campaign", "campaign"), _field(form, "new_name", "new name"))
+    return _at("/", r["campaign"], renamed=r["was"])
+
+
+def delete_form(store, request) -> dict:
+    """The confirmation step before a delete: the campaign's counts, and what brings it back."""
+    card = service.player_card(store, _shown(request))
+    return {"s": card["status"]}
+
+
+def delete(store, form) -> str:
+    name = _field(form, "campaign", "campaign")
+    if inputs.text(form, "confirm", required=False) != "yes":
+        raise UsageError("the delete was not confirmed", field="confirm")
+    service.delete(store, name)
+    return "/?" + urlencode({"deleted": name})
+
+
 def player(store, request) -> dict:
-    """The Player card: deeds, rewards, wins and losses, and the last record."""
-    card = service.player_card(store)
-    return {"s": card["status"], "last": card["last"]}
+    """The Player card: deeds, rewards, wins and losses, the last record, and with ?done=N the
+    confirmation of record N with Undo (or Redo) and what to do on the table before the next game."""
+    seq = inputs.number(request.query_params, "done", 1, 10 ** inputs.DIGITS - 1) if request is not None else None
+    card = service.player_card(store, _shown(request), seq)
+    return {"s": card["status"], "last": card["last"], "current": card["current"], "undo": card["undo"],
+            "redo": card["redo"], "shown": card["shown"], "next_game": card["next_game"]}
 
 
 def _track(card, level: int | None, data) -> dict:
@@ -72,7 +109,7 @@ def _track(card, level: int | None, data) -> dict:
 def deck(store, request) -> dict:
     """Every deck card with its track drawn, and the reserve cards still locked with what unlocks them."""
     from pnp.campaign import model
-    name, state, data = service.current_state(store)
+    name, state, data = service.current_state(store, _shown(request))
     source = {}
     for c in data.cards:
         for box, target in c.add.items():
@@ -99,10 +136,15 @@ def win_form(store, request) -> dict:
     Cards already tapped (?card=…, sent by htmx as they are tapped) mark the deeds they grant in this
     win, which cannot also be the chosen deed (argonauts.gap.25).
     """
-    name, state, data = service.current_state(store)
+    name, state, data = service.current_state(store, _shown(request))
     cards = [data.card(c) for c in state.deck if data.card(c).has_track]
     refused = getattr(request.state, "form", None)  # a refused POST: keep what was tapped
-    picked = inputs.texts(refused if refused is not None else request.query_params, "card")
+    try:
+        picked = inputs.texts(refused if refused is not None else request.query_params, "card")
+    except BadInput:
+        if refused is None:
+            raise
+        picked = []  # the refused form's own bad value (its error is shown): the taps start afresh
     tapped = set(picked) & {c.id for c in cards}
     grants, now = {}, {}
     for c in cards:
@@ -118,29 +160,40 @@ def win_form(store, request) -> dict:
 
 
 def win(store, form) -> str:
-    service.win(store, _field(form, "campaign", "campaign"), inputs.texts(form, "card"),
-                inputs.text(form, "deed", required=False))
-    return "/campaign"
+    r = service.win(store, _field(form, "campaign", "campaign"), inputs.texts(form, "card"),
+                    inputs.text(form, "deed", required=False))
+    return _at("/campaign", r["campaign"], done=r["seq"])
 
 
 def loss(store, form) -> str:
-    service.loss(store, _field(form, "campaign", "campaign"))
-    return "/campaign"
+    r = service.loss(store, _field(form, "campaign", "campaign"))
+    return _at("/campaign", r["campaign"], done=r["seq"])
 
 
 def undo(store, form) -> str:
-    service.undo(store, _field(form, "campaign", "campaign"))
-    return "/campaign"
+    """Undo the record the page showed (?seq=; without it, the last in effect)."""
+    r = service.undo(store, _field(form, "campaign", "campaign"), _seq(form))
+    return _at("/campaign", r["campaign"], done=r["seq"])
+
+
+def redo(store, form) -> str:
+    r = service.redo(store, _field(form, "campaign", "campaign"), _seq(form))
+    return _at("/campaign", r["campaign"], done=r["seq"])
+
+
+def _seq(form) -> int | None:
+    return inputs.number(form, "seq", 1, 10 ** inputs.DIGITS - 1)
 
 
 def history(store, request) -> dict:
-    status = service.status(store)
-    return {"campaign": status["campaign"], "rows": list(reversed(service.history(store, status["campaign"])))}
+    log = service.log(store, _shown(request))
+    return {"campaign": log["campaign"], "rows": list(reversed(log["rows"])), "undo": log["undo"],
+            "redo": log["redo"]}
 
 
 def export(store, request) -> Response:
     from pnp.campaign.printing import campaign_slug
-    doc = service.export(store)
+    doc = service.export(store, _shown(request))
     return Response(service.export_text(doc), media_type="application/json",
                     headers={"content-disposition": f'attachment; filename="{campaign_slug(doc["name"])}.json"'})
 
@@ -160,7 +213,7 @@ def import_(store, form) -> str:
 def reprint(store, request) -> Response:
     """The PDF of the cards the last game changed (its ticked Adventure cards) and the Player card."""
     from pnp.campaign.printing import campaign_slug, changed_by_last_game, print_campaign
-    name = service.status(store)["campaign"]
+    name = service.status(store, _shown(request))["campaign"]
     only = set(changed_by_last_game(store, name))
     with tempfile.TemporaryDirectory(prefix="pnp-serve-") as tmp:
         result = print_campaign(store, name, tmp, only=only)
@@ -172,9 +225,9 @@ def reprint(store, request) -> Response:
 # ---- play ------------------------------------------------------------------------------------------
 
 def play(store, request) -> dict:
-    """The table game of the current campaign, as the play page shows it."""
+    """The table game of the campaign asked for (else the current one), as the play page shows it."""
     table = table_module()
-    status = service.status(store)
+    status = service.status(store, _shown(request))
     game = table.load(store, status["campaign"])
     return {"campaign": status["campaign"], "player": status["player"], "crew_start": status["crew"],
             "g": table.view(game, store) if game else None}
@@ -182,8 +235,9 @@ def play(store, request) -> dict:
 
 def play_start(store, form) -> str:
     table = table_module()
-    table.start(store, _field(form, "campaign", "campaign"))
-    return "/play"
+    name = _field(form, "campaign", "campaign")
+    table.start(store, name)
+    return _at("/play", name)
 
 
 def play_step(store, form) -> str:
@@ -207,7 +261,7 @@ def play_step(store, form) -> str:
     else:
         raise UsageError("the form has no step", hint="reload the page and tap again")
     table.act(store, name, version, step)
-    return "/play"
+    return _at("/play", name)
 
 
 def _count(form, key: str) -> int:
@@ -217,20 +271,23 @@ def _count(form, key: str) -> int:
 
 def play_back(store, form) -> str:
     table = table_module()
-    table.back(store, _field(form, "campaign", "campaign"), _version(form))
-    return "/play"
+    name = _field(form, "campaign", "campaign")
+    table.back(store, name, _version(form))
+    return _at("/play", name)
 
 
 def play_finish(store, form) -> str:
     table = table_module()
-    table.finish(store, _field(form, "campaign", "campaign"), inputs.text(form, "deed", required=False), _version(form))
-    return "/campaign"
+    r = table.finish(store, _field(form, "campaign", "campaign"), inputs.text(form, "deed", required=False),
+                     _version(form))
+    return _at("/campaign", r["campaign"], done=r["seq"])
 
 
 def play_abandon(store, form) -> str:
     table = table_module()
-    table.abandon(store, _field(form, "campaign", "campaign"))
-    return "/play"
+    name = _field(form, "campaign", "campaign")
+    table.abandon(store, name)
+    return _at("/play", name)
 
 
 # ---- rules -----------------------------------------------------------------------------------------
