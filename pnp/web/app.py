@@ -78,14 +78,14 @@ def create_app(store=None, token: str | None = None) -> Starlette:
                 request.state.form = refused[1]
             ctx, exc = await run_in_threadpool(build, request)
             start = time.thread_time()
+            error = refused[0] if refused else None
             if ctx is not None and exc is not None:  # no campaign to show: choose or start one
-                resp = render(request, ctx.pop("template"), notice=words.say(exc), **ctx)
+                resp = render(request, ctx.pop("template"), notice=words.say(exc), error=error, **ctx)
             elif exc is not None:
                 status = getattr(exc, "http_status", 400 if exc.exit_code == 1 else 422)
                 resp = render(request, "error.html", status, error=words.say(exc))
             else:
-                resp = ctx if isinstance(ctx, Response) else render(
-                    request, template, **{"error": refused[0] if refused else None, **ctx})
+                resp = ctx if isinstance(ctx, Response) else render(request, template, **{"error": error, **ctx})
             request.state.cpu += time.thread_time() - start
             return resp
         return endpoint

@@ -21,7 +21,7 @@ LABELS = {  # error field -> the label the page shows for it
 FIX = {  # error field -> what to do about it, in the page's words
     "deed": "Pick the Heroic Deed you earned.",
     "card": "Tap only the Monsters and Treasures in your victory pile.",
-    "name": f"Give the campaign a name of at most {NAME_CHARS} characters.",
+    "name": f"Type a campaign name of at most {NAME_CHARS} letters, one that no other campaign has.",
     "new_name": f"Give a name of at most {NAME_CHARS} characters that no other campaign has.",
     "player": f"Give your name as on the Player card, at most {NAME_CHARS} characters.",
     "file": "Choose the .json file that Export saved.",
@@ -30,7 +30,7 @@ FIX = {  # error field -> what to do about it, in the page's words
     "seq": "The History page shows what can be undone or redone now.",
     "die": "Tap the number your die shows.",
     "crew": "Put a whole number of crew on each card.",
-    "confirm": "Type the campaign's name exactly as shown to delete it.",
+    "confirm": "To delete it, tap Yes on the page that asks.",
 }
 _TERMINAL = re.compile(r"--|\bpnp\b|[/\\]\w|'[^']*'|`|\bfix:|\bexpected\b")  # flags, commands, paths, quoted words
 _TERMINAL_SAFE = re.compile(r"\s*\(?--[\w-]+\)?|\s*'?pnp [a-z][^']*'?")  # a last guard: never a flag or a command
