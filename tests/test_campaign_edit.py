@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.cli.main import main
 from pnp.errors import CampaignError
 
@@ -29,11 +29,11 @@ def test_redo_brings_back_exactly_what_undo_took_and_a_new_record_ends_redo(stor
     won = service.win(store, "voyage", ["harpies", "amycus"], "rocks")
     after_win = service.status(store)
     service.undo(store)
-    assert service.status(store)["wins"] == 0 and service.log(store)["redo"] == 2
+    assert service.status(store)["wins"] == 0 and service.history_view(store)["redo"] == 2
     redone = service.redo(store)
     assert redone["changes"]["redid"]["changes"] == won["changes"]
     assert service.status(store) == after_win
-    log = service.log(store)
+    log = service.history_view(store)
     assert log["undo"] == 2 and log["redo"] is None and not log["rows"][1]["undone"]
     service.undo(store)
     service.loss(store)  # a new record: the undone win can no longer come back
@@ -48,7 +48,7 @@ def test_two_undos_then_two_redos_come_back_in_order(store):
     service.win(store, "voyage", ["harpies"], "rocks")
     service.undo(store)
     service.undo(store)
-    assert service.log(store)["redo"] == 2  # the loss, undone last, comes back first
+    assert service.history_view(store)["redo"] == 2  # the loss, undone last, comes back first
     with pytest.raises(CampaignError, match="record 3 is not the one"):
         service.redo(store, seq=3)
     service.redo(store, seq=2)

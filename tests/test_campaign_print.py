@@ -6,9 +6,9 @@ import re
 import pytest
 import yaml
 
-from pnp.campaign import printdata, service
-from pnp.campaign.cards import load_cards
-from pnp.campaign.printing import print_campaign
+from pnp.games.argonauts import campaign as service, campaign_printdata as printdata
+from pnp.games.argonauts.campaign_cards import load_cards
+from pnp.games.argonauts.campaign_print import print_campaign
 from pnp.paths import cardsets_root
 from pnp.print.imposition import fit_grid
 
@@ -32,7 +32,7 @@ def test_generated_print_data_matches_the_card_data():
     folder = cardsets_root() / "argonauts"
     for name, rows in zip(printdata.FILES, (printdata.adventure_rows(DATA), printdata.player_rows(DATA))):
         committed = yaml.safe_load((folder / name).read_text(encoding="utf-8"))["cards"]
-        assert committed == rows, f"{name} is stale: run python -m pnp.campaign.printdata"
+        assert committed == rows, f"{name} is stale: run python -m pnp.games.argonauts.campaign_printdata"
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +67,13 @@ def test_builtin_print_has_all_cards(tmp_path):
     pages = _texts(result["files"][0])
     text = " ".join(pages)
     assert all(c.name in text for c in DATA.cards)
-    assert sum(p.count("RESERVE") for p in pages) == 22  # every reserve card has its own back
+    # one back for deck and reserve (rulebook: reserve cards are told by the symbol on their front only)
+    assert not any("RESERVE" in p for p in pages)
+    from pnp.cardset.find import resolve_set
+    from pnp.cardset.load import load_cardset
+    adventure = next(c for c in load_cardset(resolve_set("argonauts")).components if c.name == "adventure")
+    assert {p.back_layout for p in adventure.pieces} == {"adventure-back"}
+    assert sum(p.fields["reserve"] for p in adventure.pieces) == 22      # ... each with the red R on its front
 
 
 def _page_image(pdf_path, contains: str):

@@ -23,9 +23,11 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "games": ("pnp.games.*",),
     # a game's click commands live in its folder but are adapters: `pnp judge GAME` (judge.py),
     # `pnp simulate GAME` (simulate.py), `pnp GAME` (cli.py) and its terminal play (play.py, table_play.py,
-    # click prompts); the registry names the commands as strings
+    # click prompts), and a campaign game's `pnp campaign` (campaign_cli.py) and companion pages (web.py);
+    # the registry names the commands and pages as strings
     "adapters": ("pnp.cli", "pnp.web", "pnp.__main__", "pnp.games.*.judge", "pnp.games.*.simulate",
-                 "pnp.games.*.cli", "pnp.games.*.play", "pnp.games.*.table_play"),
+                 "pnp.games.*.cli", "pnp.games.*.play", "pnp.games.*.table_play", "pnp.games.*.campaign_cli",
+                 "pnp.games.*.web"),
 }
 
 def module_name(path: Path) -> str:

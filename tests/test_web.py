@@ -11,7 +11,7 @@ import warnings
 import pytest
 from click.testing import CliRunner
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.games.argonauts import table
@@ -325,7 +325,6 @@ def test_every_writing_form_on_every_page_carries_the_csrf_token_and_its_own_one
 def test_a_wrath_tapped_on_the_play_page_asks_for_two_more_cards(store):
     """argonauts.quest.4: a revealed Wrath deals two more; a Blessing only takes its place (gap 24)."""
     c = client(store)
-    token = csrf(c)
     write(c, "/play/start", {"campaign": "voyage"})
     for card, left in (("harpies", 2), ("wrath-of-zeus", 3), ("calm-seas", 2), ("scylla", 1)):
         version = re.search(r'name="version" value="(\d+)"', c.get("/play").text).group(1)
@@ -343,7 +342,6 @@ def test_a_wrath_tapped_on_the_play_page_asks_for_two_more_cards(store):
 
 def test_assigning_crew_by_hand_on_the_play_page(store):
     c = client(store)
-    token = csrf(c)
     game = table.start(store, "voyage")
     for card in ("harpies", "scylla", "calm-seas"):
         game = table.act(store, "voyage", game["version"], card)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.web import security
 from pnp.web.app import create_app
 from web_fixtures import tokens, write
@@ -140,7 +140,6 @@ def _play(store):
 def test_a_bad_play_step_is_a_4xx_and_the_game_is_unchanged(store, fields):
     from pnp.games.argonauts import table
     c, version = _play(store)
-    token = csrf(c)
     if fields.get("plan") or fields.get("action") or fields.get("counted"):
         game = table.load(store, "voyage")
         for card in ("harpies", "scylla", "calm-seas"):
@@ -153,7 +152,6 @@ def test_a_bad_play_step_is_a_4xx_and_the_game_is_unchanged(store, fields):
 
 def test_repeated_and_oversized_fields_are_refused_and_nothing_is_recorded(store):
     c = client(store)
-    token = csrf(c)
     assert "given 2 times" in refused(write(c, "/loss", {"campaign": ["other", "voyage"]}))
     assert "over the limit of 200" in refused(write(c, "/new", {"name": "n" * 5000, "player": "P"}))
     assert "control characters" in refused(write(c, "/new", {"name": "a\x1b[2Jb", "player": "P"}))

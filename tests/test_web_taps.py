@@ -10,7 +10,7 @@ from html import unescape
 
 import pytest
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.web.app import create_app
 from web_fixtures import tokens, write
 
@@ -103,7 +103,7 @@ def test_undo_then_redo_from_the_confirmation_and_the_history_page(store):
     history = c.get("/history").text
     assert "Redo record 2" in history
     c.post("/redo", data={"campaign": "voyage", "seq": "2", **tokens(c, "/history")})
-    assert service.status(store)["losses"] == 1 and service.log(store)["redo"] is None
+    assert service.status(store)["losses"] == 1 and service.history_view(store)["redo"] is None
 
 
 def test_rename_and_delete_from_the_campaigns_page_with_a_confirmation_step(store):

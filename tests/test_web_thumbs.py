@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from web_fixtures import CHROMIUM, Server, launch
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),

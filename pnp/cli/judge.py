@@ -54,7 +54,7 @@ class JudgeGroup(GameGroup):
     what = "judge situations"
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, lazy=_available(), **kwargs)
+        super().__init__(*args, lazy=_available, **kwargs)
 
 
 @click.group(cls=JudgeGroup, subcommand_metavar="GAME SITUATION [OPTIONS]...")

@@ -18,7 +18,7 @@ class SimulateGroup(GameGroup):
     what = "simulators"
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, lazy=_available(), **kwargs)
+        super().__init__(*args, lazy=_available, **kwargs)
 
 
 @click.group(cls=SimulateGroup)

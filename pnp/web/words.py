@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.campaign.service import NAME_CHARS
+from pnp.campaign.log import NAME_CHARS
 from pnp.errors import PnpError
 
 LABELS = {  # error field -> the label the page shows for it

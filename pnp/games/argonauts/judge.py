@@ -8,6 +8,7 @@ from pnp.cli.complete import names as complete
 from pnp.cli.judge import situations_group
 from pnp.cli.output import emit_ruling
 from pnp.games.argonauts import rulings
+from pnp.games.argonauts.campaign_cards import card_ids, treasure_ids
 
 
 @situations_group("argonauts")
@@ -45,7 +46,7 @@ def track(checked, values, as_json):
 
 
 @situations.command()
-@click.option("--cards", required=True, shell_complete=complete("argonauts-card", many=True),
+@click.option("--cards", required=True, shell_complete=complete(card_ids, many=True),
               help="Cards as they come off the deck: kinds or card names.")
 @click.option("--deck-left", type=int, required=True, help="Cards in the deck before the quest phase.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -95,7 +96,7 @@ def deaths(deadliness, crew, placed, as_json):
 
 
 @situations.command()
-@click.option("--treasure", "name", required=True, shell_complete=complete("argonauts-treasure"),
+@click.option("--treasure", "name", required=True, shell_complete=complete(treasure_ids),
               help="The treasure card's name or id.")
 @click.option("--when", "moment", required=True, type=LooseChoice(rulings.MOMENTS, "moment"),
               help="The moment of play.")
