@@ -130,7 +130,8 @@ def session(store, rules: Rules, fn):
 def record(store, name, rules: Rules, data, kind: str, payload_fn, along=None):
     """One record in one transaction: reload under the write lock, apply, append, then back up.
 
-    payload_fn(state, records in effect, records a redo may bring back) -> the record's payload. Returns
+    payload_fn(state, records in effect) -> the record's payload (for an undo or a redo, see undo_payload
+    and redo_payload, also given the records a redo may bring back). Returns
     (campaign name, new state, changes, warning, the record's number in the log): the warning (else None)
     says the record was committed but no backup holds it (see Store.record).
 
@@ -144,7 +145,7 @@ def record(store, name, rules: Rules, data, kind: str, payload_fn, along=None):
             if along is not None:
                 along(st.conn, row["id"])
             undone = replay(events, rules, data)[2] if kind == "redo" else []
-            payload = payload_fn(state, effective, undone)
+            payload = payload_fn(state, effective, undone) if kind in ("undo", "redo") else payload_fn(state, effective)
             if kind in ("undo", "redo"):
                 target = effective[-1] if kind == "undo" else undone[-1]
                 new_state, _ = rebuild(events + [{"seq": row["seq"] + 1, "kind": kind, "payload": payload}],

@@ -241,7 +241,7 @@ def rename(new_name, campaign_name, store, as_json):
 
 
 @campaign.command()
-@click.argument("name", shell_complete=complete("campaign"))
+@click.argument("name", shell_complete=complete(names_in_store))
 @click.option("--yes", is_flag=True, help="Delete without asking.")
 @_common(select=False)
 def delete(name, yes, store, as_json):
