@@ -17,7 +17,7 @@ from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import campaign_model as model
 from pnp.games.argonauts import table
 from pnp.games.argonauts.campaign_print import campaign_slug, changed_by_last_game, print_campaign
-from pnp.web import inputs
+from pnp.web import inputs, memo
 from pnp.web.inputs import BadInput
 from pnp.web.security import MAX_BODY
 
@@ -48,11 +48,12 @@ def _at(path: str, campaign: str, **params) -> str:
 
 
 def campaigns(store, request) -> dict:
-    """The campaign list: wins, losses, which is current; after a rename or a delete, which one."""
+    """The campaign list: wins, losses, which is current (kept while the store is unchanged: pnp.web.memo);
+    after a rename or a delete, which one."""
     q = request.query_params if request is not None else {}
     renamed = inputs.text(q, "renamed", required=False) if request is not None else None
-    return {**service.campaigns(store), "name_chars": service.NAME_CHARS, "renamed": renamed,
-            "renamed_to": _shown(request) if renamed else None,
+    return {**memo.while_unchanged(store, "argonauts campaigns", service.campaigns),
+            "name_chars": service.NAME_CHARS, "renamed": renamed, "renamed_to": _shown(request) if renamed else None,
             "deleted": inputs.text(q, "deleted", required=False) if request is not None else None}
 
 
