@@ -128,7 +128,7 @@ def test_every_page_fits_the_phone_and_every_tap_target_is_44px(browser, tmp_pat
         context, page = _open(browser, server, viewport=viewport)
         pages = ["/", "/campaign", f"/campaign?done={seq}", "/deck", "/win", "/history", "/play",
                  "/rules", "/rules?q=natural+six", "/rules/argonauts/gaps", "/rules/argonauts/argonauts.quest.4",
-                 "/judge", "/judge/argonauts/roll", "/delete?campaign=voyage"]
+                 "/judge", "/judge/argonauts/roll", "/delete?campaign=voyage", "/cards"]
         for path in pages:
             assert page.goto(server.base + path).status == 200, path
             page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
