@@ -191,3 +191,15 @@ def test_every_page_answers_200_in_every_state_of_the_store(tmp_path):
             assert not TERMINAL.search(alert(r)), (state, path, alert(r))
         if state == "empty":
             assert 'action="/new"' in c.get("/campaign").text  # the first visit leads to starting a campaign
+
+
+def test_a_write_address_opened_in_the_browser_leads_to_its_form_page_not_method_not_allowed(store):
+    c = client(store)
+    for path, page in (("/loss", "/campaign"), ("/undo", "/campaign"), ("/new", "/"), ("/play/step", "/play"),
+                       ("/delete", None)):
+        r = c.get(path)
+        if page is None:  # /delete is a page of its own (the confirmation step)
+            assert r.status_code == 200
+            continue
+        assert r.status_code == 303 and r.headers["location"] == page, path
+        assert c.get(page).status_code == 200

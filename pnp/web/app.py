@@ -19,7 +19,7 @@ from jinja2 import ChoiceLoader, Environment, PackageLoader, PrefixLoader, selec
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from pnp.campaign.store import NoCampaign
@@ -158,10 +158,22 @@ def create_app(store=None, token: str | None = None) -> Starlette:
             taken.add((path, method))
             routes.append(Route(path, action(fn, gets[builder[0]]) if method == "POST" else page(fn, template),
                                 methods=[method]))
+    for slug, (_, game_pages_of) in declared.items():  # a write's address opened, not posted: its form's page
+        for method, path, _, _, *builder in game_pages_of["routes"]:
+            if method == "POST" and (path, "GET") not in taken:
+                taken.add((path, "GET"))
+                routes.append(Route(path, _to(gets[builder[0]]), methods=["GET"]))
     app = Starlette(routes=routes)
     app.add_middleware(Guard, token=token)
     app.add_middleware(ServerTiming)
     return app
+
+
+def _to(target: str):
+    """A GET endpoint that sends the browser on to `target` (303): never a bare "Method Not Allowed"."""
+    async def endpoint(request: Request):
+        return RedirectResponse(target, status_code=303)
+    return endpoint
 
 
 class ServerTiming:
