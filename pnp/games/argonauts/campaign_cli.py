@@ -221,7 +221,10 @@ def undo(campaign_name, store, as_json):
 def redo(campaign_name, store, as_json):
     """Record again the record undone last (only while nothing new was recorded after the undo).
 
-    Example: pnp campaign redo --campaign first-voyage
+    \b
+    Example:
+      pnp campaign undo --campaign first-voyage
+      pnp campaign redo --campaign first-voyage
     """
     r = service.redo(store, campaign_name)
     emit_json(r) if as_json else _record_text(r)
@@ -234,7 +237,7 @@ def redo(campaign_name, store, as_json):
 def rename(new_name, campaign_name, store, as_json):
     """Give a campaign another name (its records and whether it is current stay).
 
-    Example: pnp campaign rename second-voyage --campaign first-voyage
+    Example: pnp campaign rename voyage-two --campaign second-voyage
     """
     r = service.rename(store, campaign_name, new_name)
     emit_json(r) if as_json else _say(f"Renamed campaign '{r['was']}' to '{r['campaign']}'")
@@ -248,7 +251,11 @@ def rename(new_name, campaign_name, store, as_json):
 def delete(name, yes, store, as_json):
     """Delete a campaign; its export is saved beside the store's backups first ('campaign import' brings it back).
 
-    Example: pnp campaign delete first-voyage --yes
+    \b
+    Example (a campaign started by mistake):
+      pnp campaign new --player Tiphys --name scratch
+      pnp campaign use first-voyage
+      pnp campaign delete scratch --yes
     """
     if not yes and not click.confirm(f"Delete campaign '{shown(name)}'? (its export is kept with the backups)"):
         raise click.ClickException("nothing was deleted")
