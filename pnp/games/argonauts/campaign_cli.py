@@ -222,9 +222,8 @@ def redo(campaign_name, store, as_json):
     """Record again the record undone last (only while nothing new was recorded after the undo).
 
     \b
-    Example:
-      pnp campaign undo --campaign first-voyage
-      pnp campaign redo --campaign first-voyage
+    Example: pnp campaign undo --campaign first-voyage
+             pnp campaign redo --campaign first-voyage
     """
     r = service.redo(store, campaign_name)
     emit_json(r) if as_json else _record_text(r)
@@ -252,10 +251,9 @@ def delete(name, yes, store, as_json):
     """Delete a campaign; its export is saved beside the store's backups first ('campaign import' brings it back).
 
     \b
-    Example (a campaign started by mistake):
-      pnp campaign new --player Tiphys --name scratch
-      pnp campaign use first-voyage
-      pnp campaign delete scratch --yes
+    Example: pnp campaign new --player Tiphys --name scratch
+             pnp campaign use first-voyage
+             pnp campaign delete scratch --yes
     """
     if not yes and not click.confirm(f"Delete campaign '{shown(name)}'? (its export is kept with the backups)"):
         raise click.ClickException("nothing was deleted")
