@@ -203,3 +203,16 @@ def test_a_write_address_opened_in_the_browser_leads_to_its_form_page_not_method
             continue
         assert r.status_code == 303 and r.headers["location"] == page, path
         assert c.get(page).status_code == 200
+
+
+def test_a_play_tap_made_for_one_campaign_stays_on_it_and_says_another_is_current(store):
+    from pnp.games.argonauts import table
+    c = client(store)
+    r = c.post("/play/start", data={"campaign": "voyage", **tokens(c, "/play")})
+    service.new(store, "other", "Medea")  # the terminal started (and switched to) another campaign
+    version = str(table.load(store, "voyage")["version"])
+    r = c.post("/play/step", data={"campaign": "voyage", "version": version, "card": "harpies",
+                                   **tokens(c, r.headers["location"])})
+    page = unescape(c.get(r.headers["location"]).text)
+    assert r.headers["location"].startswith("/play?campaign=voyage") and "not the current campaign (now other" in page
+    assert table.state_of(table.load(store, "voyage")).field == ["harpies"] and table.load(store, "other") is None

@@ -224,8 +224,9 @@ def play(store, request) -> dict:
     """The table game of the campaign asked for (else the current one), as the play page shows it."""
     status = service.status(store, _shown(request))
     game = table.load(store, status["campaign"])
+    current = memo.while_unchanged(store, "argonauts campaigns", service.campaigns)["current"]
     return {"campaign": status["campaign"], "player": status["player"], "crew_start": status["crew"],
-            "g": table.view(game, store) if game else None}
+            "g": table.view(game, store) if game else None, "current": current}
 
 
 def play_start(store, form) -> str:
