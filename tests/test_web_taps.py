@@ -117,6 +117,14 @@ def test_rename_and_delete_from_the_campaigns_page_with_a_confirmation_step(stor
     assert service.campaigns(store)["campaigns"] == []
     page = c.get(r.headers["location"]).text
     assert "Deleted Argo" in page and "brought back" in page
+    key = re.search(r'name="key" value="([^"]+)"', page).group(1)
+    for forged in ("../s.db", "/etc/passwd", key + "x"):  # only a listed save, never a path
+        r = c.post("/restore", data={"key": forged, **tokens(c)})
+        assert "No deleted campaign saved under that name" in alert(c.get(r.headers["location"]))
+    r = c.post("/restore", data={"key": key, **tokens(c)})
+    page = c.get(r.headers["location"]).text
+    assert "Argo is back" in page and 'name="key"' not in page
+    assert [x["name"] for x in service.campaigns(store)["campaigns"]] == ["Argo"]
 
 
 BAD = [  # (path, fields) a player could send, by mistake or from an old page

@@ -118,6 +118,8 @@ def test_a_refused_win_keeps_its_taps_and_survives_a_reload(browser, served, js)
 def test_every_page_fits_the_phone_and_every_tap_target_is_44px(browser, tmp_path, viewport):
     store = tmp_path / "s.db"
     service.new(store, "voyage", "Jason")
+    service.new(store, LONG + "x", LONG)
+    service.delete(store, LONG + "x")  # the campaigns page lists it under "Deleted campaigns"
     service.new(store, LONG, LONG)
     service.win(store, LONG, ["harpies", "amycus"], "rocks")
     seq = len(service.history(store, LONG))

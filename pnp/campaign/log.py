@@ -402,6 +402,44 @@ def import_(store, rules: Rules, doc: dict, name: str | None = None, source: str
     return cname, state, data, st.warning
 
 
+DELETED_SHOWN = 20  # saved exports of deleted campaigns listed (newest first) for bringing back
+
+
+def _deleted_folder(store) -> Path:
+    from pnp.store.db import backup_dir, store_path
+    return backup_dir(store_path(store)) / "deleted"
+
+
+def deleted(store, rules: Rules) -> list[dict]:
+    """The exports saved when this game's campaigns were deleted, newest first: {"key", "name", "player"}.
+    A key is a file name in that folder, for restore(); a file that does not read as an export is left out."""
+    folder = _deleted_folder(store)
+    files = sorted(folder.glob(f"{rules.space}-*.json"), key=lambda f: f.stat().st_mtime, reverse=True) \
+        if folder.is_dir() else []
+    out = []
+    for f in files[:DELETED_SHOWN]:
+        try:
+            doc = read_export(f, rules)
+        except CampaignError:
+            continue
+        if isinstance(doc, dict) and isinstance(doc.get("name"), str) and isinstance(doc.get("player"), str):
+            out.append({"key": f.name, "name": doc["name"], "player": doc["player"]})
+    return out
+
+
+def restore(store, rules: Rules, key: str):
+    """Bring a deleted campaign back from its saved export (`key` from deleted(), never a path), checked
+    like any import; the saved file is removed once the campaign is back: (name, state, data, warning)."""
+    found = next((d for d in deleted(store, rules) if d["key"] == key), None)
+    if found is None:
+        raise CampaignError("no deleted campaign saved under that name", field="key",
+                            hint="pick one from the list of deleted campaigns")
+    path = _deleted_folder(store) / found["key"]
+    result = import_(store, rules, read_export(path, rules), source=str(path))
+    path.unlink(missing_ok=True)
+    return result
+
+
 def check(st: Store, name: str, rules: Rules, data) -> None:
     """Raise CampaignError unless the campaign's log replays to exactly its stored state."""
     with st.snapshot():

@@ -17,6 +17,7 @@ LABELS = {  # error field -> the label the page shows for it
     "card": "A card you tapped", "file": "The export file", "campaign": "The campaign", "version": "This screen",
     "seq": "That record", "die": "The die", "plan": "The crew assignment", "action": "The choice",
     "crew": "The crew on the cards", "once": "This form", "confirm": "The name you typed",
+    "key": "The deleted campaign",
 }
 FIX = {  # error field -> what to do about it, in the page's words
     "deed": "Pick the Heroic Deed you earned.",
@@ -31,6 +32,7 @@ FIX = {  # error field -> what to do about it, in the page's words
     "die": "Tap the number your die shows.",
     "crew": "Put a whole number of crew on each card.",
     "confirm": "To delete it, tap Yes on the page that asks.",
+    "key": "Tap Bring back next to one of the deleted campaigns listed.",
 }
 _TERMINAL = re.compile(r"--|\bpnp\b|[/\\]\w|'[^']*'|`|\bfix:|\bexpected\b")  # flags, commands, paths, quoted words
 _TERMINAL_SAFE = re.compile(r"\s*\(?--[\w-]+\)?|\s*'?pnp [a-z][^']*'?")  # a last guard: never a flag or a command

@@ -229,6 +229,17 @@ def history(store=None, name: str | None = None) -> list[dict]:
     return _session(store, run)
 
 
+def deleted(store=None) -> list[dict]:
+    """Deleted campaigns that can be brought back, newest first: {"key", "name", "player"}."""
+    return log.deleted(store, RULES)
+
+
+def restore(store, key: str) -> dict:
+    """Bring a deleted campaign back (key from deleted()); it is not made current."""
+    cname, state, data, warning = log.restore(store, RULES, key)
+    return _warned(status_of(cname, state, data), warning)
+
+
 def history_view(store=None, name: str | None = None) -> dict:
     """The history rows (oldest first) and which record an undo or a redo would act on (None when none)."""
     def run(st, data):

@@ -54,7 +54,9 @@ def campaigns(store, request) -> dict:
     renamed = inputs.text(q, "renamed", required=False) if request is not None else None
     return {**memo.while_unchanged(store, "argonauts campaigns", service.campaigns),
             "name_chars": service.NAME_CHARS, "renamed": renamed, "renamed_to": _shown(request) if renamed else None,
-            "deleted": inputs.text(q, "deleted", required=False) if request is not None else None}
+            "deleted": inputs.text(q, "deleted", required=False) if request is not None else None,
+            "restored": inputs.text(q, "restored", required=False) if request is not None else None,
+            "saved": service.deleted(store)}
 
 
 def use(store, form) -> str:
@@ -84,6 +86,11 @@ def delete(store, form) -> str:
         raise UsageError("the delete was not confirmed", field="confirm")
     service.delete(store, name)
     return "/?" + urlencode({"deleted": name})
+
+
+def restore(store, form) -> str:
+    r = service.restore(store, _field(form, "key", "deleted campaign"))
+    return "/?" + urlencode({"restored": r["campaign"]})
 
 
 def player(store, request) -> dict:
@@ -299,6 +306,7 @@ def pages() -> dict:
             ("POST", "/new", new, T + "campaigns.html", campaigns),
             ("POST", "/rename", rename, T + "campaigns.html", campaigns),
             ("GET", "/delete", delete_form, T + "delete.html"),
+            ("POST", "/restore", restore, T + "campaigns.html", campaigns),
             ("POST", "/delete", delete, T + "delete.html", delete_form),
             ("GET", "/campaign", player, T + "player.html"),
             ("GET", "/deck", deck, T + "deck.html"),
