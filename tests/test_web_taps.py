@@ -224,3 +224,43 @@ def test_a_play_tap_made_for_one_campaign_stays_on_it_and_says_another_is_curren
     page = unescape(c.get(r.headers["location"]).text)
     assert r.headers["location"].startswith("/play?campaign=voyage") and "not the current campaign (now other" in page
     assert table.state_of(table.load(store, "voyage")).field == ["harpies"] and table.load(store, "other") is None
+
+
+def test_twenty_copies_of_one_tap_sent_at_once_to_a_real_server_record_one_loss(store):
+    """The same form sent 20 times at once (a phone retrying, a double tap): one loss, and every copy
+    is answered with the same record's page."""
+    import threading
+    import urllib.request
+    from http.cookiejar import CookieJar
+    from urllib.parse import urlencode
+
+    from web_fixtures import Server
+    server = Server(store)
+    try:
+        class Stay(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args, **kw):
+                return None  # keep the 303 itself
+        jar = CookieJar()  # one browser session: the page's tokens belong to it
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        poster = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), Stay())
+        html = opener.open(server.base + "/campaign").read().decode()
+        form = {"campaign": "voyage", "csrf": re.search(r'"X-CSRF-Token": "([^"]+)"', html).group(1),
+                "once": re.search(r'action="/loss">.*?name="once" value="([^"]+)"', html, flags=re.S).group(1)}
+        body = urlencode(form).encode()
+        start, places = threading.Barrier(20), []
+
+        def tap():
+            start.wait()
+            try:
+                poster.open(urllib.request.Request(server.base + "/loss", data=body))
+            except urllib.error.HTTPError as exc:  # the 303, not followed
+                places.append((exc.code, exc.headers["location"]))
+        threads = [threading.Thread(target=tap) for _ in range(20)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        server.stop()
+    assert service.status(store)["losses"] == 1
+    assert places == [(303, "/campaign?campaign=voyage&done=2")] * 20
