@@ -423,3 +423,14 @@ def test_recognising_a_store_keeps_the_locks_of_this_processs_readers(store):
         assert wal.exists(), "another process deleted the write-ahead log of a store this process is reading"
     finally:
         reader.close()
+
+
+def test_completion_never_prints_a_stored_names_escape_codes(store):
+    """A campaign name from an older store (before names were checked) may hold terminal escape codes: shell
+    completion offers it with them stripped, as every other place that shows stored text does."""
+    conn = sqlite3.connect(store)
+    conn.execute("UPDATE campaign SET name = ? WHERE name = 'voyage'", ("voy\x1b]0;owned\x07age\x1b[2J",))
+    conn.commit()
+    conn.close()
+    ctx = types.SimpleNamespace(params={"store": str(store)})
+    assert service.names_in_store(ctx) == ["voyage"]

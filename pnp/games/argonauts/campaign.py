@@ -13,6 +13,7 @@ from pnp.games.argonauts import campaign_model as model
 from pnp.games.argonauts.campaign_cards import CardData, load_cards
 from pnp.names import resolve
 from pnp.store.db import store_path
+from pnp.termtext import shown
 
 EXPORT_FORMAT = "pnp-argonauts-campaign"
 RULES = log.Rules(export_format=EXPORT_FORMAT, kinds=("win", "loss"), data=load_cards, apply=model.apply,
@@ -299,6 +300,6 @@ def names_in_store(ctx) -> list[str]:
         return []
     st = open_store(path, RULES.space)
     try:
-        return st.names()
+        return [shown(n) for n in st.names()]  # a name from an older store may hold escape codes
     finally:
         st.close()
