@@ -10,8 +10,9 @@ import pytest
 from pnp.games.argonauts import campaign as service
 from web_fixtures import CHROMIUM, Server, launch
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("thumbs"),  # one worker, one browser for the module
+              pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                 reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
 LONG = "Argo" * 20  # 80 characters, no space: once made every page 905 px wide on a 390 px phone
 PHONES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
 TARGETS = """() => {
