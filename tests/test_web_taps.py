@@ -18,7 +18,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-PAGES = ["/", "/campaign", "/campaign?done=2", "/deck", "/win", "/history", "/play", "/delete", "/rules", "/judge"]
+PAGES = ["/", "/campaign", "/campaign?done=2", "/deck", "/win", "/history", "/play", "/delete", "/rules", "/judge",
+         "/cards"]
 TERMINAL = re.compile(r"--|\bpnp\s|(?:^|[\s'(])/[\w.-]+/|\.db\b|\.sqlite3\b")  # a flag, a command, a path
 
 
