@@ -265,3 +265,19 @@ def test_twenty_copies_of_one_tap_sent_at_once_to_a_real_server_record_one_loss(
         server.stop()
     assert service.status(store)["losses"] == 1
     assert places == [(303, "/campaign?campaign=voyage&done=2")] * 20
+
+
+def test_a_record_whose_backup_failed_says_so_on_its_page(store, monkeypatch):
+    """The CLI says 'recorded, but no backup holds it' with exit 3; the page says it too, so nobody taps again."""
+    from pnp.store import db
+
+    def full(path):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(db, "take_backup", full)
+    c = client(store)
+    page = write(c, "/loss", {"campaign": "voyage"})
+    assert service.status(store)["losses"] == 1
+    assert "Recorded a loss on voyage" in page.text
+    assert "Do not record it again" in alert(page)
+    monkeypatch.undo()
+    assert "Do not record it again" not in alert(write(c, "/loss", {"campaign": "voyage"}))

@@ -47,6 +47,12 @@ def _at(path: str, campaign: str, **params) -> str:
     return path + "?" + urlencode({"campaign": campaign, **params})
 
 
+def _unsaved(record: dict) -> dict:
+    """?nobackup=1 when the record was kept but its backup failed (pnp.store.db.backup_after_commit): the page
+    then says so, as the CLI does with exit code 3, so nobody records it again."""
+    return {"nobackup": 1} if record.get("warning") else {}
+
+
 def campaigns(store, request) -> dict:
     """The campaign list: wins, losses, which is current (kept while the store is unchanged: pnp.web.memo);
     after a rename or a delete, which one."""
@@ -99,7 +105,8 @@ def player(store, request) -> dict:
     seq = inputs.number(request.query_params, "done", 1, 10 ** inputs.DIGITS - 1) if request is not None else None
     card = service.player_card(store, _shown(request), seq)
     return {"s": card["status"], "last": card["last"], "current": card["current"], "undo": card["undo"],
-            "redo": card["redo"], "shown": card["shown"], "next_game": card["next_game"]}
+            "redo": card["redo"], "shown": card["shown"], "next_game": card["next_game"],
+            "nobackup": bool(request is not None and request.query_params.get("nobackup"))}
 
 
 def _track(card, level: int | None, data) -> dict:
@@ -167,23 +174,23 @@ def win_form(store, request) -> dict:
 def win(store, form) -> str:
     r = service.win(store, _field(form, "campaign", "campaign"), inputs.texts(form, "card"),
                     inputs.text(form, "deed", required=False))
-    return _at("/campaign", r["campaign"], done=r["seq"])
+    return _at("/campaign", r["campaign"], done=r["seq"], **_unsaved(r))
 
 
 def loss(store, form) -> str:
     r = service.loss(store, _field(form, "campaign", "campaign"))
-    return _at("/campaign", r["campaign"], done=r["seq"])
+    return _at("/campaign", r["campaign"], done=r["seq"], **_unsaved(r))
 
 
 def undo(store, form) -> str:
     """Undo the record the page showed (?seq=; without it, the last in effect)."""
     r = service.undo(store, _field(form, "campaign", "campaign"), _seq(form))
-    return _at("/campaign", r["campaign"], done=r["seq"])
+    return _at("/campaign", r["campaign"], done=r["seq"], **_unsaved(r))
 
 
 def redo(store, form) -> str:
     r = service.redo(store, _field(form, "campaign", "campaign"), _seq(form))
-    return _at("/campaign", r["campaign"], done=r["seq"])
+    return _at("/campaign", r["campaign"], done=r["seq"], **_unsaved(r))
 
 
 def _seq(form) -> int | None:
@@ -279,7 +286,7 @@ def play_back(store, form) -> str:
 def play_finish(store, form) -> str:
     r = table.finish(store, _field(form, "campaign", "campaign"), inputs.text(form, "deed", required=False),
                      _version(form))
-    return _at("/campaign", r["campaign"], done=r["seq"])
+    return _at("/campaign", r["campaign"], done=r["seq"], **_unsaved(r))
 
 
 def play_abandon(store, form) -> str:
