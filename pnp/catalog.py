@@ -15,7 +15,8 @@ class Game:
     """One built-in game, declared as GAME in its folder's __init__.py.
 
     situations, simulate and command are 'module:attribute' references relative to the game's
-    package: its `pnp judge GAME` group, its `pnp simulate GAME` command and its own `pnp GAME` group.
+    package: its judge situations declared once (a pnp.judge.situation.Situations, from which `pnp judge GAME`
+    and the companion's Rulings forms are built), its `pnp simulate GAME` command and its own `pnp GAME` group.
     table names the module that plays a campaign game at the table (the companion's play page).
     """
 

@@ -25,12 +25,14 @@ def test_every_game_folder_declares_its_game():
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_declared_commands_are_click_commands_of_the_game(slug):
+    """simulate and command name click commands; situations names the game's declared Situations."""
+    from pnp.judge.situation import Situations
     g = GAMES[slug]
-    for ref in (g.situations, g.simulate, g.command):
+    for ref, kind in ((g.situations, Situations), (g.simulate, click.Command), (g.command, click.Command)):
         if ref:
             module, attr = g.entry(ref).split(":")
             assert module.startswith(g.package + ".")
-            assert isinstance(getattr(importlib.import_module(module), attr), click.Command)
+            assert isinstance(getattr(importlib.import_module(module), attr), kind)
 
 
 def test_no_game_module_is_named_outside_its_folder():
@@ -67,11 +69,13 @@ def test_a_ninth_game_is_one_folder(tmp_path, monkeypatch):
     (folder / "__init__.py").write_text(
         '"""A ninth game."""\nfrom pnp.catalog import Game\n\n'
         'GAME = Game("ninth-game", "The Ninth Labour", "ninth.txt", "en", __name__,\n'
-        '            situations="judge:situations", simulate="simulate:command")\n', encoding="utf-8")
-    (folder / "judge.py").write_text(
-        'import click\nfrom pnp.cli.judge import situations_group\n\n\n@situations_group("ninth-game")\n'
-        'def situations():\n    """Rulings."""\n\n\n@situations.command()\ndef toss():\n'
-        '    """Toss.\n\n    Example: pnp judge ninth-game toss\n    """\n    click.echo("heads")\n', encoding="utf-8")
+        '            situations="situations:SITUATIONS", simulate="simulate:command")\n', encoding="utf-8")
+    (folder / "situations.py").write_text(
+        'from pnp.judge.ruling import Ruling\nfrom pnp.judge.situation import Param, Situation, Situations, Text\n\n'
+        'SITUATIONS = Situations("ninth-game", "The Ninth Labour", (Situation(\n'
+        '    "toss", "Toss.", (Param("call", "Your call", Text()),),\n'
+        '    lambda call: Ruling("ninth-game", "toss", call, f"{call} wins."), "pnp judge ninth-game toss --call heads"),))\n',
+        encoding="utf-8")
     (folder / "simulate.py").write_text(
         'import click\n\n\n@click.command(name="ninth-game")\ndef command():\n    """Simulate."""\n'
         '    click.echo("1 game")\n', encoding="utf-8")
@@ -80,8 +84,10 @@ def test_a_ninth_game_is_one_folder(tmp_path, monkeypatch):
     try:
         assert "ninth-game" in pnp.catalog.games() and len(pnp.catalog.games()) == 9
         judge, simulate = JudgeGroup(name="judge"), SimulateGroup(name="simulate")
-        assert CliRunner().invoke(judge, ["ninth-game", "toss"]).output == "heads\n"
+        assert CliRunner().invoke(judge, ["ninth-game", "toss", "--call", "heads"]).output == "heads wins.\n  basis: stated\n"
         assert CliRunner().invoke(simulate, ["ninth-game"]).output == "1 game\n"
+        from pnp.web.judge import declarations  # the companion's Rulings forms come from the same declaration
+        assert [s.name for s in declarations()["ninth-game"].situations] == ["toss"]
     finally:
         pnp.catalog.games.cache_clear()
         for name in [m for m in sys.modules if m.startswith("pnp.games.ninth_game")]:

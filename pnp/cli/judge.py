@@ -1,23 +1,79 @@
-"""`pnp judge GAME SITUATION`: rulings computed from each game's rules code."""
+"""`pnp judge GAME SITUATION`: click commands built from each game's declared situations (pnp.judge.situation)."""
 from __future__ import annotations
 
 import click
 
 from pnp.catalog import games
+from pnp.cli.complete import names
+from pnp.cli.content import FileText
 from pnp.cli.lazy import GameGroup, pick_name
+from pnp.cli.output import emit_ruling
+from pnp.judge.situation import Choice, Flag, Int, Lines, Param, Pasted, Situation, Situations, Text
 
 
 def _available() -> dict[str, str]:
-    """Games that declare judge situations: slug -> 'pnp.games.<module>.judge:situations'."""
+    """Games that declare judge situations: slug -> 'pnp.games.<module>.situations:SITUATIONS'."""
     return {slug: g.entry(g.situations) for slug, g in games().items() if g.situations}
 
 
 def _example(cmd: click.Command) -> str | None:
-    """The command of a situation docstring's `Example:` line."""
+    """The command of a situation help's `Example:` line."""
     for line in (cmd.help or "").splitlines():
         if line.strip().startswith("Example:"):
             return line.strip()[len("Example:"):].strip()
     return None
+
+
+class Declared(click.ParamType):
+    """A click type over a declared parameter type: the declaration's own parse, range and message."""
+
+    def __init__(self, param: Param):
+        self.param = param
+        self.name = "integer" if isinstance(param.type, Int) else "choice"
+
+    def get_metavar(self, param, ctx=None):
+        if isinstance(self.param.type, Choice):
+            ids = list(self.param.type.options())
+            return "[" + "|".join(ids) + "]" if len(ids) <= 6 else "NAME"
+        return None
+
+    def convert(self, value, param, ctx):
+        """The parsed value; a bad one is the declaration's UsageError (one line naming the option, exit 2)."""
+        if not isinstance(value, str):  # a default, already a value
+            return value
+        return self.param.type.parse(value, self.param.option)
+
+
+def option(p: Param) -> click.Option:
+    """The click option of a declared parameter: --NAME, its type, default, help and completion."""
+    t = p.type
+    kw: dict = {"required": p.required, "help": p.help or p.label}
+    if isinstance(t, Flag):
+        return click.Option([p.option, p.name], is_flag=True, help=kw["help"])
+    if isinstance(t, (Int, Choice)):
+        kw["type"] = Declared(p)
+    if isinstance(t, Choice):
+        kw["shell_complete"] = names(lambda ctx: list(t.options()))
+    elif isinstance(t, Text) and t.names:
+        kw["shell_complete"] = names(lambda ctx: t.names(), many=t.many)
+    elif isinstance(t, Pasted):
+        kw["type"] = FileText()
+    elif isinstance(t, Lines):
+        kw["multiple"] = True
+    if not p.required and not isinstance(t, Lines):
+        kw["default"] = p.value_default()
+        kw["show_default"] = p.value_default() not in (None, "")
+    return click.Option([p.option, p.name], **kw)
+
+
+def command(s: Situation) -> click.Command:
+    """`pnp judge GAME NAME [OPTIONS] [--json]`: parse the options, run the declared rule, print the Ruling."""
+    def run(as_json, **values):
+        emit_ruling(s.run(values), as_json)
+    text = "\n\n".join(t for t in (s.summary, s.details, f"Example: {s.example}") if t)
+    params = [option(p) for p in s.params] + [click.Option(["--json", "as_json"], is_flag=True,
+                                                           help="Print the ruling as JSON.")]
+    return click.Command(s.name, callback=run, params=params, help=text)
 
 
 class SituationsGroup(click.Group):
@@ -43,21 +99,28 @@ class SituationsGroup(click.Group):
         return super().resolve_command(ctx, args)
 
 
-def situations_group(game: str):
-    """Decorator making a game's `situations` group: `pnp judge <game> SITUATION` with example help."""
-    return click.group(name=game, cls=SituationsGroup, subcommand_metavar="SITUATION [OPTIONS]...")
+def group(declared: Situations) -> SituationsGroup:
+    """`pnp judge GAME`: one command per declared situation, help with each situation's example."""
+    first = declared.situations[0].example if declared.situations else ""
+    g = SituationsGroup(name=declared.game, subcommand_metavar="SITUATION [OPTIONS]...",
+                        help=f"Rulings for {declared.title}.\n\nExample: {first}")
+    for s in declared.situations:
+        g.add_command(command(s))
+    return g
 
 
 class JudgeGroup(GameGroup):
-    """Lazy group over the games that have judge situations."""
+    """Lazy group over the games that have judge situations, each built from its declaration."""
 
     what = "judge situations"
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, lazy=_available(), **kwargs)
 
-from pnp.catalog import games
-from pnp.cli.lazy import GameGroup, pick_name
+    def get_command(self, ctx, name):
+        found = super().get_command(ctx, name)
+        return group(found) if isinstance(found, Situations) else found
+
 
 @click.group(cls=JudgeGroup, subcommand_metavar="GAME SITUATION [OPTIONS]...")
 def judge():

@@ -19,7 +19,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from pnp.errors import PnpError
-from pnp.web import pages
+from pnp.web import judge, pages
 from pnp.web.security import CSRF_FIELD, MAX_BODY, Guard
 
 STATIC = {  # URL name -> (package file, media type); the only files the server ever reads for a request
@@ -120,8 +120,8 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         Route("/rules", page(pages.rules, "rules.html")),
         Route("/rules/{game}/gaps", page(pages.gaps, "gaps.html")),
         Route("/rules/{game}/{rule}", page(pages.statement, "statement.html")),
-        Route("/judge", page(pages.judge_list, "judge.html")),
-        Route("/judge/{game}/{situation}", page(pages.judge_form, "judge_form.html"), methods=["GET", "POST"]),
+        Route("/judge", page(judge.judge_list, "judge.html")),
+        Route("/judge/{game}/{situation}", page(judge.judge_form, "judge_form.html"), methods=["GET", "POST"]),
         Route("/static/{name}", asset),
     ]
     app = Starlette(routes=routes)

@@ -1,0 +1,120 @@
+"""The companion's Rulings pages, built from each game's declared situations (pnp.judge.situation): a form
+per situation with a widget per parameter, parsed from the request with bounds, and the rule called directly."""
+from __future__ import annotations
+
+import importlib
+
+from pnp.catalog import games
+from pnp.errors import UsageError
+from pnp.judge.situation import Choice, Die, Flag, Int, Lines, Param, Pasted, Situation, Situations
+from pnp.web import inputs
+from pnp.web.inputs import BadInput
+
+BOUND = 10 ** inputs.DIGITS - 1  # a number field's outer bound before its declared range is checked
+
+
+def declarations() -> dict[str, Situations]:
+    """{game slug: its declared situations}, for every game that has them."""
+    out = {}
+    for slug, g in games().items():
+        if g.situations:
+            module, attr = g.entry(g.situations).split(":")
+            out[slug] = getattr(importlib.import_module(module), attr)
+    return out
+
+
+def judge_list(store, request) -> dict:
+    """Every game's situations, each with its one-line summary."""
+    return {"games": [{"game": slug, "title": d.title, "situations": [(s.name, s.summary) for s in d.situations]}
+                      for slug, d in declarations().items()]}
+
+
+def _kind(t) -> str:
+    return {Die: "die", Int: "int", Choice: "choice", Flag: "flag", Lines: "lines", Pasted: "pasted"}.get(type(t), "text")
+
+
+def field(p: Param) -> dict:
+    """What the template needs to draw one parameter: label, widget kind, range or choices, default, help."""
+    t, default = p.type, p.value_default()
+    shown_help = "" if p.help.rstrip(".").lower() == p.label.lower() else p.help  # no label said twice
+    return {"name": p.name, "label": p.label, "kind": _kind(t), "required": p.required, "help": shown_help,
+            "min": getattr(t, "min", None), "max": getattr(t, "max", None),
+            "choices": list(t.options().items()) if isinstance(t, Choice) else [],
+            "default": "" if default is None or default is False or default == () else str(default)}
+
+
+def _read(given, p: Param, posted: bool) -> str:
+    """One parameter's text from the request, bounded by its kind; '' when absent (hostile values: BadInput)."""
+    t = p.type
+    if isinstance(t, Int):
+        n = inputs.number(given, p.name, -BOUND, BOUND)
+        return "" if n is None else str(n)
+    if isinstance(t, Pasted):  # pasted text, or an uploaded file (a POSTed form) which wins over it
+        got = inputs.upload(given, p.name + "_file", inputs.CONTENT_BYTES) if posted else None
+        if got is None:
+            text = inputs.text(given, p.name, required=False, limit=inputs.CONTENT_BYTES, lines=True) or ""
+            if len(text.encode()) > inputs.CONTENT_BYTES:
+                raise BadInput(f"is over {inputs.CONTENT_BYTES // 1000} kB", p.name)
+            return text
+        try:
+            return got[0].decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise BadInput("the uploaded file is not UTF-8 text", p.name + "_file",
+                           expected="a YAML or JSON file") from None
+    limit = inputs.NAME_CHARS if isinstance(t, (Choice, Flag)) else inputs.TEXT_CHARS
+    return inputs.text(given, p.name, required=False, limit=limit, lines=isinstance(t, Lines)) or ""
+
+
+def _parse(s: Situation, texts: dict[str, str]) -> dict:
+    """The values the rule takes: each given text parsed by its declared type (errors name the label)."""
+    values = {}
+    for p in s.params:
+        text = texts[p.name]
+        if isinstance(p.type, Flag):
+            values[p.name] = p.type.parse(text, p.label)
+        elif text.strip():
+            values[p.name] = p.type.parse(text, p.label)
+    return values
+
+
+def _shown(s: Situation, texts: dict[str, str], values: dict) -> dict[str, str]:
+    """What each field shows again: the chosen id for a choice typed loosely, else the text as given."""
+    return {p.name: (values[p.name] if isinstance(p.type, Choice) and p.name in values else texts[p.name])
+            for p in s.params}
+
+
+def judge_form(store, request) -> dict:
+    """A situation's form drawn from its declaration; with `go` given, the ruling its rule computes.
+
+    A parameter that is a file's text is pasted or uploaded (a POSTed form), never named as a path: a
+    request never names a file on this machine.
+    """
+    game, name = request.path_params["game"], request.path_params["situation"]
+    declared = declarations().get(game)
+    s = declared.get(name) if declared and len(name) <= inputs.NAME_CHARS else None
+    if s is None:
+        raise UsageError(f"no judge situation '{game[:inputs.NAME_CHARS]} {name[:inputs.NAME_CHARS]}'",
+                         hint="pick one from the Rulings list")
+    posted = getattr(request.state, "form", None)
+    given = posted if posted is not None else request.query_params
+    texts = {p.name: _read(given, p, posted is not None) for p in s.params}
+    go = bool(inputs.text(given, "go", required=False, limit=5))
+    ruling, error, values = None, None, {}
+    if go:
+        try:
+            values = _parse(s, texts)
+            ruling = s.run(values).to_dict()
+        except UsageError as exc:
+            error = exc.one_line()
+        except Exception as exc:  # a PnpError from the rules code: shown on the form, like the CLI's one line
+            if not hasattr(exc, "one_line"):
+                raise
+            error = exc.one_line()
+    fields = [field(p) for p in s.params]
+    shown = _shown(s, texts, values)
+    if not go:  # a fresh form shows each default
+        shown = {f["name"]: f["default"] for f in fields}
+    return {"game": game, "title": declared.title, "name": name, "help": s.summary, "details": s.details,
+            "fields": fields, "values": shown, "go": go, "ruling": ruling, "error": error,
+            "post": any(isinstance(p.type, Pasted) for p in s.params)}
+
