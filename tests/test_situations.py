@@ -76,7 +76,8 @@ def test_every_form_speaks_words_with_proper_widgets(client, game, s):
             assert [re.search(r'value="(\d)"', x).group(1) for x in tags] == ["1", "2", "3", "4", "5", "6"]
             assert all('type="radio"' in x for x in tags)
         elif isinstance(t, Flag):
-            label = re.search(rf'<label class="check"><input type="checkbox" name="{p.name}"[^>]*>\s*<span>([^<]*)</span></label>',
+            label = re.search(rf'<label class="check"><input type="checkbox" name="{p.name}"[^>]*>\s*<span>([^<]*)'
+                              r'(?: <span class="muted">[^<]*</span>)?</span></label>',
                               form)
             assert label and unescape(label.group(1)) == p.label  # the label is the checkbox's own: tapping it ticks
             assert "checked" not in tags[0]

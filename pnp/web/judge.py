@@ -33,13 +33,18 @@ def _kind(t) -> str:
     return {Die: "die", Int: "int", Choice: "choice", Flag: "flag", Lines: "lines", Pasted: "pasted"}.get(type(t), "text")
 
 
+def _words(value: str) -> str:
+    """An id shown as words: 'after-roll' -> 'After roll'; a name already in capitals stays as it is."""
+    return value if value != value.lower() else value.replace("-", " ").capitalize()
+
+
 def field(p: Param) -> dict:
     """What the template needs to draw one parameter: label, widget kind, range or choices, default, help."""
     t, default = p.type, p.value_default()
     shown_help = "" if p.help.rstrip(".").lower() == p.label.lower() else p.help  # no label said twice
     return {"name": p.name, "label": p.label, "kind": _kind(t), "required": p.required, "help": shown_help,
             "min": getattr(t, "min", None), "max": getattr(t, "max", None),
-            "choices": list(t.options().items()) if isinstance(t, Choice) else [],
+            "choices": [(k, _words(k) if v == k else v) for k, v in t.options().items()] if isinstance(t, Choice) else [],
             "default": "" if default is None or default is False or default == () else str(default)}
 
 
