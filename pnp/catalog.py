@@ -16,7 +16,8 @@ class Game:
 
     situations, simulate and command are 'module:attribute' references relative to the game's
     package: its judge situations declared once (a pnp.judge.situation.Situations, from which `pnp judge GAME`
-    and the companion's Rulings forms are built), its `pnp simulate GAME` command and its own `pnp GAME` group.
+    and the companion's Rulings forms are built), its simulation declared once (a
+    pnp.simulate.simulation.Simulation, from which `pnp simulate GAME` is built) and its own `pnp GAME` group.
     table names the module that plays a campaign game at the table (the companion's play page).
     """
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 import click
 
 from pnp.catalog import games
-from pnp.cli.complete import names
-from pnp.cli.content import FileText
+from pnp.cli.declared import option
 from pnp.cli.lazy import GameGroup, pick_name
 from pnp.cli.output import emit_ruling
-from pnp.judge.situation import Choice, Flag, Int, Lines, Param, Pasted, Situation, Situations, Text
+from pnp.judge.situation import Situation, Situations
 
 
 def _available() -> dict[str, str]:
@@ -22,48 +21,6 @@ def _example(cmd: click.Command) -> str | None:
         if line.strip().startswith("Example:"):
             return line.strip()[len("Example:"):].strip()
     return None
-
-
-class Declared(click.ParamType):
-    """A click type over a declared parameter type: the declaration's own parse, range and message."""
-
-    def __init__(self, param: Param):
-        self.param = param
-        self.name = "integer" if isinstance(param.type, Int) else "choice"
-
-    def get_metavar(self, param, ctx=None):
-        if isinstance(self.param.type, Choice):
-            ids = list(self.param.type.options())
-            return "[" + "|".join(ids) + "]" if len(ids) <= 6 else "NAME"
-        return None
-
-    def convert(self, value, param, ctx):
-        """The parsed value; a bad one is the declaration's UsageError (one line naming the option, exit 2)."""
-        if not isinstance(value, str):  # a default, already a value
-            return value
-        return self.param.type.parse(value, self.param.option)
-
-
-def option(p: Param) -> click.Option:
-    """The click option of a declared parameter: --NAME, its type, default, help and completion."""
-    t = p.type
-    kw: dict = {"required": p.required, "help": p.help or p.label}
-    if isinstance(t, Flag):
-        return click.Option([p.option, p.name], is_flag=True, help=kw["help"])
-    if isinstance(t, (Int, Choice)):
-        kw["type"] = Declared(p)
-    if isinstance(t, Choice):
-        kw["shell_complete"] = names(lambda ctx: list(t.options()))
-    elif isinstance(t, Text) and t.names:
-        kw["shell_complete"] = names(lambda ctx: t.names(), many=t.many)
-    elif isinstance(t, Pasted):
-        kw["type"] = FileText()
-    elif isinstance(t, Lines):
-        kw["multiple"] = True
-    if not p.required and not isinstance(t, Lines):
-        kw["default"] = p.value_default()
-        kw["show_default"] = p.value_default() not in (None, "")
-    return click.Option([p.option, p.name], **kw)
 
 
 def command(s: Situation) -> click.Command:

@@ -57,10 +57,12 @@ class Die(Int):
 @dataclass(frozen=True)
 class Choice:
     """One of fixed values, typed loosely (pnp.names): a sequence of ids, or id -> name shown, or a callable
-    returning either (read when first asked, e.g. from the game's data files)."""
+    returning either (read when first asked, e.g. from the game's data files). many: a repeatable terminal
+    option giving a tuple (a simulator's option; no judge form asks for several)."""
 
     values: Sequence[str] | Mapping[str, str] | Callable[[], Sequence[str] | Mapping[str, str]]
     kind: str = "value"
+    many: bool = False
 
     def options(self) -> dict[str, str]:
         """id -> name shown, in the declared order."""
@@ -78,6 +80,7 @@ class Flag:
     """Yes or no: a --flag at the terminal, a labelled checkbox on the web."""
 
     def parse(self, text: str, label: str) -> bool:
+        """Ticked: any text but '', 0, false, no or off."""
         return text.strip().lower() not in ("", "0", "false", "no", "off")
 
 
@@ -89,6 +92,7 @@ class Text:
     many: bool = False
 
     def parse(self, text: str, label: str) -> str:
+        """The text as given (the rule reads its list)."""
         return text
 
 
@@ -97,6 +101,7 @@ class Lines:
     """The same kind of value given several times: a repeated --option, one line each on the web."""
 
     def parse(self, text: str, label: str) -> tuple[str, ...]:
+        """One value per non-blank line."""
         return tuple(line.strip() for line in text.splitlines() if line.strip())
 
 
@@ -107,6 +112,7 @@ class Pasted:
     what: str = "file"  # 'board', 'position': for 'the pasted board'
 
     def parse(self, text: str, label: str) -> Content:
+        """Pasted text, named 'the pasted WHAT' in error messages."""
         return Content(text, f"the pasted {self.what}")
 
 
@@ -126,6 +132,7 @@ class Param:
 
     @property
     def required(self) -> bool:
+        """No default: the value must be given (a flag is never required)."""
         return self.default is REQUIRED and not isinstance(self.type, Flag)
 
     @property
@@ -162,9 +169,6 @@ class Situation:
                 raise UsageError(f"{p.label} is missing", field=p.label, expected=p.help or None)
         return self.rule(**full)
 
-    def param(self, name: str) -> Param:
-        return next(p for p in self.params if p.name == name)
-
 
 @dataclass(frozen=True)
 class Situations:
@@ -175,7 +179,5 @@ class Situations:
     situations: tuple[Situation, ...]
 
     def get(self, name: str) -> Situation | None:
+        """The situation of that exact name, or None."""
         return next((s for s in self.situations if s.name == name), None)
-
-    def names(self) -> list[str]:
-        return [s.name for s in self.situations]

@@ -15,4 +15,4 @@ game), rulings (judge situations), cli (`pnp argonauts …` and its entry points
 from pnp.catalog import Game
 
 GAME = Game("argonauts", "(Your Name Here) and the Argonauts", "argonauts.txt", "en", __name__,
-            situations="situations:SITUATIONS", simulate="simulate:command", command="cli:argonauts", table="table")
+            situations="situations:SITUATIONS", simulate="simulation:SIMULATION", command="cli:argonauts", table="table")
