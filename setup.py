@@ -1,9 +1,10 @@
-"""Build hook: every wheel carries the top-level cardsets/ and templates/ as package data in pnp/data/.
+"""Build hook: every wheel carries the top-level cardsets/, templates/ and docs/ as package data in pnp/data/.
 
-cardsets/ and templates/ stay at the top of the repository (the source of truth); `build_py` copies
-them into the built package, where pnp.paths finds them with importlib.resources. MANIFEST.in puts
-them in the sdist, so a wheel built from the sdist carries them too. Editable installs skip the
-copy: pnp.paths reads the checkout's folders directly.
+cardsets/, templates/ and docs/ (read by `pnp docs`; users copy docs/examples/ from there) stay at the
+top of the repository (the source of truth); `build_py` copies them into the built package, where
+pnp.paths finds them with importlib.resources. MANIFEST.in puts them in the sdist, so a wheel built
+from the sdist carries them too. Editable installs skip the copy: pnp.paths reads the checkout's
+folders directly.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-DATA_FOLDERS = ("cardsets", "templates")
+DATA_FOLDERS = ("cardsets", "templates", "docs")
 
 
 class build_py_with_data(build_py):
@@ -31,7 +32,7 @@ class build_py_with_data(build_py):
             dest = Path(self.build_lib) / "pnp" / "data" / name
             if dest.exists():  # a stale copy from an earlier in-tree build
                 shutil.rmtree(dest)
-            shutil.copytree(src, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+            shutil.copytree(src, dest, ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc", ".*"))
 
 
 setup(cmdclass={"build_py": build_py_with_data})

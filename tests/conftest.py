@@ -12,6 +12,11 @@ RULEBOOKS_DEFAULT = REPO.parent / "shared" / "rulebooks"
 # pnp may be imported from an installed wheel (CI runs `pip install .`), which cannot know where the
 # checkout is: point pnp.paths.rulebooks_root() at the rulebooks beside this checkout.
 os.environ.setdefault("PNP_RULEBOOKS", str(RULEBOOKS_DEFAULT))
+# The default paper follows the user's settings and locale (pnp.config): the suite uses neither, so
+# every print is on A4 unless a test says otherwise.
+os.environ["PNP_CONFIG"] = str(REPO / "tests" / "fixtures" / "no-such-config.toml")
+os.environ.pop("LC_ALL", None)
+os.environ["LC_PAPER"] = "C"
 
 
 def rulebooks_missing_message() -> str:

@@ -60,7 +60,7 @@ def test_print_user_set_like_builtin(tmp_path):
 
 def test_print_unknown_set_suggests(tmp_path):
     res = run("print", "12-labors", "-o", str(tmp_path))
-    assert res.exit_code == 2 and "Did you mean 'twelve-labors'" in res.output
+    assert res.exit_code == 2 and "did you mean 'twelve-labors'" in res.output.lower()
 
 
 def test_print_needs_a_set_or_all(tmp_path):

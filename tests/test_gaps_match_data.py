@@ -25,3 +25,23 @@ def test_verb_adjective_noun_gap_16_and_gap_5_count_the_decks_edge_colours():
     for gid in ("verb-adjective-noun.gap.5", "verb-adjective-noun.gap.16"):
         text = _gap("verb-adjective-noun", gid).ruling.lower()
         assert words[len(colours)] in text and words[len(colours) + 1] not in text, gid
+
+
+def test_labors_of_herakles_gap_14_copies_per_trait_and_value_match_the_adventure_deck():
+    from collections import Counter
+
+    from pnp.games.labors_of_herakles.engine import TRAITS, adventures
+    words = {2: "twice", 3: "three times", 4: "four times"}
+    copies = set(Counter((c.trait, c.value) for c in adventures().values()).values())
+    assert len(copies) == 1
+    text = _gap("labors-of-herakles", "labors-of-herakles.gap.14").ruling
+    assert f"each value {words[copies.pop()]} per trait" in text
+    assert {c.trait for c in adventures().values()} == set(TRAITS)
+
+
+def test_micro_hero_gap_36_copies_match_the_techniques():
+    from pnp.games.micro_hero.cards import catalog
+    text = _gap("micro-hero", "micro-hero.gap.36").ruling
+    for kind in catalog().kinds.values():
+        if kind.kind == "technique":
+            assert (f"{kind.name} ×{kind.copies}" in text) or (kind.copies == 1 and kind.name in text), kind.name

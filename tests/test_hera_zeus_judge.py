@@ -126,8 +126,8 @@ def test_legal_in_a_yaml_position(tmp_path, move, legal, cite):
 
 def test_legal_in_a_json_position(tmp_path):
     path = tmp_path / "pos.json"
-    path.write_text(json.dumps({"to_move": "zeus", "first_turn": True,
-                                "hera": {"field": [[3]]}, "zeus": {"field": [[5]]}}))
+    path.write_text(json.dumps({"to_move": "zeus", "first_turn": True,     # both openings on the battlefield
+                                "hera": {"field": [[3], [4], [6]]}, "zeus": {"field": [[5], [2], [1]]}}))
     r = ruling("legal", "--position", str(path), "--move", "challenge 1")
     assert r["verdict"]["legal"] is False and "attack.2" in r["verdict"]["reason"]
 

@@ -125,12 +125,14 @@ def readme_judge_examples() -> list[list[str]]:
     return [argv[1:] for argv in lines if argv[:2] == ["pnp", "judge"] and "--help" not in argv]
 
 
-def test_sdist_and_wheel_carry_the_card_sets_templates_and_fonts(dist):
+def test_sdist_and_wheel_carry_the_card_sets_templates_docs_and_fonts(dist):
     sdist, wheel = dist
     with tarfile.open(sdist) as tar:
         in_sdist = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
     names = set(zipfile.ZipFile(wheel).namelist())
-    for path in sorted(REPO.glob("cardsets/**/*")) + sorted(REPO.glob("templates/**/*")):
+    shipped = sorted(REPO.glob("cardsets/**/*")) + sorted(REPO.glob("templates/**/*")) + sorted(
+        REPO.glob("docs/*.md")) + sorted(REPO.glob("docs/examples/**/*"))  # `pnp docs` reads docs/ from the wheel
+    for path in shipped:
         if path.is_file() and "__pycache__" not in path.parts:
             rel = path.relative_to(REPO).as_posix()
             assert rel in in_sdist, f"{sdist.name} lacks {rel}"
@@ -180,7 +182,7 @@ def test_print_own_set_copied_from_the_examples(installed, folder):
     shutil.copytree(REPO / "docs" / "examples" / "myth-deck", folder / "myth-deck")
     res = installed.run(["print", "myth-deck"], folder)
     pdf = folder / "output" / "myth-deck.pdf"
-    assert str(pdf) in res.stdout and "myth-deck: 26 cards" in res.stdout
+    assert str(pdf) in res.stdout and "myth-deck: 8 cards, 16 tokens, 1 board and 1 aid on " in res.stdout
     text = "".join(p.extract_text() for p in PdfReader(pdf).pages)
     assert "Perseus" in text and "Αθηνά" in text
 

@@ -17,9 +17,9 @@ LAYERS: dict[str, tuple[str, ...]] = {
     # pnp.games itself is only the namespace the registry (pnp.catalog) lists game folders from
     "ground": ("pnp", "pnp.errors", "pnp.names", "pnp.paths", "pnp.limits", "pnp.yamlio", "pnp.textfile",
                "pnp.leftovers", "pnp.catalog", "pnp.store", "pnp.print_values", "pnp.games", "pnp.jsonio",
-               "pnp.termtext", "pnp.outpath"),
+               "pnp.termtext", "pnp.outpath", "pnp.docs"),
     "format": ("pnp.cardset",),
-    "services": ("pnp.print", "pnp.rules", "pnp.judge", "pnp.campaign", "pnp.simulate"),
+    "services": ("pnp.print", "pnp.rules", "pnp.judge", "pnp.campaign", "pnp.simulate", "pnp.config"),
     "games": ("pnp.games.*",),
     # a game's click commands live in its folder but are adapters: `pnp GAME` (cli.py) and its terminal play
     # (play.py, table_play.py, click prompts); the registry names the commands as strings. Judge situations

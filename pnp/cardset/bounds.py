@@ -43,7 +43,7 @@ def check_bounds(cs: CardSet, layouts_file=None) -> None:
             if repeat is not None:
                 if not isinstance(repeat, dict):
                     raise CardsetError(f"{where} has repeat {repeat!r}", file=str(file), field="repeat",
-                                       expected="{count: N, dx: mm, dy: mm}", hint="see docs/cardsets.md")
+                                       expected="{count: N, dx: mm, dy: mm}", hint="see 'pnp docs cardsets'")
                 count = _finite(repeat.get("count", 1), file=file, field="repeat.count", where=where,
                                 expected="a whole number of copies", minimum=0)
                 if count != int(count):

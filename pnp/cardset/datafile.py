@@ -164,5 +164,5 @@ def _error(exc: ValidationError, raw, path: Path, model: type[BaseModel], items:
     elif key is None:
         key = "content"
     return CardsetError(f"{where}: bad {key} {reprlib.repr(err.get('input'))}", file=at, card=card, field=field,
-                        expected=expected, hint=f"fix {key}" + (" (see docs/rules-data.md)" if
+                        expected=expected, hint=f"fix {key}" + (" (see 'pnp docs rules-data')" if
                                                                    path.name in ("rules.yaml", "gaps.yaml") else ""))

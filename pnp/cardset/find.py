@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import UsageError
-from pnp.names import match, unknown_message
+from pnp.catalog import games
+from pnp.names import resolve
 from pnp.paths import cardsets_root
 
 
@@ -15,15 +16,26 @@ def builtin_sets() -> list[Path]:
 
 
 def resolve_set(name: str) -> Path:
-    """A folder path as given, or the built-in set of that name; unknown names get a suggestion."""
+    """A folder path as given, or the built-in set a name means (pnp.names, as `pnp rules` reads a game).
+
+    A name that looks like a path (a slash, or starting with . or ~) and is no folder is a missing path.
+    """
     path = Path(name)
     if path.is_dir():
         return path
+    if "/" in name or "\\" in name or name.startswith((".", "~")):
+        raise UsageError(f"missing path '{name}': there is no such folder",
+                         expected="the path of a card-set folder (one holding cardset.yaml)",
+                         hint="check the path, or start a new set with: pnp new " + path.name)
     builtin = cardsets_root() / name
     if (builtin / "cardset.yaml").is_file():
         return builtin
-    known = [p.name for p in builtin_sets()]
-    m = match("card set", name, known)
-    if m.status == "match" and "/" not in name:  # a built-in set typed loosely ("Twelve Labours")
-        return cardsets_root() / m.id
-    raise UsageError(unknown_message("card set", name, known) + " Or give the path of a card-set folder.")
+    titles = {slug: g.title for slug, g in games().items()}
+    known = {p.name: [p.name, titles.get(p.name, p.name)] for p in builtin_sets()}
+    try:
+        return cardsets_root() / resolve("card set", name, known)
+    except UsageError as exc:
+        exc.hint = (f"{exc.hint} Or give" if exc.hint and exc.hint.endswith("?") else
+                    f"{exc.hint}, or give" if exc.hint else "give a built-in game's name or") + \
+            " the path of a card-set folder"
+        raise

@@ -41,7 +41,7 @@ def font_families(folder: Path, spec, layouts: dict, manifest: Path) -> dict[str
     if spec is not None and not isinstance(spec, dict):
         raise CardsetError("fonts must be a mapping of family names", file=located(manifest, "fonts"), field="fonts",
                            expected="NAME: file.ttf or NAME: {regular: ..., bold: ..., italic: ..., bold_italic: ...}",
-                           hint="see docs/cardsets.md")
+                           hint="see 'pnp docs cardsets'")
     for family, files in (spec or {}).items():
         family = str(family)
         if family in font_names(()):

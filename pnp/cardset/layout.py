@@ -80,7 +80,7 @@ def resolve_layouts(raw: dict, file: str, prefix: tuple = ()) -> dict[str, Layou
     """
     if not isinstance(raw, dict):
         raise CardsetError("layouts must be a mapping of layout names", file=file, field="layouts",
-                           expected="name: {boxes: {...}}", hint="see docs/cardsets.md")
+                           expected="name: {boxes: {...}}", hint="see 'pnp docs cardsets'")
     merged: dict[str, dict] = {}
 
     def merge(name: str, chain: tuple[str, ...]) -> dict:
@@ -92,7 +92,7 @@ def resolve_layouts(raw: dict, file: str, prefix: tuple = ()) -> dict[str, Layou
         spec = raw[name] or {}
         if not isinstance(spec, dict):
             raise CardsetError(f"layout '{name}' is not a mapping", file=file, field=name,
-                               expected="{boxes: {...}}", hint="see docs/cardsets.md")
+                               expected="{boxes: {...}}", hint="see 'pnp docs cardsets'")
         parent = spec.get("extends")
         base = {"background": None, "boxes": {}}
         if parent is not None:

@@ -67,7 +67,7 @@ def read_rows(path: Path) -> list[dict]:
             data = data["cards"]
         if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
             raise CardsetError("card data must be a list of cards", file=str(path), field="cards",
-                               expected="a YAML list of mappings (or cards: [...])", hint="see docs/cardsets.md")
+                               expected="a YAML list of mappings (or cards: [...])", hint="see 'pnp docs cardsets'")
         limits.ROWS.check(len(data), file=path, field="data")
         return data
     if path.suffix.lower() in SHEET_EXTS:
@@ -115,7 +115,7 @@ def _back(spec, folder: Path, layouts, file, where) -> tuple[str | None, Path | 
         return None, None
     if not isinstance(spec, dict):
         raise CardsetError(f"bad back in {where}", file=str(file), field="back",
-                           expected="{layout: NAME} or {image: FILE}", hint="see docs/cardsets.md")
+                           expected="{layout: NAME} or {image: FILE}", hint="see 'pnp docs cardsets'")
     if "layout" in spec:
         if spec["layout"] not in layouts:
             raise CardsetError(f"unknown back layout '{spec['layout']}' in {where}", file=str(file), field="back.layout",
@@ -197,7 +197,7 @@ def _image_pieces(folder: Path, fronts: Path, backs: Path | None, back_image: Pa
 def _component(comp, folder: Path, layouts: dict[str, Layout], file, index: int) -> Component:
     if not isinstance(comp, dict):
         raise CardsetError(f"component {index + 1} is not a mapping", file=str(file), field="components",
-                           expected="name, type, size, ...", hint="see docs/cardsets.md")
+                           expected="name, type, size, ...", hint="see 'pnp docs cardsets'")
     name = str(comp.get("name") or f"component-{index + 1}")
     ctype = comp.get("type", "cards")
     shape = comp.get("shape", "square")
@@ -247,11 +247,11 @@ def load_cardset(folder: Path) -> CardSet:
         if _images_in(folder):
             return _finish(_bare_image_deck(folder))
         raise CardsetError(f"no {MANIFEST} and no images", file=str(folder), field=MANIFEST,
-                           expected="a manifest or a folder of PNG/JPG fronts", hint="see docs/cardsets.md")
+                           expected="a manifest or a folder of PNG/JPG fronts", hint="see 'pnp docs cardsets'")
     raw = _yaml(file) or {}
     if not isinstance(raw, dict):
         raise CardsetError("manifest must be a mapping", file=str(file), expected="name:, components:, ...",
-                           hint="see docs/cardsets.md")
+                           hint="see 'pnp docs cardsets'")
     check_manifest(raw, file)
     layouts_raw = raw.get("layouts") or {}
     layouts_file, prefix = file, ("layouts",)

@@ -247,7 +247,7 @@ def _error(exc: ValidationError, raw, file, model, prefix: tuple) -> CardsetErro
         return CardsetError(f"{where} has no '{key}'", file=at, field=path, hint=f"add {key}:")
     expected = expected_words(err)
     return CardsetError(f"{where}: bad {key} {reprlib.repr(err.get('input'))}", file=at, field=path,
-                        expected=expected, hint=f"fix {key} (see docs/cardsets.md)")
+                        expected=expected, hint=f"fix {key} (see 'pnp docs cardsets')")
 
 
 def check_manifest(raw: dict, file) -> None:

@@ -87,7 +87,7 @@ class TextEngine:
             line = sandbox.error_line(exc, tpl.filename)
             at = f", line {line}" if line else ""
             raise CardsetError(f"template refused in {where}{at}: {exc}", file=tpl_file, card=card,
-                               field=where, expected="card fields, the filters and functions in docs/security.md",
+                               field=where, expected="card fields, the filters and functions in 'pnp docs security'",
                                hint="remove that expression from the template") from None
         except jinja2.UndefinedError as exc:
             missing = re.search(r"'([^']+)' is undefined", str(exc))

@@ -76,9 +76,9 @@ def campaign():
 @click.option("--name", "new_name", required=True, help="A name for the new campaign.")
 @_common(select=False)
 def new(player, new_name, store, as_json):
-    """Start a campaign: the 30 starting cards at level 1, the reserve set aside.
+    """Start a campaign: the 30 starting cards at level 1, the reserve set aside; it becomes the current one.
 
-    Example: pnp campaign new --player Jason --name first-voyage
+    Example: pnp campaign new --player Medea --name second-voyage
     """
     from pnp.campaign import service
     s = service.new(store, new_name, player)
@@ -208,7 +208,7 @@ def history(campaign_name, store, as_json):
 def undo(campaign_name, store, as_json):
     """Revert the last record completely (the log keeps both).
 
-    Example: pnp campaign undo
+    Example: pnp campaign undo --campaign first-voyage
     """
     from pnp.campaign import service
     r = service.undo(store, campaign_name)

@@ -14,9 +14,9 @@ def completion(shell):
 
     \b
     Install it once (then open a new shell):
-      bash: pnp completion bash > ~/.local/share/bash-completion/completions/pnp
-      zsh:  pnp completion zsh > ~/.zfunc/_pnp   (with fpath+=~/.zfunc before compinit in ~/.zshrc)
-      fish: pnp completion fish > ~/.config/fish/completions/pnp.fish
+      bash: mkdir -p ~/.local/share/bash-completion/completions && pnp completion bash > ~/.local/share/bash-completion/completions/pnp
+      zsh:  mkdir -p ~/.zfunc && pnp completion zsh > ~/.zfunc/_pnp   (with fpath+=~/.zfunc before compinit in ~/.zshrc)
+      fish: mkdir -p ~/.config/fish/completions && pnp completion fish > ~/.config/fish/completions/pnp.fish
 
     Example: eval "$(pnp completion bash)"
     """

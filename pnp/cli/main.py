@@ -19,6 +19,9 @@ COMMANDS = {
     "campaign": "pnp.cli.campaign:campaign",
     "serve": "pnp.cli.serve:serve",
     "completion": "pnp.cli.completion:completion",
+    "config": "pnp.cli.config:config",
+    "docs": "pnp.cli.docs:docs",
+    "new": "pnp.cli.new:new",
 }
 
 

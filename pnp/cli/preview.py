@@ -18,7 +18,7 @@ import click
 def preview(set_name, cards, back, dpi, open_, output, as_json):
     """Write PNGs of just the named cards (id, name or component; each component's first card if none).
 
-    Example: pnp preview my-set hydra "Golden Hind" --back --open
+    Example: pnp preview my-deck spark "Blaze" --back --open   (my-deck: pnp new my-deck)
     """
     from pnp.cardset.find import resolve_set
     from pnp.cardset.load import load_cardset

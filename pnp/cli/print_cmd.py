@@ -8,6 +8,7 @@ import click
 
 from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
+from pnp.cli.progress import showing
 from pnp.cli.watch import watch_print
 from pnp.paths import default_output
 from pnp.print_values import BACK_MODES, CUT_FILES, CUT_MODES, LAYOUTS
@@ -33,9 +34,9 @@ class _Progress:
 @click.argument("sets", nargs=-1, shell_complete=complete("card-set", dirs=True))
 @click.option("--all", "all_sets", is_flag=True, help="Print every built-in game.")
 @click.option("-o", "--output", type=click.Path(file_okay=False), default=None, help="Output folder [output/].")
-@click.option("--paper", default=None, help="a4, letter, a3 or WxH in mm [a4].")
+@click.option("--paper", default=None, help="a4, letter, a3 or WxH in mm [pnp config paper, else your locale's, else a4].")
 @click.option("--margins", default=None, help="ALL or TOP,RIGHT,BOTTOM,LEFT in mm [5].")
-@click.option("--bleed", type=float, default=None, help="Bleed in mm [the set's, else 3].")
+@click.option("--bleed", type=float, default=None, help="Bleed in mm, 0-10 [the set's, else 3].")
 @click.option("--layout", type=click.Choice(LAYOUTS), default=None,
               help="packed: cards butted at the trim, bleed on the outer edges only (no --gap); gutters: a "
                    "full bleed round each card; auto: whichever fits more cards per sheet [auto].")
@@ -72,10 +73,11 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
               tts_saved_objects, watch, verbose, as_json):
     """Render card sets (built-in game names or folders) to PDF sheets.
 
+    \b
     Example: pnp print twelve-labors --backs duplex-short --back-offset 0.5,-0.3 --cut-file svg
-    Designing: pnp print my-set --watch   (re-renders on every save)
+    Designing: pnp print my-deck --watch   (re-renders on every save)
     """
-    from pnp.print.job import print_sets  # lazy: start-up time (reportlab)
+    from pnp.print.job import kinds_text, print_sets  # lazy: start-up time (reportlab)
 
     settings = {"paper": paper, "margins": margins, "bleed": bleed, "layout": layout, "cut": cut,
                 "mark_length": mark_length, "cut_file": cut_file, "corner_radius": corner_radius, "gap": gap,
@@ -89,21 +91,22 @@ def print_cmd(sets, all_sets, output, paper, margins, bleed, layout, cut, mark_l
     if watch:
         return watch_print(sets, all_sets, out, settings, as_json, png_dpi=png_dpi, tts=tts)
     result = print_sets(list(sets), all_sets, out, settings, png_dpi=png_dpi, tts=tts,
-                        progress=_Progress() if not as_json and sys.stderr.isatty() else None)
+                        progress=_Progress() if showing() else None)
     if as_json:
         emit_json(result.to_dict())
     else:
         for s in result.sets:
             for f in s["files"] if verbose else s["outputs"]:
                 click.echo(f"{f}")
-            click.echo(f"  {s['set']}: {s['cards']} cards on {s['sheets']} sheets ({s['pages']} pages)")
+            click.echo(f"  {s['set']}: {kinds_text(s['kinds'])} on {s['sheets']} sheets ({s['pages']} pages); "
+                       f"paper {s['paper']} ({s['paper_source']})")
             for o in s["overflows"]:
                 click.echo(f"  warning: {o['source']}: card {o['card']}: text in box '{o['box']}' overflows at "
                            f"{o['size']:g} pt",
                            err=True)
         if len(result.sets) > 1:
             total = result.to_dict()
-            click.echo(f"total: {total['cards']} cards on {total['sheets']} sheets of paper")
+            click.echo(f"total: {kinds_text(total['kinds'])} on {total['sheets']} sheets of paper")
         for f in result.failures:
             click.echo(f"error: {f['set']}: {f['error']}", err=True)
         if tts and not tts.url and result.sets:

@@ -14,7 +14,7 @@ import click
 def schema(output, as_json):
     """Write JSON Schemas for cardset.yaml and layouts.yaml (the models pnp validates with).
 
-    Point the VS Code YAML extension at them (see docs/cardsets.md) for completion and inline errors.
+    Point the VS Code YAML extension at them (see 'pnp docs cardsets') for completion and inline errors.
 
     Example: pnp schema -o .vscode
     """

@@ -1,11 +1,9 @@
 """`pnp simulate GAME`: click commands built from each game's declared simulation (pnp.simulate.simulation).
 
 Every command takes the shared -n, --seed, --policy, --jobs and --json, --players where the game has
-players, and the game's own options; it plays under a progress bar on stderr and prints the report in
-words or as JSON."""
+players, and the game's own options; it plays under a progress bar (on a terminal, without --json) and prints
+the report in words or as JSON."""
 from __future__ import annotations
-
-import sys
 
 import click
 
@@ -14,6 +12,7 @@ from pnp.cli.choice import LooseChoice
 from pnp.cli.declared import option
 from pnp.cli.lazy import GameGroup
 from pnp.cli.output import emit_json
+from pnp.cli.progress import progress_bar
 from pnp.simulate.simulation import Players, Simulation
 
 
@@ -47,8 +46,8 @@ def command(sim: Simulation) -> click.Command:
     def run(as_json, **values):
         if sim.announce_seed:
             click.echo(f"seed {values['seed']}", err=True)
-        with click.progressbar(length=sim.steps(values), label=sim.label(values), file=sys.stderr) as bar:
-            report = sim.run(progress=bar.update, **values)
+        with progress_bar(sim.steps(values), sim.label(values)) as tick:
+            report = sim.run(progress=tick, **values)
         if as_json:
             emit_json(report)
             return
@@ -78,5 +77,5 @@ class SimulateGroup(GameGroup):
 def simulate():
     """Simulate many games with a chosen policy and report win rates and lengths.
 
-    Example: pnp simulate argonauts -n 10000 --policy greedy --seed 1
+    Example: pnp simulate argonauts -n 2000 --policy greedy --seed 1
     """

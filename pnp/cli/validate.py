@@ -18,7 +18,7 @@ def validate(sets, as_json):
 
     Exits 1 when any error is found; warnings alone pass.
 
-    Example: pnp validate cardsets/twelve-labors docs/examples/tiny-deck
+    Example: pnp validate twelve-labors docs/examples/myth-deck
     """
     from pnp.print.check import validate_set  # lazy: start-up time (reportlab)
 

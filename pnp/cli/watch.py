@@ -11,10 +11,12 @@ def watch_print(sets, all_sets, out, settings: dict, as_json: bool, *, cycles: i
     """Watch one card set and re-render it on every change, printing each cycle; returns cycles run."""
     from pnp.cardset.find import resolve_set
     from pnp.errors import UsageError
+    from pnp.print.options import refuse_contradictions
     from pnp.print.watch import watch
 
     if all_sets or len(sets) != 1:
         raise UsageError("--watch follows exactly one card set", field="--watch", hint="e.g. pnp print my-set --watch")
+    refuse_contradictions(settings)
     folder = resolve_set(sets[0])
 
     def report(cycle) -> None:

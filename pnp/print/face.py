@@ -306,7 +306,7 @@ class FaceDrawer:
                     raise CardsetError(f"card text markup cannot be laid out ({reason})", file=self.file,
                                        card=piece.id, field=box.name, expected="reportlab paragraph markup",
                                        hint="close every tag and use valid colours and sizes "
-                                            "(see docs/cardsets.md)") from None
+                                            "(see 'pnp docs cardsets')") from None
             size = max(min_size, size - 0.5)
 
     def _check_text(self, markup: str, font, piece: Piece, box, fields: dict) -> None:

@@ -6,9 +6,10 @@ from pathlib import Path
 
 from pnp.cardset.find import builtin_sets, resolve_set
 from pnp.cardset.load import load_cardset
+from pnp.config import Paper, default_paper
 from pnp.errors import PnpError, UsageError
 from pnp.outpath import out_path
-from pnp.print.options import PrintOptions, with_settings
+from pnp.print.options import PrintOptions, refuse_contradictions, with_settings
 from pnp.print.render import effective_options, render_pdf
 
 
@@ -20,8 +21,15 @@ class JobResult:
     failures: list[dict] = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        """JSON summary: files, pages and cards per set, plus totals and failures."""
-        return {"sets": self.sets, "failures": self.failures,
+        """JSON summary per set and in total: files, pages, sheets, pieces by kind, paper; and failures.
+
+        "cards" counts every piece (kept for scripts); "kinds" splits them into cards, tokens, boards...
+        """
+        kinds: dict[str, int] = {}
+        for s in self.sets:
+            for kind, n in s["kinds"].items():
+                kinds[kind] = kinds.get(kind, 0) + n
+        return {"sets": self.sets, "failures": self.failures, "kinds": kinds,
                 "files": [f for s in self.sets for f in s["files"]],
                 "pages": sum(s["pages"] for s in self.sets),
                 "sheets": sum(s["sheets"] for s in self.sets), "cards": sum(s["cards"] for s in self.sets)}
@@ -36,9 +44,15 @@ def print_sets(names: list[str], all_sets: bool, out_dir: Path, settings: dict, 
     """
     if not names and not all_sets:
         raise UsageError("name a card set (game name or folder) or pass --all", hint="e.g. pnp print twelve-labors")
+    if names and all_sets:
+        raise UsageError(f"--all prints every built-in game, so the named {', '.join(names)} would be ignored",
+                         hint=f"drop --all to print just {', '.join(names)}, or drop the names to print all")
+    refuse_contradictions(settings)
     folders = builtin_sets() if all_sets else [resolve_set(n) for n in names]
+    paper = default_paper(settings.get("paper"))
+    settings = {**settings, "paper": paper.value}
     base = with_settings(PrintOptions(), settings)
-    explicit = {k for k, v in settings.items() if v is not None}
+    explicit = {k for k, v in settings.items() if v is not None and (k != "paper" or paper.chosen)}
     result = JobResult()
     for folder in folders:
         try:
@@ -54,7 +68,8 @@ def print_sets(names: list[str], all_sets: bool, out_dir: Path, settings: dict, 
             files += [str(f) for f in export_images(cs, options, Path(out_dir), png_dpi=png_dpi, tts=tts)]
             result.sets.append({"set": cs.slug, "files": files, "outputs": _outputs(files, Path(out_dir)),
                                 "pages": res.pages,
-                                "sheets": res.sheets, "cards": res.cards,
+                                "sheets": res.sheets, "cards": res.cards, "kinds": piece_kinds(cs),
+                                **_paper(cs, paper),
                                 "overflows": res.to_dict()["overflows"]})
         except PnpError as exc:
             if not all_sets:
@@ -73,6 +88,30 @@ def export_images(cs, options: PrintOptions, out_dir: Path, *, png_dpi: int | No
         from pnp.print.tts import TtsOptions, export_tts
         files += export_tts(cs, options, out_dir, tts if isinstance(tts, TtsOptions) else None)
     return files
+def piece_kinds(cs) -> dict[str, int]:
+    """Pieces by component type (cards, tokens, board, track, aid), copies counted, in manifest order."""
+    kinds: dict[str, int] = {}
+    for comp in cs.components:
+        kinds[comp.type] = kinds.get(comp.type, 0) + comp.count
+    return kinds
+
+
+_NOUNS = {"cards": ("card", "cards"), "tokens": ("token", "tokens"), "board": ("board", "boards"),
+          "track": ("track", "tracks"), "aid": ("aid", "aids")}
+
+
+def kinds_text(kinds: dict[str, int]) -> str:
+    """'60 cards, 140 tokens, 1 board and 6 aids' (each kind with its own count)."""
+    parts = [f"{n} {_NOUNS.get(k, (k, k))[n != 1]}" for k, n in kinds.items() if n]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1] if parts else "nothing"
+
+
+def _paper(cs, paper: Paper) -> dict:
+    """The paper a set printed on and where the choice came from (a set's own print.paper beats the locale)."""
+    own = cs.print_defaults.get("paper")
+    if own is not None and not paper.chosen:
+        return {"paper": str(own), "paper_source": "the card set's print.paper"}
+    return {"paper": paper.value, "paper_source": paper.source}
 
 
 def _outputs(files: list[str], out_dir: Path) -> list[str]:

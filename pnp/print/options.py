@@ -6,8 +6,10 @@ from dataclasses import dataclass, replace
 
 from pnp import limits
 from pnp.cardset.sizes import PAPER_SIZES, parse_size
-from pnp.errors import RenderError
+from pnp.errors import RenderError, UsageError
 from pnp.print_values import BACK_MODES, CUT_FILES, CUT_MODES, LAYOUTS
+
+MAX_BLEED = 10.0  # mm: printers ask for 3 (1/8 in); more than 10 is a slip for a gap or a margin
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,30 @@ def parse_pair(value, field: str, count: int) -> tuple[float, ...]:
     return nums
 
 
+def _back_offset(value) -> tuple[float, float]:
+    """X,Y mm; a single number is refused, since it could mean X only or both (say which)."""
+    if not isinstance(value, (list, tuple)) and "," not in str(value):
+        v = str(value).strip()
+        raise RenderError(f"back offset {v!r} is one number, but the backs move in X and Y", field="back_offset",
+                          expected="X,Y in mm", hint=f"write --back-offset {v},0 (across only) or "
+                                                     f"--back-offset {v},{v} (both ways)")
+    return parse_pair(value, "back_offset", 2)
+
+
+def refuse_contradictions(settings: dict) -> None:
+    """UsageError for options given together that cannot both hold (None = not given)."""
+    given = {k for k, v in settings.items() if v is not None}
+    if settings.get("layout") == "packed" and settings.get("gap"):
+        raise UsageError(f"--layout packed butts the cards together, so --gap {settings['gap']:g} cannot apply",
+                         field="gap", hint="drop --gap, or use --layout gutters (which spaces the cards)")
+    if "corner_radius" in given and not settings.get("cut_file"):
+        raise UsageError("--corner-radius rounds the corners of the cut file, and no cut file was asked for",
+                         field="corner_radius", hint="add --cut-file svg, or drop --corner-radius")
+    if "mark_length" in given and settings.get("cut") in ("lines", "none"):
+        raise UsageError(f"--mark-length sets crop marks, but --cut {settings['cut']} draws none",
+                         field="mark_length", hint="use --cut marks, or drop --mark-length")
+
+
 def _length(key: str, value) -> float:
     """A finite length of 0 mm or more, or a RenderError naming the option."""
     try:
@@ -89,9 +115,14 @@ def with_settings(base: PrintOptions, settings: dict) -> PrintOptions:
         elif key == "margins":
             changes["margins"] = parse_pair([value] if isinstance(value, (int, float)) else value, "margins", 4)
         elif key == "back_offset":
-            changes["back_offset"] = parse_pair(value, "back_offset", 2)
+            changes["back_offset"] = _back_offset(value)
         elif key in ("bleed", "gap"):
             changes[key] = _length(key, value)
+            if key == "bleed" and changes[key] > MAX_BLEED:
+                raise RenderError(f"bleed of {changes[key]:g} mm is out of range", field="bleed",
+                                  expected=f"0 to {MAX_BLEED:g} mm (printers usually ask for 3)",
+                                  hint="e.g. --bleed 3; space between cards is --gap, space round the sheet "
+                                       "--margins")
         elif key == "backs":
             if value not in BACK_MODES:
                 raise RenderError(f"bad backs mode {value!r}", field="backs", expected=", ".join(BACK_MODES),

@@ -23,7 +23,7 @@ def _play_slice(items: Sequence[Any]) -> list:
 
 def play_games(play: Callable[[Any], Any], items: Sequence[Any], jobs: int = 1, progress=None,
                games: Callable[[Any], int] = lambda item: 1) -> list:
-    """[play(item) for item in items], in order, over `jobs` processes; progress(k) after every k games.
+    """[play(item) for item in items], in order, over `jobs` processes; progress(k) as each k games end.
 
     Each item must carry everything its games need (a game index or seed), so the results are the
     same for any number of jobs; games(item) counts the games an item stands for (1 by default).
@@ -34,11 +34,11 @@ def play_games(play: Callable[[Any], Any], items: Sequence[Any], jobs: int = 1, 
     size = max(1, min(500, len(items) // (jobs * 8) or 1))
     slices = [items[lo:lo + size] for lo in range(0, len(items), size)]
     results: list = []
-    if jobs == 1:
-        for part in slices:
-            results.extend(play(item) for item in part)
+    if jobs == 1:  # one process: a tick after every item, so a slow game's bar still moves
+        for item in items:
+            results.append(play(item))
             if progress is not None:
-                progress(sum(map(games, part)))
+                progress(games(item))
         return results
     import multiprocessing
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"

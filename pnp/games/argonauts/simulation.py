@@ -33,7 +33,7 @@ def _lines(res, v) -> list[str]:
 
 SIMULATION = Simulation(
     "argonauts", "Simulate Argonauts games: win rate with a 95% interval, crew left, turns, deadliest cards.",
-    "pnp simulate argonauts -n 20000 --policy greedy --seed 1", 10000, ("advise", "greedy", "random"), "greedy",
+    "pnp simulate argonauts -n 2000 --policy greedy --seed 1", 10000, ("advise", "greedy", "random"), "greedy",
     _run, _lines,
     params=(Param("campaign", "Campaign", Text(), default=None, help="Play this campaign's current deck, levels and crew."),
             Param("n_campaigns", "Whole campaigns", Int(1), default=None, flag="--campaigns",

@@ -153,7 +153,7 @@ def board() -> Board:
     rows = read_list(path, BoardRow, items="rows")
     if len(rows) != 1:
         raise CardsetError(f"board.yaml has {len(rows)} rows", file=str(path), expected="one row, the board",
-                           hint="see docs/by-jove.md")
+                           hint="see 'pnp docs by-jove'")
     b = Board(_spaces(rows[0].spaces), _spaces(rows[0].maze), _spaces(rows[0].route))
     counts = {k: sum(s.kind == k for s in b.spaces) for k in SPACE_KINDS}
     # by-jove.gods.1, heroes.1, perils.1, oracles.1, potluck.1; labyrinth.2 (6 maze spaces)
@@ -162,10 +162,10 @@ def board() -> Board:
     for kind, n in need.items():
         if counts[kind] != n:
             raise CardsetError(f"board has {counts[kind]} {kind} spaces", file=str(path), field="spaces",
-                               expected=f"{n}", hint="see docs/by-jove.md")
+                               expected=f"{n}", hint="see 'pnp docs by-jove'")
     if b.spaces[0].kind != "beginning" or len(b.maze) != 6:
         raise CardsetError("the loop must start at the Beginning and the maze have 6 spaces", file=str(path),
-                           field="spaces", hint="see docs/by-jove.md")
+                           field="spaces", hint="see 'pnp docs by-jove'")
     gods, n = b.gods, len(b.spaces)
     if any((gods[(i + 1) % 4] - g) % n != 10 for i, g in enumerate(gods)):  # by-jove.gap.6
         raise CardsetError("god spaces must be exactly 10 apart", file=str(path), field="spaces",

@@ -24,7 +24,7 @@ def _lines(result, v) -> list[str]:
 
 SIMULATION = Simulation(
     "by-jove", "Simulate By Jove games: rounds per game, how games end, and the first player's edge.",
-    "pnp simulate by-jove -n 2000 --players 4 --seed 7", 1000, ("random",), "random", _run, _lines,
+    "pnp simulate by-jove -n 200 --players 4 --seed 7", 1000, ("random",), "random", _run, _lines,
     players=Players(2, 6, 4), progress="By Jove",
     params=(Param("time_limit", "Rounds of a time-limit game", Int(), default=None,
                   help="Play a time-limit game of this many rounds."),

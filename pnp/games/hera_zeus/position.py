@@ -1,6 +1,6 @@
 """Build a Hera and Zeus State from a hand-written position (YAML or JSON), or from a few named cards.
 
-Position format (documented in docs/hera-zeus.md):
+Position format (documented in `pnp docs hera-zeus`):
 
     to_move: hera            # hera | zeus
     first_turn: false        # optional: is this the mover's first turn (no challenges)
@@ -56,7 +56,7 @@ def take(state: State, side: int, token: str, where: str) -> str:
                 return cid
     total = sum(1 for c in all_cards().values() if c.token == token)
     raise UsageError(f"{where}: too many '{token}' cards", expected=f"at most {total} in both decks together",
-                     hint="check the card counts in docs/hera-zeus.md")
+                     hint="check the card counts in 'pnp docs hera-zeus'")
 
 
 def _card(state: State, side: int, raw, where: str) -> str:
@@ -101,7 +101,7 @@ def read_position(text: str, source: str) -> State:
         mark = getattr(exc, "problem_mark", None)
         line = f" at line {mark.line + 1}" if mark else (f" at line {exc.lineno}" if hasattr(exc, "lineno") else "")
         raise UsageError(f"not valid {'JSON' if is_json else 'YAML'}{line}",
-                         file=source, hint="fix the syntax; see docs/hera-zeus.md for the format") from None
+                         file=source, hint="fix the syntax; see 'pnp docs hera-zeus' for the format") from None
     try:
         return position_state(data)
     except UsageError as exc:

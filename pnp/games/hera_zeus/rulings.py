@@ -6,6 +6,7 @@ import re
 
 from pnp.errors import UsageError
 from pnp.games.hera_zeus.cards import HERA, NEVER_CHALLENGE, SIDES, ZEUS, token_of
+from pnp.games.hera_zeus.opening import check_opening
 from pnp.games.hera_zeus.position import OWN, empty_state, load_position, mirrored, take
 from pnp.games.hera_zeus.moves import COLUMNS, ROWS, check_syntax
 from pnp.games.hera_zeus.state import DEAL, OPENING, STATUE_AP, State
@@ -273,7 +274,7 @@ def setup(hand: str):
     own = [c for c in ids if state.cards[c].side == side]
     if len(own) < len(ids):
         raise UsageError(f"--hand has more copies of a card than {SIDES[side].capitalize()}'s deck holds",
-                         field="--hand", hint="see the deck list in docs/hera-zeus.md")
+                         field="--hand", hint="see the deck list in 'pnp docs hera-zeus'")
     back = [state.cards[c].name for c in ids if state.cards[c].kind == "hostage"]
     placeable = sum(1 for c in ids if state.cards[c].placeable and state.cards[c].kind != "hostage")
     steps, cites = [], ["hera-zeus.setup.3", "hera-zeus.setup.4"]
@@ -298,6 +299,7 @@ def legal(position, move: str):
     """Rule whether a move is legal in a position (a file's path, or a State read from text), and why not;
     for a legal move, what it does."""
     state = position if isinstance(position, State) else load_position(position)
+    check_opening(state)
     check_syntax(move)
     why = state.why_illegal(move)
     if why is not None:

@@ -19,5 +19,5 @@ def _lines(report, v) -> list[str]:
 
 SIMULATION = Simulation(
     "hera-zeus", "Simulate Hera and Zeus games and report length, first-player win rate and how games end.",
-    "pnp simulate hera-zeus -n 500 --policy greedy --seed 7", 200, tuple(sim.POLICIES), "greedy", _run, _lines,
+    "pnp simulate hera-zeus -n 200 --policy greedy --seed 7", 200, tuple(sim.POLICIES), "greedy", _run, _lines,
     details="The first player alternates between Hera and Zeus from game to game.", progress="playing")

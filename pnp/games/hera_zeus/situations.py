@@ -60,7 +60,7 @@ SITUATIONS = Situations("hera-zeus", "Hera and Zeus", (
     Situation(
         "legal", "Rules whether a move is legal in a position, and why not.",
         (Param("position", "The position", Pasted("position"),
-               help="Position file, YAML or JSON (format: docs/hera-zeus.md)."),
+               help="Position file, YAML or JSON (format: 'pnp docs hera-zeus')."),
          Param("move", "The move", Text(), help="The move: 'draw', 'place 5 2 1', 'challenge 2', 'pegasus front 3', …")),
         _legal, 'pnp judge hera-zeus legal --position docs/examples/hera-zeus/position.yaml --move "challenge 1"'),
 ))

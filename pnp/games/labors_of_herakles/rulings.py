@@ -1,6 +1,8 @@
 """Rulings for The Labors of Herakles (`pnp judge labors-of-herakles …`), built on the engine's rule functions."""
 from __future__ import annotations
 
+from collections import Counter
+
 from pnp.errors import UsageError
 from pnp.games.labors_of_herakles.engine import (BONUS_LEVELS, GODS, TRAIT_MAX, TRAIT_MIN, TRAITS, adventures,
                                           advances, hand_bonus, labor_cards, labor_succeeds, move_trait)
@@ -157,10 +159,15 @@ def trait(level: int, change: int) -> Ruling:
 def parse_hand(text: str) -> list[tuple[int, str]]:
     """'strength:3,cunning:7' or card ids ('str-03-arg') -> [(value, trait)]."""
     cards = adventures()
-    out = []
+    out, named = [], set()
     for p in [p.strip() for p in text.split(",") if p.strip()]:
         if p.lower() in cards:
             c = cards[p.lower()]
+            if p.lower() in named:
+                raise UsageError(f"--hand names card {c.id} twice, but the Adventure deck holds one "
+                                 f"(labors-of-herakles.components.1, labors-of-herakles.gap.14)", field="--hand",
+                                 card=c.id, expected="each card id once")
+            named.add(p.lower())
             out.append((c.value, c.trait))
             continue
         name, sep, value = p.partition(":")
@@ -168,7 +175,19 @@ def parse_hand(text: str) -> list[tuple[int, str]]:
             raise UsageError(f"card '{p}' is malformed", field="--hand",
                              expected="TRAIT:VALUE (e.g. strength:3) or a card id (e.g. str-03-arg)")
         out.append((_number(value, f"--hand {p}", VALUE_MIN, VALUE_MAX), _trait(name)))
+    _check_copies(out)
     return out
+
+
+def _check_copies(hand: list[tuple[int, str]]) -> None:
+    """Refuse a hand holding more cards of one trait and value than the Adventure deck has
+    (labors-of-herakles.components.1, gap.14)."""
+    deck = Counter((c.value, c.trait) for c in adventures().values())
+    for (value, trait), n in Counter(hand).items():
+        if n > deck[value, trait]:
+            raise UsageError(f"--hand holds {n} {trait} {value} cards, but the Adventure deck has "
+                             f"{deck[value, trait]} (labors-of-herakles.components.1, labors-of-herakles.gap.14)",
+                             field="--hand", expected=f"at most {deck[value, trait]} cards of each trait and value")
 
 
 def endgame(hand: str, levels: str) -> Ruling:

@@ -24,5 +24,5 @@ def _lines(report, v) -> list[str]:
 
 SIMULATION = Simulation(
     "labors-of-herakles", "Simulate The Labors of Herakles with random players: game length and first-player advantage.",
-    "pnp simulate labors-of-herakles -n 1000 --players 4 --seed 7", 1000, POLICIES, "random", _run, _lines,
+    "pnp simulate labors-of-herakles -n 200 --players 4 --seed 7", 1000, POLICIES, "random", _run, _lines,
     players=Players(MIN_PLAYERS, MAX_PLAYERS, 4, "labors-of-herakles.gap.3"))

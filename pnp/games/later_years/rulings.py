@@ -11,6 +11,7 @@ from pnp.errors import IllegalMove, UsageError
 from pnp.games.later_years.engine import (Auction, Board, card_types, count_value, draw_chains, fee, final_scores,
                                           full_deck, minimal_payments, names, need_for, resolve_name, value_of,
                                           winners)
+from pnp.games.later_years.supply import check_board, check_task
 from pnp.judge.ruling import Ruling, make_ruling
 from pnp.yamlio import load_yaml
 
@@ -86,6 +87,7 @@ def task_ruling(action: str, obj: str, done_before: int, cards_text: str) -> Rul
         raise UsageError(f"--done-before {done_before} is out of range", field="--done-before",
                          expected=f"0..{MAX_DONE}")
     hand = parse_hand(cards_text)
+    check_task(a, o, done_before, hand)
     need = need_for(done_before)
     have_a, have_o = count_value(hand, a), count_value(hand, o)
     ok = have_a >= need and have_o >= need
@@ -232,6 +234,7 @@ def load_board(text: str, source: str = "board") -> Board:
             raise UsageError(f"space '{key}' must list coin owners", file=source, field=str(key),
                              expected="a list of player names, bottom coin first")
         board.stack(a, o).extend(str(x).lower() for x in owners)
+    check_board(board, source)
     return board
 
 
@@ -266,6 +269,9 @@ def score_ruling(board_text: str, coins_text: str, cards_text: str | None = None
     for p in board.players():
         coins.setdefault(p, 0)
     hand = {n.lower(): _int(v, f"cards of {n}", 0, 108) for n, v in _pairs(cards_text, "cards")} if cards_text else {}
+    if sum(hand.values()) > sum(full_deck().values()):
+        raise UsageError(f"{sum(hand.values())} cards in hand in all, but the deck has {sum(full_deck().values())} "
+                         "(later-years.parts.1)", field="--cards", expected="hands the 108-card deck can fill")
     scores = final_scores(board, coins, hand)
     won = winners(scores)
     steps = []

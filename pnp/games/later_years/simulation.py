@@ -23,5 +23,5 @@ def _lines(report, v) -> list[str]:
 
 SIMULATION = Simulation(
     "later-years", "Simulate Hercules: The Later Years: rounds per game, deadbeats and the first player's edge.",
-    "pnp simulate later-years -n 500 --players 4 --seed 7", 500, tuple(POLICIES), "random", _run, _lines,
+    "pnp simulate later-years -n 100 --players 4 --seed 7", 500, tuple(POLICIES), "random", _run, _lines,
     players=Players(MIN_PLAYERS, MAX_PLAYERS, 3, "later-years.gap.13"), progress="Later Years")

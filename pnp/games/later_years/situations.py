@@ -30,7 +30,7 @@ def _score(board, coins, cards):
     return rulings.score_ruling(board.text, coins, cards, board.source)
 
 
-BOARD_HELP = "Board file, YAML or JSON (docs/later-years.md)."
+BOARD_HELP = "Board file, YAML or JSON ('pnp docs later-years')."
 
 SITUATIONS = Situations("later-years", "Hercules: The Later Years", (
     Situation(

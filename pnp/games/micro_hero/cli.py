@@ -29,7 +29,7 @@ def _trials(ctx) -> list[str]:
 def micro_hero():
     """Save and resume Micro Hero: Hercules between Trials (instead of stacking the cards).
 
-    Example: pnp micro-hero status
+    Example: pnp micro-hero save --deck "strike,block,training,training,strike,block,training,block,strike,training" --supply "training,strike,block,wrestle,dodge,study,wound:3"
     """
 
 

@@ -1,11 +1,16 @@
 """Micro Hero rulings for `pnp judge micro-hero`: chain score, best order, upgrade plans, Wound checks."""
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 from pnp.errors import UsageError
 from pnp.games.micro_hero.engine import MicroHeroState
 from pnp.games.micro_hero.pieces import Options
 from pnp.games.micro_hero.plans import chain_score, distinct_orders
 from pnp.games.micro_hero.cards import Kind, catalog
+from pnp.games.micro_hero.supply import (GAMES_MAX, box_copies, check_blessings_by_round, check_in_box,
+                                         why_not_in_supply)
 from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
 
 GAME = "micro-hero"
@@ -17,8 +22,9 @@ def _nth(n: int) -> str:
     return ORDINAL.get(n, f"{n}th")
 
 
-def parse_cards(text: str, option: str = "--play") -> list[tuple[Kind, bool]]:
-    """Cards from "strike,block+,wound": names (a trailing + means upgraded); bad lists -> UsageError."""
+def parse_cards(text: str, option: str = "--play", games: int = GAMES_MAX) -> list[tuple[Kind, bool]]:
+    """Cards from "strike,block+,wound": names (a trailing + means upgraded); bad lists, or more copies of a card
+    than `games` boxes hold -> UsageError."""
     items = [t.strip() for t in (text or "").split(",")]
     if not text or any(not t for t in items):
         raise UsageError(f"{option} needs a comma-separated list of cards, e.g. \"strike,block+,training\"",
@@ -28,6 +34,7 @@ def parse_cards(text: str, option: str = "--play") -> list[tuple[Kind, bool]]:
     for item in items:
         up = item.endswith("+")
         out.append((cat.kind(item.rstrip("+").strip()), up))
+    check_in_box([k for k, _ in out], option, games)
     return out
 
 
@@ -135,9 +142,12 @@ def upgrade_plan(xp: int, plan: str, discard: str | None = None, round_no: int =
     cat = catalog()
     state = MicroHeroState(Options())            # the engine's upgrade phase, with this XP, round and discard pile
     hero = state.heroes[0]
-    hero.discard = [state._new(kind.id) for kind, _ in reversed(parse_cards(discard, "--discard"))] if discard else []
-    for card, (_, up) in zip(hero.discard, reversed(parse_cards(discard, "--discard")) if discard else []):
+    piled = parse_cards(discard, "--discard", games=1) if discard else []   # a solo game: one box
+    check_blessings_by_round([k for k, _ in piled], round_no, "--discard")
+    hero.discard = [state._new(kind.id) for kind, _ in reversed(piled)]
+    for card, (_, up) in zip(hero.discard, reversed(piled)):
         card.up = up
+    in_discard, bought = Counter(k.id for k, _ in piled), Counter()
     state.phase, state.round, state.xp = "upgrade", round_no, xp
     steps = [f"{xp} XP to spend this turn; unspent XP is lost"]
     cites = ["micro-hero.upgrade.1", "micro-hero.upgrade.5", "micro-hero.gap.16"]
@@ -157,8 +167,16 @@ def upgrade_plan(xp: int, plan: str, discard: str | None = None, round_no: int =
                 cites.append("micro-hero.gap.14")
             elif kind.kind == "blessing" and round_no == 1:
                 cites.append("micro-hero.upgrade.6")
-            elif not any(c.kind == kind.id for c in state.supply):
-                state.supply.append(state._new(kind.id))   # the plan assumes one is in the supply
+            else:
+                short = why_not_in_supply(kind, bought, in_discard, round_no)
+                if short is not None:                      # more than the supply can hold in this round
+                    failure = f"action {i}: {short}"
+                    steps.append(failure)
+                    cites += re.findall(r"micro-hero\.[a-z-]+\.\d+", short)   # the rules the limit rests on
+                    break
+                if not any(c.kind == kind.id for c in state.supply):
+                    state.supply.append(state._new(kind.id))   # the plan assumes one is in the supply
+                bought[kind.id] += 1
             action = ("buy", kind.id, 0)
         else:
             cites.append("micro-hero.upgrade.3" if word == "upgrade" else "micro-hero.upgrade.4")
@@ -194,9 +212,12 @@ def upgrade_plan(xp: int, plan: str, discard: str | None = None, round_no: int =
 def wound_check(wounds_left: int, taking: int | None = None, attack: int | None = None,
                 defence: int | None = None, blood: bool = False) -> Ruling:
     """Whether taking Wounds loses the game, with the Wounds due from an Attack against a Defence."""
-    if wounds_left < 0 or wounds_left > 18:
-        raise UsageError(f"--wounds-left must be 0-18 (the most a Wound pile holds), not {wounds_left}",
-                         field="--wounds-left")
+    pile = sum(box_copies(k, GAMES_MAX) for k in catalog().kinds.values()
+               if k.kind == "wound" and (blood or k.module == "core"))
+    if wounds_left < 0 or wounds_left > pile:
+        rule = "micro-hero.blood.2, micro-hero.blood.3" if blood else "micro-hero.coop-setup.1"
+        raise UsageError(f"--wounds-left must be 0-{pile} (the most a Wound pile holds{' with Blood and Bruises' if blood else ''}, "
+                         f"{rule}), not {wounds_left}", field="--wounds-left")
     steps, cites, basis = [], ["micro-hero.game-end.2"], "stated"
     if (attack is None) != (defence is None):
         raise UsageError("give --attack and --defence together", field="--attack/--defence")

@@ -30,7 +30,7 @@ def _lines(res, v) -> list[str]:
 
 SIMULATION = Simulation(
     "micro-hero", "Simulate Micro Hero runs: win rate per difficulty and the round where lost runs end.",
-    "pnp simulate micro-hero -n 200 --seed 1 --json", 100, ("greedy", "random"), "greedy", _run, _lines,
+    "pnp simulate micro-hero -n 50 --seed 1 --json", 100, ("greedy", "random"), "greedy", _run, _lines,
     players=Players(1, 2, 1, help="1, or 2 for co-op."), games_help="Games per difficulty.",
     params=(Param("difficulties", "Difficulties", Choice(tuple(LINGER), "difficulty", many=True), default=(),
                   flag="--difficulty", help="Difficulty to run (repeatable; default all three)."),

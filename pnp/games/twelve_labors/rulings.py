@@ -4,8 +4,9 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.errors import UsageError
-from pnp.games.twelve_labors.engine import (IOLAUS, PLAYER_COLOURS, WHITE_DICE, Helper, State, board, deck,
-                                            helper_winner, performed, train_moves, wrestle_order)
+from pnp.games.twelve_labors.engine import (IOLAUS, MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS, WHITE_DICE, Helper,
+                                            State, board, deck, helper_winner, performed, train_moves,
+                                            wrestle_order)
 from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
 
 GAME = "twelve-labors"
@@ -87,8 +88,9 @@ def _labors_for(target: int, black: int) -> list:
 
 
 def _check_setup(labors: list, hs: list[Helper]) -> None:
-    """Refuse helpers a real resolution cannot have: unknown colours, dice that do not fill the Labor, wit cards
-    that are not the Labor's colour or exceed the deck (twelve-labors.resolve.1-4, components.2-4)."""
+    """Refuse helpers a real resolution cannot have: unknown colours, dice that do not fill the Labor, no white
+    die on the first Labor in play, wit cards that are not the Labor's colour or exceed the deck
+    (twelve-labors.resolve.1-4, components.2-4, turn.1)."""
     unknown = [h.name for h in hs if h.name != IOLAUS_NAME and h.name not in PLAYER_COLOURS]
     if unknown:
         raise UsageError(f"'{unknown[0]}' is not a player colour", field="--helper",
@@ -109,6 +111,12 @@ def _check_setup(labors: list, hs: list[Helper]) -> None:
         if n > have:
             raise UsageError(f"{n} wit cards of value {value}", field="--helper",
                              expected=f"at most {have} of the Labor's colour ({'/'.join(sorted(colours))})")
+    first = next(lab for lab in board() if not lab.resolved)
+    if not white and all(lab is first for lab in labors):
+        raise UsageError(f"no white die on {first.name}, but Iolaus puts one on the earliest unresolved Labor "
+                         f"before anyone acts on the first turn (twelve-labors.turn.1, twelve-labors.gap.22)",
+                         field="--helper", expected="an 'iolaus:DICE' helper with at least one die",
+                         hint="add Iolaus' dice, e.g. --helper 'iolaus:4'")
 
 
 def resolve(target: int | None, black: int | None, helpers: list[str], order: str | None = None,
@@ -193,6 +201,10 @@ def wrestle(order: str, chose: str, cards: str) -> Ruling:
     before = _names(order, "--order")
     if not before:
         raise UsageError("--order is empty", field="--order", expected="players in current turn order, e.g. 'red,blue'")
+    if len(before) > MAX_PLAYERS:
+        raise UsageError(f"--order names {len(before)} players, but the game has pieces for {MAX_PLAYERS} "
+                         f"(twelve-labors.components.6, twelve-labors.gap.4)", field="--order",
+                         expected=f"{MIN_PLAYERS} to {MAX_PLAYERS} players")
     wrestlers = set(_names(chose, "--chose")) if chose.strip() else set()
     shown: dict[str, int | None] = {p: None for p in before}
     for part in [c for c in cards.split(",") if c.strip()]:

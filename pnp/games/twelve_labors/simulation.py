@@ -23,5 +23,5 @@ def _lines(report, v) -> list[str]:
 
 SIMULATION = Simulation(
     "twelve-labors", "Simulate The Twelve Labors with random players: game length and first-player advantage.",
-    "pnp simulate twelve-labors -n 2000 --players 4 --seed 7", 1000, POLICIES, "random", _run, _lines,
+    "pnp simulate twelve-labors -n 200 --players 4 --seed 7", 1000, POLICIES, "random", _run, _lines,
     players=Players(MIN_PLAYERS, MAX_PLAYERS, 4, "twelve-labors.gap.4"))

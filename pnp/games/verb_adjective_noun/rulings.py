@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 
 from pnp.errors import UsageError
-from pnp.games.verb_adjective_noun.engine import (MARKERS, WORDS, Card, auction_winner, burn_markers, burn_value,
-                                                  check_add, is_complete, leaders, parse_cards, slots, trial_award,
-                                                  trial_laurels)
+from pnp.games.verb_adjective_noun.engine import (MARKERS, MAX_PLAYERS, WORDS, Card, auction_winner, burn_markers,
+                                                  burn_value, check_add, is_complete, leaders, parse_cards, slots,
+                                                  trial_award, trial_laurels)
 from pnp.judge.ruling import Ruling, make_ruling
 
 GAME = "verb-adjective-noun"
@@ -38,6 +38,10 @@ def parse_markers(text: str) -> dict[str, int]:
         if name in out:
             raise UsageError(f"{name} is listed twice", field="--markers", expected="each player once")
         out[name] = n
+    if len(out) > MAX_PLAYERS:
+        raise UsageError(f"--markers lists {len(out)} players, but markers come in {MAX_PLAYERS} colours "
+                         "(verb-adjective-noun.components.4, verb-adjective-noun.intro.1)", field="--markers",
+                         expected=f"at most {MAX_PLAYERS} players")
     return out
 
 
@@ -163,6 +167,10 @@ def score_ruling(trial_text: str, markers_text: str, turn: str | None = None) ->
         raise UsageError("the trial given is not a legal trial: " + "; ".join(problems), field="--trial",
                          expected="cards that could lie together in one trial")
     markers = parse_markers(markers_text)
+    if sum(markers.values()) > len(trial):
+        raise UsageError(f"{sum(markers.values())} markers on a trial of {len(trial)} card(s), but each card "
+                         "carries the one marker put on it when it was added (verb-adjective-noun.add.9)",
+                         field="--markers", expected=f"at most {len(trial)} markers in all, one per card")
     lead = leaders(markers)
     cites = ["verb-adjective-noun.trials.1", "verb-adjective-noun.trials.2", "verb-adjective-noun.trials.3",
              "verb-adjective-noun.trials.4", "verb-adjective-noun.trials.6"]
