@@ -120,7 +120,45 @@ def test_a_bad_value_is_refused_on_the_form_in_words(client):
     assert "The Peril's die" in error and "1-6" in error and "--" not in error
     assert 'id="ruling"' not in r.text
     r = client.get("/judge/by-jove/peril", params={"go": "1", "peril_die": "3", "rolls": "2"})
-    assert "Who fights is missing" in unescape(r.text)
+    assert "'Who fights' is missing; fix: fill it in" in unescape(r.text)
+
+
+def test_the_web_path_never_imports_click():
+    """Every example ruled through the companion's form builder, in a fresh process: click is never loaded
+    (the test client is not used here: httpx itself imports click)."""
+    script = """
+import sys, shlex
+from pathlib import Path
+from types import SimpleNamespace
+from starlette.datastructures import QueryParams
+import pnp.web.app
+from pnp.judge.situation import Flag, Pasted
+from pnp.web.judge import declarations, judge_form, judge_list
+ruled = 0
+assert len(judge_list(None, None)["games"]) == len(declarations())
+for game, d in declarations().items():
+    for s in d.situations:
+        by_option, given, args = {p.option: p for p in s.params}, {}, iter(shlex.split(s.example)[4:])
+        for option in args:
+            p = by_option[option]
+            value = "1" if isinstance(p.type, Flag) else next(args)
+            if isinstance(p.type, Pasted):  # what a player pastes: the file's text
+                value = Path(value).read_text(encoding="utf-8")
+            given[p.name] = given[p.name] + "\\n" + value if p.name in given else value
+        request = SimpleNamespace(path_params={"game": game, "situation": s.name}, state=SimpleNamespace(),
+                                  query_params=QueryParams(dict(given, go="1")))
+        page = judge_form(None, request)
+        ruled += page["ruling"] is not None
+print(ruled, "click" in sys.modules)
+"""
+    from pnp.campaign import service
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Path(tmp) / "s.db"
+        service.new(store, "voyage", "Jason")
+        out = subprocess.run([sys.executable, "-c", script, str(store)], capture_output=True, text=True, cwd=REPO,
+                             timeout=120)
+    assert out.stdout.split() == [str(len(ALL)), "False"], out.stdout + out.stderr[-2000:]
 
 
 # --- the CLI and the declaration called directly agree ------------------------------------------------
@@ -191,7 +229,7 @@ def test_choice_parse_is_loose_and_lists_the_ids():
 
 def test_a_missing_required_value_names_its_label():
     s = declarations()["argonauts"].get("roll")
-    with pytest.raises(UsageError, match="Crew on the card is missing"):
+    with pytest.raises(UsageError, match="'Crew on the card' is missing"):
         s.run({"die": 6, "difficulty": 5})
 
 

@@ -166,7 +166,7 @@ class Situation:
         full = {p.name: values.get(p.name, p.value_default()) for p in self.params}
         for p in self.params:
             if p.required and (full[p.name] is None or full[p.name] in ("", ())):
-                raise UsageError(f"{p.label} is missing", field=p.label, expected=p.help or None)
+                raise UsageError(f"'{p.label}' is missing", hint="fill it in")
         return self.rule(**full)
 
 
