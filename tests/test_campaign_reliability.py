@@ -18,7 +18,7 @@ from pnp.campaign.doctor import doctor
 from pnp.cli.main import main
 from pnp.store import db
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork and SIGKILL (POSIX): it kills forked writers mid-win")
 
 
 def _backups_hold_the_campaign(store, events_at_least=2):
@@ -81,7 +81,7 @@ def test_sigkill_during_win_leaves_the_campaign_before_or_after(tmp_path):
                     os._exit(0)
             kills.append((time.perf_counter() + rng.uniform(0, span), pid, store))
         for at, pid, store in sorted(kills):
-            time.sleep(max(0.0, at - time.perf_counter()))
+            time.sleep(max(0.0, at - time.perf_counter()))  # until this child's kill moment (not a wait)
             os.kill(pid, signal.SIGKILL)
         for at, pid, store in kills:
             os.waitpid(pid, 0)

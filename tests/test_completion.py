@@ -154,13 +154,14 @@ def test_completed_campaign_names_read_back(store):
         assert names.match("campaign", comp.shell_word(name), known).id == name
 
 
-@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash: the completion script is sourced in a real bash")
 def test_installed_script_completes_in_a_real_bash(store):
     """Source the printed script in bash, run its completion function as the shell would, read COMPREPLY."""
     script = CliRunner().invoke(main, ["completion", "bash"]).output
     bin_dir = Path(sys.executable).parent
     if not (bin_dir / "pnp").exists():
-        pytest.skip("pnp is not installed beside this Python")
+        pytest.skip(f"the pnp script is not installed in {bin_dir} (pip install -e . puts it there): "
+                    "the test runs the script bash completes")
     probe = (script + "\nCOMP_WORDS=(pnp campaign win --deed hom); COMP_CWORD=4\n_pnp_completion pnp\n"
              'printf "%s\\n" "${COMPREPLY[@]}"\n')
     env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", PNP_STORE=str(store))

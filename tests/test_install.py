@@ -26,7 +26,9 @@ import pnp
 from pnp.catalog import GAMES
 from pnp.cli.main import main
 
-pytestmark = pytest.mark.install
+# one worker builds the wheel and the venv once for the whole module (its fixtures are module-scoped), and
+# nothing else builds in the checkout meanwhile (test_web_install.py is in the same group)
+pytestmark = [pytest.mark.install, pytest.mark.xdist_group("install")]
 
 REPO = Path(__file__).resolve().parents[1]
 BOARD = REPO / "cardsets" / "later-years" / "examples" / "board.yaml"

@@ -9,12 +9,15 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pnp.errors import IllegalMove
 from pnp.games.base import sample_chance
 
 # Fixed examples keep the suite deterministic; PNP_DIFF_EXAMPLES=N explores N fresh random games per test.
 EXPLORE = int(os.environ.get("PNP_DIFF_EXAMPLES", "0"))
 SETTINGS = settings(max_examples=EXPLORE or 30, derandomize=not EXPLORE, database=None, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
+# A whole random game judges dozens of positions, so 12 games check as much as 30 single positions.
+GAME_SETTINGS = settings(SETTINGS, max_examples=EXPLORE or 12)
 SEEDS = st.integers(0, 2**31)
 
 
@@ -137,7 +140,7 @@ def test_by_jove_space_under_protection_matches_the_engine(seed, index):
 @given(seed=SEEDS, young=st.booleans(), protected=st.booleans())
 def test_by_jove_peril_ruling_matches_the_engine_battle(seed, young, protected):
     from pnp.games.by_jove import rulings
-    from pnp.games.by_jove.engine import Chance
+    from pnp.games.by_jove.engine import Chance, _GameOver
     state, rng = _by_jove_position(seed)
     if state is None:
         return
@@ -159,7 +162,7 @@ def test_by_jove_peril_ruling_matches_the_engine_battle(seed, young, protected):
             req = gen.send(value)
     except StopIteration as stop:
         result = stop.value
-    except Exception:  # the win completed the collection: the game is over, a win all the same
+    except _GameOver:  # the win completed the collection: the game is over, a win all the same
         result = True
     hero = (fighter if len(before[1]) > 1 else before[1][0]) if before[1] else None
     kind = "mortal" if hero is None else ("hercules" if hero == "Hercules" else "hero")
@@ -195,7 +198,7 @@ def test_by_jove_taxes_ruling_matches_the_engine(seed, protected):
 
 # --- Argonauts -----------------------------------------------------------------------------------------
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS)
 def test_argonauts_judge_agrees_with_the_engine_along_a_random_game(seed):
     from pnp.games.argonauts import rulings
@@ -223,7 +226,7 @@ def test_argonauts_judge_agrees_with_the_engine_along_a_random_game(seed):
             try:
                 twin.apply_action(("assign", None, dict(zip(ids, counts))))
                 taken = True
-            except Exception:
+            except IllegalMove:                                   # the engine's refusal, and only that
                 taken = False
             assert verdict["legal"] == taken
             for t in state.treasures:                             # a treasure offered now is usable now
@@ -259,7 +262,7 @@ def _markers(marks: dict, n: int) -> str:
     return ", ".join(f"{NAMES[q]}:{marks.get(q, 0)}" for q in range(n))
 
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS, players=st.integers(3, 6))
 def test_verb_adjective_noun_judge_agrees_with_the_engine_along_a_random_game(seed, players):
     from pnp.games.verb_adjective_noun import rulings
@@ -314,7 +317,7 @@ def test_verb_adjective_noun_judge_agrees_with_the_engine_along_a_random_game(se
 
 # --- The Twelve Labors -----------------------------------------------------------------------------------
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS, players=st.integers(2, 5))
 def test_twelve_labors_judge_agrees_with_the_engine_along_a_random_game(seed, players):
     from pnp.games.twelve_labors import rulings
@@ -395,7 +398,7 @@ def _hz_outcome(state, twin, p, c):
     return lost, winner
 
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS)
 def test_hera_zeus_judge_agrees_with_the_engine_along_a_random_game(seed):
     from pnp.games.hera_zeus import rulings
@@ -439,7 +442,7 @@ def test_hera_zeus_judge_agrees_with_the_engine_along_a_random_game(seed):
 
 # --- The Labors of Herakles ------------------------------------------------------------------------------
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS, players=st.integers(2, 5))
 def test_labors_of_herakles_judge_agrees_with_the_engine_along_a_random_game(seed, players):
     from pnp.games.labors_of_herakles import rulings
@@ -493,7 +496,7 @@ def _ly_hand(hand) -> str:
     return ", ".join(words)
 
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS, players=st.integers(3, 5))
 def test_later_years_judge_agrees_with_the_engine_along_a_random_game(seed, players):
     from pnp.games.later_years import rulings
@@ -521,7 +524,7 @@ def test_later_years_judge_agrees_with_the_engine_along_a_random_game(seed, play
 
 # --- Micro Hero: Hercules --------------------------------------------------------------------------------
 
-@SETTINGS
+@GAME_SETTINGS
 @given(seed=SEEDS, blood=st.booleans())
 def test_micro_hero_judge_agrees_with_the_engine_along_a_random_game(seed, blood):
     from pnp.games.micro_hero import rulings

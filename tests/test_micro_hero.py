@@ -155,8 +155,7 @@ def test_maintenance_discards_in_play_order():
 
 def test_loss_when_a_wound_is_due_and_none_left():
     st = start()
-    st.wounds = []
-    st.supply  # the three Wounds are now out of the game for this test's purpose
+    st.wounds = []  # the three Wounds are now out of the game for this test's purpose
     play(st)
     st.apply_action(("done",))
     assert st.is_terminal() and st.returns() == [-1.0]

@@ -376,7 +376,8 @@ def test_check_from_the_kept_listing_agrees_with_the_full_check(players):
     change: it accepts and refuses (with the same reason) exactly what the check without it does."""
     checked = 0
     kinds = sorted(MicroHeroState().cat.kinds)
-    opt = lambda seed: Options(difficulty="heroic", players=players, expansions=frozenset({"calm", "athena"}))
+    def opt(seed):
+        return Options(difficulty="heroic", players=players, expansions=frozenset({"calm", "athena"}))
     for phase in ("upgrade", "prep", "split", "lifecard"):
         for state, rng in _decisions(phase, opt, range(1)):
             legal = state.legal_actions()

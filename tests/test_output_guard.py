@@ -34,7 +34,7 @@ def test_an_immutable_file_where_the_pdf_goes_is_a_one_line_error(tmp_path):
         _chattr("-i", target)
 
 
-@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes")
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs os.mkfifo (POSIX named pipes)")
 @pytest.mark.parametrize("name", ["cards.csv", "layouts.yaml"])
 def test_a_named_pipe_in_a_set_is_refused_not_waited_on(tmp_path, name):
     import os

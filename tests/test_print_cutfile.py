@@ -1,7 +1,6 @@
 """Print-then-cut: the SVG cut paths sit exactly on the PDF's printed trim boxes, with registration marks on both."""
 import xml.etree.ElementTree as ET
 
-import pypdfium2 as pdfium
 import pytest
 import yaml
 

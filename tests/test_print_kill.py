@@ -11,8 +11,9 @@ from pypdf import PdfReader
 
 from pnp.print.job import print_sets
 from print_fixtures import write_set
+from waiting import wait_for
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork and SIGKILL (POSIX): it kills forked prints mid-write")
 
 
 def _print_in_child(folder, out) -> int:
@@ -38,12 +39,10 @@ def test_killed_prints_leave_whole_pdfs_or_none_and_their_parts_are_cleaned(tmp_
         out = tmp_path / f"out{k}"
         pid = _print_in_child(folder, out)
         if k % 2:  # half the kills wait for the .part file to appear, so some surely land mid-write
-            deadline = time.perf_counter() + span * 3
-            while not (out.exists() and list(out.glob(".*.part"))) and time.perf_counter() < deadline:
-                time.sleep(0.001)
-            time.sleep(rng.uniform(0, span / 4))
+            wait_for(lambda: out.exists() and any(out.glob(".*.part")), span * 3, step=0.001)
+            time.sleep(rng.uniform(0, span / 4))  # the kill's random moment within the write (not a wait)
         else:
-            time.sleep(rng.uniform(0, span))
+            time.sleep(rng.uniform(0, span))  # the kill's random moment within the child's life (not a wait)
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         outs.append(out)

@@ -9,7 +9,6 @@ import os
 import shutil
 import subprocess
 import threading
-import time
 
 import pytest
 from click.testing import CliRunner
@@ -17,7 +16,9 @@ from click.testing import CliRunner
 from pnp.cli.main import main
 
 SERVER = os.environ.get("PNP_YAML_LANGUAGE_SERVER") or shutil.which("yaml-language-server")
-pytestmark = pytest.mark.skipif(not SERVER or not shutil.which("node"), reason="yaml-language-server not installed")
+pytestmark = pytest.mark.skipif(not SERVER or not shutil.which("node"),
+                                reason="needs node and yaml-language-server (.ci/run installs it: npm install -g "
+                                       "yaml-language-server@1.25.0; or set PNP_YAML_LANGUAGE_SERVER)")
 
 LAYOUTS = """\
 card:
@@ -39,7 +40,8 @@ class Lsp:
     def __init__(self, cmd, settings: dict):
         self.settings = settings
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.messages, self.next_id = [], 0
+        self.messages, self.next_id, self.ended = [], 0, False
+        self.arrived = threading.Condition()  # notified on every message read and when the server's output ends
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
@@ -49,6 +51,9 @@ class Lsp:
             while not header.endswith(b"\r\n\r\n"):
                 ch = out.read(1)
                 if not ch:
+                    with self.arrived:
+                        self.ended = True
+                        self.arrived.notify_all()
                     return
                 header += ch
             length = int(next(h for h in header.decode().split("\r\n") if h.lower().startswith("content-length"))
@@ -58,7 +63,9 @@ class Lsp:
                 items = msg.get("params", {}).get("items", []) if msg["method"] == "workspace/configuration" else None
                 result = [self.settings.get(i.get("section"), {}) for i in items] if items is not None else None
                 self.send({"jsonrpc": "2.0", "id": msg["id"], "result": result})
-            self.messages.append(msg)
+            with self.arrived:
+                self.messages.append(msg)
+                self.arrived.notify_all()
 
     def send(self, msg):
         body = json.dumps(msg).encode()
@@ -74,13 +81,15 @@ class Lsp:
         self.send({"jsonrpc": "2.0", "method": method, "params": params})
 
     def wait(self, predicate, timeout=30):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            for m in list(self.messages):
-                if predicate(m):
-                    return m
-            time.sleep(0.05)
-        raise AssertionError("no answer from the language server")
+        """The first message matching predicate, waiting (up to timeout s) for each new one as it arrives."""
+        def answered():
+            return next((m for m in self.messages if predicate(m)), None)
+        with self.arrived:
+            self.arrived.wait_for(lambda: answered() is not None or self.ended, timeout)
+            found = answered()
+        if found is None:
+            raise AssertionError("no answer from the language server")
+        return found
 
     def close(self):
         self.proc.kill()

@@ -165,7 +165,7 @@ def _as_nobody(fn):
     return result
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX): a forked child without root reads the store")
 @pytest.mark.parametrize("locked", ["file", "folder"])
 def test_a_read_only_store_answers_reads_and_refuses_writes(locked):
     folder = Path(tempfile.mkdtemp(prefix="pnp-ro-"))

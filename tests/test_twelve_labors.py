@@ -188,8 +188,9 @@ def test_nobody_above_target_gives_hercules_the_target():
     s = setup(2, order=(0, 1))
     for _ in range(2):
         s.apply_action("assist")
-    s.apply_action(("place", 2)); s.apply_action(("pass",))
-    s.apply_action(("place", 2)); s.apply_action(("pass",))
+    for _ in range(2):
+        s.apply_action(("place", 2))
+        s.apply_action(("pass",))
     herc = s.hercules
     for face in (1, 2, 3):
         s.apply_action(face)
@@ -203,8 +204,9 @@ def test_wit_cards_add_and_are_discarded():
     s.hands[1][("yellow", 2)] += 3
     for _ in range(2):
         s.apply_action("assist")
-    s.apply_action(("place", 2)); s.apply_action(("pass",))
-    s.apply_action(("place", 2)); s.apply_action(("pass",))
+    for _ in range(2):
+        s.apply_action(("place", 2))
+        s.apply_action(("pass",))
     assert s.current_player() == 1                             # seat 0 has no three yellow cards
     assert s.legal_actions() == [("wit", None), ("wit", (2, 2, 2))]
     s.apply_action(("wit", (2, 2, 2)))

@@ -4,19 +4,10 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 
 from pnp.print.watch import watch
 from print_fixtures import write_set
-
-
-def wait_for(predicate, timeout=30.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
+from waiting import stop_group, wait_for, watched
 
 
 def test_watch_loop_rebuilds_on_change_and_survives_an_error(tmp_path):
@@ -31,7 +22,7 @@ def test_watch_loop_rebuilds_on_change_and_survives_an_error(tmp_path):
         assert wait_for(lambda: len(cycles) == 1)
         assert cycles[0].changed == [] and not cycles[0].errors and (out / "s.pdf").is_file()
         good = (out / "s.pdf").read_bytes()
-        time.sleep(0.3)  # let the watcher start before the edit
+        assert wait_for(lambda: watched(folder))  # the watcher is listening before the edit
         (folder / "layouts.yaml").write_text((folder / "layouts.yaml").read_text().replace("size: 10", "sise: 10"))
         assert wait_for(lambda: len(cycles) == 2)
         assert cycles[1].changed == ["layouts.yaml"]
@@ -47,24 +38,29 @@ def test_watch_loop_rebuilds_on_change_and_survives_an_error(tmp_path):
     assert not thread.is_alive()
 
 
-def test_watch_from_the_command_line(tmp_path):
+def test_watch_from_the_command_line_stops_on_sigterm_even_with_sigint_ignored(tmp_path):
+    """Run as from a background shell job (SIGINT ignored): SIGTERM still ends it cleanly, and nothing is left."""
     folder = write_set(tmp_path / "s")
     out = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "-m", "pnp", "print", str(folder), "--watch", "-o", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     lines = []
     reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")), daemon=True)
     reader.start()
     try:
         assert wait_for(lambda: any("[first build]" in ln for ln in lines), 60), lines
-        time.sleep(0.3)
+        assert wait_for(lambda: watched(folder, proc.pid), 30), "the child never started watching the set"
         (folder / "cards.csv").write_text("id,name,copies\nalpha,Alpha :nope:,1\n")
         assert wait_for(lambda: any("[cards.csv]" in ln for ln in lines), 60), lines
         text = "".join(lines)
-        assert "unknown icon ':nope:'" in text and "1 error(s)" in text and "s" in text
-    finally:
-        proc.send_signal(signal.SIGINT)
+        assert "unknown icon ':nope:'" in text and "1 error(s)" in text
+        proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=20)
+        reader.join(timeout=10)
+    finally:
+        stop_group(proc)
+        proc.stdout.close()
     assert proc.returncode == 0 and "Traceback" not in "".join(lines)
     assert os.path.isfile(out / "s.pdf")
 
@@ -74,16 +70,19 @@ def test_output_inside_the_set_does_not_retrigger(tmp_path):
     cycles = []
     stop = threading.Event()
     thread = threading.Thread(target=watch, args=(folder, folder / "out", {}, cycles.append),
-                              kwargs={"stop_event": stop, "cycles": 2, "debounce_ms": 50}, daemon=True)
+                              kwargs={"stop_event": stop, "cycles": 3, "debounce_ms": 50}, daemon=True)
     thread.start()
     try:
         assert wait_for(lambda: len(cycles) == 1)
-        assert (folder / "out" / "s.pdf").is_file()
-        time.sleep(1.5)
-        assert len(cycles) == 1          # writing the PDF into the set did not start another build
+        assert wait_for(lambda: watched(folder))
         (folder / "cards.csv").write_text("id,name\nsolo,Solo\n")
         assert wait_for(lambda: len(cycles) == 2)
-        assert cycles[1].changed == ["cards.csv"]
+        assert cycles[1].changed == ["cards.csv"] and (folder / "out" / "s.pdf").is_file()
+        # That rebuild wrote the PDF into the set while the watcher listened: had the write been seen, the
+        # next cycle would name out/s.pdf (delivered at once) instead of the next real edit.
+        (folder / "cards.csv").write_text("id,name\nsolo,Solo again\n")
+        assert wait_for(lambda: len(cycles) == 3)
+        assert cycles[2].changed == ["cards.csv"]
     finally:
         stop.set()
         thread.join(timeout=10)

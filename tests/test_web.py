@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from pnp.campaign import service
 from pnp.cli.main import main
+from pnp.errors import PnpError
 from pnp.games.argonauts import table
 from pnp.web.app import create_app
 from pnp.web.security import MAX_BODY
@@ -173,12 +174,7 @@ def test_play_page_advice_is_the_advise_command_on_random_positions(store):
                 "--campaign", "voyage", "--json"]
         for t in state.treasures:
             args += ["--treasure", t]
-        import os
-        os.environ["PNP_STORE"] = str(store)
-        try:
-            res = json.loads(CliRunner().invoke(main, args).output)
-        finally:
-            del os.environ["PNP_STORE"]
+        res = json.loads(CliRunner(env={"PNP_STORE": str(store)}).invoke(main, args).output)
         assert [(p["assignment"], round(p["p_survive"], 9)) for p in res["plans"]] == \
             [(p["assignment"], round(p["p_survive"], 9)) for p in v["plans"]]
         page = c.get("/play").text
@@ -198,11 +194,11 @@ def test_a_stale_screen_cannot_apply_a_step_twice(store):
 
 def test_finishing_records_once_and_a_refused_record_keeps_the_game(store):
     game, v = play_to_end(store, "voyage", random.Random(3))
-    with pytest.raises(Exception, match="unknown deed"):
+    with pytest.raises(PnpError, match="unknown deed"):
         table.finish(store, "voyage", "glory")
     assert table.load(store, "voyage") is not None and service.status(store)["wins"] == 0
     table.finish(store, "voyage", v["open_deeds"][0]["id"])
-    with pytest.raises(Exception, match="no game in progress"):
+    with pytest.raises(PnpError, match="no game in progress"):
         table.finish(store, "voyage", v["open_deeds"][0]["id"])
     assert service.status(store)["wins"] == 1
     assert sorted(service.history(store)[-1]["payload"]["victory"]) == sorted(c["id"] for c in v["victory"])
@@ -272,7 +268,7 @@ def test_two_screens_finishing_at_once_record_the_game_once(store):
     def tap():
         try:
             outcomes.append(table.finish(store, "voyage", v["open_deeds"][0]["id"], v["version"])["campaign"])
-        except Exception as exc:  # the loser is told, in one line
+        except PnpError as exc:  # the loser is told, in one line
             outcomes.append(exc.one_line())
     threads = [threading.Thread(target=tap) for _ in range(4)]
     for t in threads:
@@ -288,7 +284,7 @@ def test_two_screens_finishing_at_once_record_the_game_once(store):
 def test_starting_over_a_game_in_progress_is_refused(store):
     game = table.start(store, "voyage")
     game = table.act(store, "voyage", game["version"], "harpies")
-    with pytest.raises(Exception, match="already in progress on campaign 'voyage' \\(step 1\\)"):
+    with pytest.raises(PnpError, match="already in progress on campaign 'voyage' \\(step 1\\)"):
         table.start(store, "voyage")
     assert table.state_of(table.load(store, "voyage")).field == ["harpies"]
     assert table.start(store, "voyage", replace=True)["steps"] == 0

@@ -13,8 +13,9 @@ import pytest
 
 from web_fixtures import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENS, Server, cli, env, launch
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                 reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
 
 
 @pytest.fixture

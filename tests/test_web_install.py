@@ -10,8 +10,11 @@ import zipfile
 from pathlib import Path
 
 import httpx
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+# the install group's worker: building in the checkout (its build/ and egg-info) must not race test_install.py
+pytestmark = [pytest.mark.install, pytest.mark.xdist_group("install")]
 
 
 def test_serve_runs_from_the_wheel_with_its_own_templates_and_htmx(tmp_path):

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import json
+import signal
+import threading
+from contextlib import contextmanager
 
 import click
 
@@ -34,4 +37,23 @@ def watch_print(sets, all_sets, out, settings: dict, as_json: bool, *, cycles: i
 
     if not as_json:
         click.echo(f"watching {folder} (Ctrl-C stops)")
-    return watch(folder, out, settings, report, cycles=cycles, stop_event=stop_event, **exports)
+    with _stopped_by_sigterm(stop_event) as stop:
+        return watch(folder, out, settings, report, cycles=cycles, stop_event=stop, **exports)
+
+
+@contextmanager
+def _stopped_by_sigterm(stop_event):
+    """A stop event that SIGTERM also sets, so `kill PID` ends the watch cleanly (exit 0) like Ctrl-C does.
+
+    A background shell job starts its children with SIGINT ignored; SIGTERM still reaches them. The previous
+    handler comes back afterwards; off the main thread (where no handler can be set) stop_event is used as is.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield stop_event
+        return
+    stop = stop_event or threading.Event()
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: stop.set())
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGTERM, previous)

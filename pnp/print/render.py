@@ -111,7 +111,7 @@ class _Writer:
         opt = self.opt
         cards = [c for c in self.cs.components if c.type != "board"]
         paper = self.grid(cards[0]).paper if cards else (min(opt.paper), max(opt.paper))
-        ph = self.page(paper)
+        self.page(paper)
         notes = [f"Paper {paper[0]:g} x {paper[1]:g} mm ({'landscape' if paper[0] > paper[1] else 'portrait'}, "
                  f"like the card sheets), bleed {self.bleed:g} mm, backs: {opt.backs}, "
                  f"back offset {opt.back_offset[0]:g},{opt.back_offset[1]:g} mm.",

@@ -6,13 +6,13 @@ import click
 from pnp.cli.choice import LooseChoice
 from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
+from pnp.games.micro_hero.cards import catalog
 from pnp.termtext import shown
 
 
 def _say(text: str) -> None:
     """Print a line holding stored text (game names, notes), its control and escape codes removed."""
     click.echo(shown(text))
-from pnp.games.micro_hero.cards import catalog
 
 
 def _cards(ctx) -> list[str]:
