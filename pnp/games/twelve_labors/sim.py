@@ -6,7 +6,7 @@ from collections import Counter
 from functools import partial
 
 from pnp.games.stats import spread
-from pnp.games.twelve_labors.engine import MAX_PLAYERS, MIN_PLAYERS, State, heroes_beaten
+from pnp.games.twelve_labors.engine import State, heroes_beaten
 from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random",)
