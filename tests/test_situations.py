@@ -123,6 +123,19 @@ def test_a_bad_value_is_refused_on_the_form_in_words(client):
     assert "'Who fights' is missing; fix: fill it in" in unescape(r.text)
 
 
+def test_an_error_from_the_rules_names_the_fields_by_their_labels(client):
+    """The rules code names terminal options (field '--helper', 'give --half or --amount'); the form says labels."""
+    r = client.get("/judge/twelve-labors/resolve", params={"go": "1", "labor": "Cretan Bull",
+                                                            "helpers": "red:5,3,1 cards:2,2,1\niolaus:4,2"})
+    error = unescape(re.search(r'class="error" role="alert">([^<]*)<', r.text).group(1))
+    assert error.startswith("field 'Each helper's dice and cards': 5 dice on Cretan Bull") and "--" not in error
+    r = client.get("/judge/by-jove/penalty", params={"go": "1", "coins": "4"})
+    error = unescape(re.search(r'class="error" role="alert">([^<]*)<', r.text).group(1))
+    assert "'The penalty is half your coins' or 'Or a fixed number of coins'" in error and "--" not in error
+    cli = CliRunner().invoke(main, ["judge", "by-jove", "penalty", "--coins", "4"]).output
+    assert "--half or --amount" in cli  # the terminal keeps its own words
+
+
 def test_the_web_path_never_imports_click():
     """Every example ruled through the companion's form builder, in a fresh process: click is never loaded
     (the test client is not used here: httpx itself imports click)."""

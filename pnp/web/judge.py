@@ -3,9 +3,10 @@ per situation with a widget per parameter, parsed from the request with bounds, 
 from __future__ import annotations
 
 import importlib
+import re
 
 from pnp.catalog import games
-from pnp.errors import UsageError
+from pnp.errors import PnpError, UsageError
 from pnp.judge.situation import Choice, Die, Flag, Int, Lines, Param, Pasted, Situation, Situations
 from pnp.web import inputs
 from pnp.web.inputs import BadInput
@@ -88,6 +89,22 @@ def _shown(s: Situation, texts: dict[str, str], values: dict) -> dict[str, str]:
             for p in s.params}
 
 
+def _in_words(exc: PnpError, s: Situation) -> PnpError:
+    """The error with each terminal option it names (field '--helper', 'give --half or --amount') said as the
+    form's label for it."""
+    labels = {}
+    for p in s.params:
+        for key in (p.option, p.option[2:], p.name):
+            labels.setdefault(key, p.label)
+    exc.field = labels.get(exc.field, exc.field)
+    options = re.compile(r"(?<![\w-])(" + "|".join(re.escape(p.option) for p in s.params) + r")(?![\w-])")
+    for attr in ("message", "expected", "hint"):
+        text = getattr(exc, attr)
+        if text and s.params:
+            setattr(exc, attr, options.sub(lambda m: f"'{labels[m.group(1)]}'", text))
+    return exc
+
+
 def judge_form(store, request) -> dict:
     """A situation's form drawn from its declaration; with `go` given, the ruling its rule computes.
 
@@ -109,12 +126,8 @@ def judge_form(store, request) -> dict:
         try:
             values = _parse(s, texts)
             ruling = s.run(values).to_dict()
-        except UsageError as exc:
-            error = exc.one_line()
-        except Exception as exc:  # a PnpError from the rules code: shown on the form, like the CLI's one line
-            if not hasattr(exc, "one_line"):
-                raise
-            error = exc.one_line()
+        except PnpError as exc:  # shown on the form, like the CLI's one line, naming fields by their labels
+            error = _in_words(exc, s).one_line()
     fields = [field(p) for p in s.params]
     shown = _shown(s, texts, values)
     if not go:  # a fresh form shows each default
