@@ -1,10 +1,11 @@
 """Vector cards near the floor: 500 data-driven cards with justified text and inline icons, pnp against the same
 cards drawn with plain reportlab calls, in one run.
 
-Run: python bench/print_bench_vector.py [--runs 7]
+Run: python bench/print_bench_vector.py [--runs 7] [--svg]
 Both sides draw 500 distinct poker cards (coloured background, rounded panel, centred bold name, a value in
 a disc, a kind line, a justified rules paragraph with two inline icons) onto A4 sheets with a shared back,
-and write the PDF. Times are in one warm process (reportlab imported and fonts registered once, before
+and write the PDF. With --svg the two icons are SVG files that pnp draws as vectors, and the plain
+reportlab side draws the same discs with canvas.circle. Times are in one warm process (reportlab imported and fonts registered once, before
 timing), medians of --runs; a fresh-process first render of pnp (import and font loading included) is
 printed too.
 """
@@ -32,18 +33,26 @@ def card_rows(n: int = N) -> list[dict]:
                       f"a card if you can and discard one at the end of the round."} for i in range(n)]
 
 
-def write_deck(folder: Path) -> Path:
-    """The pnp card set: manifest, layouts, data and two icons."""
+ICON_COLOURS = (("laurel", (40, 140, 40)), ("ship", (30, 60, 160)))
+
+
+def write_deck(folder: Path, svg: bool = False) -> Path:
+    """The pnp card set: manifest, layouts, data and two icons (PNG, or SVG discs drawn as vectors)."""
     from PIL import Image, ImageDraw
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "icons").mkdir(exist_ok=True)
-    for name, colour in (("laurel", (40, 140, 40)), ("ship", (30, 60, 160))):
+    for name, colour in ICON_COLOURS:
+        if svg:
+            (folder / "icons" / f"{name}.svg").write_text(
+                f'<svg viewBox="0 0 48 48"><path fill="#{bytes(colour).hex()}" d="M4 24a20 20 0 1 0 40 0a20 20 0 1 0-40 0z"/></svg>')
+            continue
         im = Image.new("RGB", (48, 48), "white")
         ImageDraw.Draw(im).ellipse((4, 4, 44, 44), fill=colour)
         im.save(folder / "icons" / f"{name}.png")
+    ext = "svg" if svg else "png"
     (folder / "cardset.yaml").write_text(
         "name: Bench vector\nbleed: 3\nlayouts: layouts.yaml\n"
-        "icons: {laurel: icons/laurel.png, ship: icons/ship.png}\n"
+        f"icons: {{laurel: icons/laurel.{ext}, ship: icons/ship.{ext}}}\n"
         "components:\n  - {name: deck, size: poker, data: cards.csv, layout: card, back: {layout: back}}\n")
     (folder / "layouts.yaml").write_text(
         "card:\n  background: '{{ colour }}'\n  boxes:\n"
@@ -92,7 +101,13 @@ def _justified(c, words, x, top, width, size, leading, icons):
             if i:
                 t.textOut(" ")
                 cx += space + extra
-            if w in icons:
+            if w in icons and isinstance(icons[w], tuple):  # --svg: the same disc as a vector
+                c.setFillColorRGB(*(v / 255 for v in icons[w]))
+                c.circle(cx + size / 2, y + size * 0.35, size * 20 / 48, stroke=0, fill=1)
+                c.setFillColorRGB(0, 0, 0)
+                cx += size
+                t.setTextOrigin(cx, y)
+            elif w in icons:
                 c.drawImage(icons[w], cx, y + size * 0.35 - size / 2, size, size)
                 cx += size
                 t.setTextOrigin(cx, y)
@@ -107,13 +122,15 @@ def _justified(c, words, x, top, width, size, leading, icons):
     c.drawText(t)
 
 
-def plain_reportlab(folder: Path, out: Path) -> None:
+def plain_reportlab(folder: Path, out: Path, svg: bool = False) -> None:
     """The same cards with plain reportlab calls: fixed 3 x 3 portrait A4 grid, 3 mm bleed, shared back form."""
     from reportlab.lib import colors
     from reportlab.lib.units import mm
     from reportlab.pdfgen.canvas import Canvas
 
     icons = {":laurel:": str(folder / "icons" / "laurel.png"), ":ship:": str(folder / "icons" / "ship.png")}
+    if svg:
+        icons = {f":{name}:": colour for name, colour in ICON_COLOURS}
     c = Canvas(str(out), pagesize=(210 * mm, 297 * mm), invariant=1, pageCompression=1)
     w, h, b = 63 * mm, 88 * mm, 3 * mm
     x0, y0 = (210 * mm - 3 * w) / 2, (297 * mm - 3 * h) / 2
@@ -190,14 +207,15 @@ print(json.dumps({"seconds": time.perf_counter() - t}))
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--svg", action="store_true", help="SVG icons drawn as vectors (reportlab: circles)")
     args = ap.parse_args()
     from pnp.print.fonts import register_fonts
     register_fonts()
     with tempfile.TemporaryDirectory() as tmp:
-        folder = write_deck(Path(tmp) / "deck")
+        folder = write_deck(Path(tmp) / "deck", args.svg)
         out_pnp, out_rl = Path(tmp) / "pnp.pdf", Path(tmp) / "rl.pdf"
         pnp_render(folder, out_pnp)          # warm-up: imports, fonts, image headers
-        plain_reportlab(folder, out_rl)
+        plain_reportlab(folder, out_rl, args.svg)
         pnp_times, rl_times, pnp_cpu, rl_cpu = [], [], [], []
         for _ in range(args.runs):           # interleaved, so machine noise hits both alike
             t, cpu = time.perf_counter(), time.process_time()
@@ -205,7 +223,7 @@ def main() -> None:
             pnp_times.append(time.perf_counter() - t)
             pnp_cpu.append(time.process_time() - cpu)
             t, cpu = time.perf_counter(), time.process_time()
-            plain_reportlab(folder, out_rl)
+            plain_reportlab(folder, out_rl, args.svg)
             rl_times.append(time.perf_counter() - t)
             rl_cpu.append(time.process_time() - cpu)
         fresh = []
@@ -215,7 +233,8 @@ def main() -> None:
             fresh.append(json.loads(proc.stdout)["seconds"])
         pnp_s, rl_s = statistics.median(pnp_times), statistics.median(rl_times)
         pnp_c, rl_c = statistics.median(pnp_cpu), statistics.median(rl_cpu)
-        print(f"{N} data-driven cards, justified text with inline icons, duplex A4, median of {args.runs} runs")
+        kind = "SVG icons as vectors" if args.svg else "inline icons"
+        print(f"{N} data-driven cards, justified text with {kind}, duplex A4, median of {args.runs} runs")
         print("                    wall clock                 CPU time (what a shared machine leaves out)")
         print(f"pnp               : {N / pnp_s:7.0f} cards/s ({pnp_s:.3f} s)   {N / pnp_c:7.0f} cards/s ({pnp_c:.3f} s)"
               f"   {sheets} sheets, PDF {out_pnp.stat().st_size / 2**20:.2f} MB")

@@ -67,7 +67,13 @@ def test_builtin_print_has_all_cards(tmp_path):
     pages = _texts(result["files"][0])
     text = " ".join(pages)
     assert all(c.name in text for c in DATA.cards)
-    assert sum(p.count("RESERVE") for p in pages) == 22  # every reserve card has its own back
+    # one back for deck and reserve (rulebook: reserve cards are told by the symbol on their front only)
+    assert not any("RESERVE" in p for p in pages)
+    from pnp.cardset.find import resolve_set
+    from pnp.cardset.load import load_cardset
+    adventure = next(c for c in load_cardset(resolve_set("argonauts")).components if c.name == "adventure")
+    assert {p.back_layout for p in adventure.pieces} == {"adventure-back"}
+    assert sum(p.fields["reserve"] for p in adventure.pieces) == 22      # ... each with the red R on its front
 
 
 def _page_image(pdf_path, contains: str):

@@ -14,7 +14,7 @@ from pnp.print.fonts import FONT_DIR
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "cardsets.md"
 FENCE = re.compile(r"^```(\w*)\s*(\S*)\s*$")
-ASSET = re.compile(r"[\w./-]+\.(?:png|jpg|ttf)\b")
+ASSET = re.compile(r"[\w./-]+\.(?:png|jpg|ttf|svg)\b")
 
 
 def doc_blocks():
@@ -63,6 +63,8 @@ def test_each_doc_example_validates(tmp_path, name):
         path.parent.mkdir(parents=True, exist_ok=True)
         if ref.endswith(".ttf"):
             shutil.copy(FONT_DIR / "DejaVuSans-Oblique.ttf", path)
+        elif ref.endswith(".svg"):
+            path.write_text('<svg viewBox="0 0 8 8"><path fill="currentColor" d="M1 1h6v6H1z"/></svg>')
         else:
             Image.new("RGB", (32, 32), "#996633").save(path)
     res = CliRunner().invoke(main, ["validate", str(folder)])

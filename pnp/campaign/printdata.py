@@ -40,8 +40,7 @@ def adventure_rows(data: CardData, state=None, only: set | None = None) -> list[
             "deadliness": list(c.deadliness) if c.deadliness else None,
             "add_labels": adds, "adds": [{"box": b + 1, "name": n} for b, n in enumerate(adds) if n],
             "deed_name": data.deed(c.deed).name if c.deed else None,
-            "back_layout": "reserve-back" if c.reserve else "adventure-back",
-        })
+        })  # one back for every Adventure card: reserve cards are marked on the front only (rulebook "Winning")
     return rows
 
 

@@ -12,7 +12,7 @@ from pnp.campaign import printdata, service
 from pnp.paths import cardsets_root, default_output
 from pnp.yamlio import load_yaml
 
-COPIED = ("layouts.yaml", "templates")
+COPIED = ("layouts.yaml", "templates", "icons")
 
 
 def campaign_slug(name: str) -> str:

@@ -11,11 +11,13 @@ from pnp.names import suggest
 FONT_EXTS = (".ttf", ".otf")
 BUNDLED = ("regular", "bold", "italic", "bold-italic")  # the bundled family's box font names (pnp.print.fonts draws them)
 STYLE_SUFFIX = {"": (False, False), "-bold": (True, False), "-italic": (False, True), "-bold-italic": (True, True)}
+DISPLAY_FACES = ("cinzel",)  # bundled display faces for titles (pnp.print.fonts draws them): cinzel, cinzel-bold, ...
 
 
 def font_names(families) -> list[str]:
-    """Every box font name a set may use: the bundled four and NAME, NAME-bold, ... for each of its families."""
-    return list(BUNDLED) + [f"{fam}{suffix}" for fam in families for suffix in STYLE_SUFFIX]
+    """Every box font name a set may use: the bundled four, the display faces (cinzel, cinzel-bold, ...) and
+    NAME, NAME-bold, ... for each of its families."""
+    return list(BUNDLED) + [f"{fam}{suffix}" for fam in list(DISPLAY_FACES) + list(families) for suffix in STYLE_SUFFIX]
 
 
 def _font_file(folder: Path, value, manifest: Path, keys: tuple) -> Path:

@@ -10,6 +10,7 @@ from pnp import limits
 from pnp.cardset.bounds import check_bounds, check_row, check_shapes
 from pnp.cardset.csvrows import read_csv
 from pnp.cardset.images import check_image
+from pnp.cardset.svg import check_svg, is_svg
 from pnp.cardset.inside import inside
 from pnp.cardset.layout import Layout, resolve_layouts
 from pnp.cardset.fonts import font_families
@@ -95,7 +96,10 @@ def _image_path(folder: Path, value, file, card, field) -> Path:
     if not path.is_file():
         raise CardsetError(f"image '{value}' not found", file=str(file), card=card, field=field,
                            expected=f"an image file relative to {folder}", hint="add the file or fix the name")
-    check_image(path, file=file, card=card, field=field)
+    if is_svg(path):
+        check_svg(path, file=file, card=card, field=field)
+    else:
+        check_image(path, file=file, card=card, field=field)
     return path
 
 

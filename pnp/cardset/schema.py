@@ -43,6 +43,11 @@ class Box(_Strict):
     text: Text | None = Field(None, description="inline Jinja2 template rendered to paragraph markup")
     template: str | None = Field(None, description="a Jinja2 file in the set's templates/ or the shared templates/")
     image: Text | None = Field(None, description="image file (template allowed), fitted keeping its aspect ratio")
+    icon: Text | None = Field(None, description="an icon named in the set's icons: (template allowed), fitted keeping "
+                                                "its aspect ratio; an SVG icon is drawn in `color`")
+    ornament: Literal["meander", "laurel", "waves"] | None = Field(
+        None, description="a border band of this motif just inside the box, in `color`")
+    band: Mm | None = Field(None, gt=0, description="mm; width of the ornament band (default 3)")
     shape: Literal["rect", "ellipse", "line"] | None = None
     fill: Text | None = None
     stroke: Text | None = None

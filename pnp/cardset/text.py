@@ -12,6 +12,7 @@ from markupsafe import Markup, escape
 
 from pnp import limits
 from pnp.cardset import sandbox
+from pnp.cardset.svg import is_svg
 from pnp.errors import CardsetError, PnpError
 from pnp.names import suggest
 
@@ -122,12 +123,16 @@ class TextEngine:
         except (jinja2.TemplateError, PnpError):  # rendering reports it, naming the card
             return {"*"}
 
-    def expand_icons(self, markup: str, size: float) -> str:
-        """Replace :name: with an inline image of the named icon, sized to the font (points), for Paragraph."""
+    def expand_icons(self, markup: str, size: float, svg_src) -> str:
+        """Replace :name: with an inline image of the named icon, sized to the font (points), for Paragraph.
+
+        svg_src(path) gives the <img src> standing for an SVG icon (the print layer's vectors.inline_src)."""
         def repl(m):
             path = self.icons.get(m.group(1))
             if path is None:
                 return m.group(0)
+            if is_svg(path):
+                path = svg_src(str(path))
             return f'<img src="{path}" width="{size:.2f}" height="{size:.2f}" valign="middle"/>'
         return ICON_RE.sub(repl, markup) if ":" in markup else markup
 

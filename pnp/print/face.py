@@ -13,15 +13,18 @@ from pnp.cardset.images import check_image
 from pnp.cardset.inside import inside
 from pnp.cardset.model import CardSet, Piece
 from pnp.cardset.text import TextEngine, plain_text, unbalanced_tag, unknown_icons
+from pnp.cardset.svg import check_svg, is_svg
 from pnp.errors import CardsetError
 from pnp.names import suggest
 from pnp.print import simpletext
-from pnp.print.colours import expand_short_hex, to_colour
+from pnp.cardset.colours import expand_short_hex, to_colour
 from pnp.print.fonts import missing_glyphs, register_fonts, set_fonts
 from pnp.print.images import draw_image, image_size
+from pnp.print.vectors import draw_svg, inline_src
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 INK_SAVER_STROKE = colors.Color(0.75, 0.75, 0.75)
+INK_SAVER_ICON = colors.Color(0.55, 0.55, 0.55)  # the darkest grey of SVG pictures in ink-saver mode
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,7 @@ class FaceDrawer:
             layout = self.cardset.layouts[layout_name]
             names = self.text.variables("plain", layout.background or "")
             for box in layout.boxes:
-                for key in ("text", "image", "fill", "stroke", "color", "when"):
+                for key in ("text", "image", "icon", "fill", "stroke", "color", "when"):
                     if key in box.spec:
                         src = str(box.spec[key])
                         if key == "when" and not src.strip().startswith("{{"):
@@ -183,7 +186,9 @@ class FaceDrawer:
                 bx, by = 0.0, 0.0
             if "shape" in box.spec:
                 self._shape(canvas, box, local, piece, where, bx, by, bw, bh)
-            if "image" in box.spec:
+            if "ornament" in box.spec:
+                self._ornament(canvas, box, local, piece, where, bx, by, bw, bh)
+            if "image" in box.spec or "icon" in box.spec:
                 self._image(canvas, box, local, piece, where, bx, by, bw, bh)
             if box.is_text:
                 self._text(canvas, box, local, piece, where, bx, by, bw, bh)
@@ -228,18 +233,51 @@ class FaceDrawer:
             canvas.line(bx, by + bh, bx + bw, by)
 
     def _image(self, canvas, box, fields, piece, where, bx, by, bw, bh) -> None:
-        value = self._render_plain(str(box.get("image")), fields, piece, where)
-        if not value:
+        """An image box (a PNG, JPEG or SVG file) or an icon box (a name from the set's icons:)."""
+        if "icon" in box.spec:
+            value = self._render_plain(str(box.get("icon")), fields, piece, where)
+            if not value:
+                return
+            path = self.cardset.icons.get(value)
+            if path is None:
+                near = suggest(value, list(self.cardset.icons), n=1)
+                raise CardsetError(f"unknown icon '{value}' in {where}", file=self.file, card=piece.id,
+                                   field=box.name, expected=f"one of the set's icons: "
+                                   f"{', '.join(sorted(self.cardset.icons)) or '(none: add icons: to cardset.yaml)'}",
+                                   hint=f"did you mean '{near[0]}'?" if near else "add it under icons: in cardset.yaml")
+        else:
+            value = self._render_plain(str(box.get("image")), fields, piece, where)
+            if not value:
+                return
+            path = inside(self.cardset.folder, value, file=self.file, card=piece.id, field=box.name, what="image")
+            if not path.is_file():
+                raise CardsetError(f"image '{value}' not found for {where}", file=self.file, card=piece.id,
+                                   field=box.name, expected=f"a file relative to {self.cardset.folder}",
+                                   hint="add the image or fix the name")
+        if is_svg(path):
+            check_svg(path, file=self.file, card=piece.id, field=box.name)
+            color = self._render_plain(str(box.get("color", "#000000")), fields, piece, where)
+            ink = self._colour(color, piece, f"{box.name}.color")
+            if self.ink_saver:  # grey of the same lightness, never darker than INK_SAVER_ICON: watermarks stay pale
+                grey = max(0.299 * ink.red + 0.587 * ink.green + 0.114 * ink.blue, INK_SAVER_ICON.red)
+                ink = colors.Color(grey, grey, grey)
+            draw_svg(canvas, str(path), bx, by, bw, bh, ink)
             return
-        path = inside(self.cardset.folder, value, file=self.file, card=piece.id, field=box.name, what="image")
-        if not path.is_file():
-            raise CardsetError(f"image '{value}' not found for {where}", file=self.file, card=piece.id,
-                               field=box.name, expected=f"a file relative to {self.cardset.folder}",
-                               hint="add the image or fix the name")
         check_image(path, file=self.file, card=piece.id, field=box.name)
         draw_image(canvas, str(path), bx, by, bw, bh, preserve_aspect=True)
 
+    def _ornament(self, canvas, box, fields, piece, where, bx, by, bw, bh) -> None:
+        """A border band of a motif (meander, laurel, waves) round the box, in its `color`."""
+        from pnp.print.ornaments import draw_ornament
+        color = self._render_plain(str(box.get("color", "#000000")), fields, piece, where)
+        ink = INK_SAVER_STROKE if self.ink_saver else self._colour(color, piece, f"{box.name}.color")
+        draw_ornament(canvas, str(box.get("ornament")), bx, by, bw, bh, float(box.get("band", 3)) * mm, ink,
+                      float(box.get("stroke_width", 0.8)))
+
     def _cover_image(self, canvas, path: str, ow: float, oh: float, piece: Piece) -> None:
+        if is_svg(path):
+            draw_svg(canvas, path, 0, 0, ow * mm, oh * mm, cover=True)
+            return
         try:
             iw, ih = image_size(path)
         except Exception:
@@ -291,7 +329,7 @@ class FaceDrawer:
             else:
                 try:
                     from reportlab.platypus import Paragraph  # lazy: start-up time (platypus ~70 ms)
-                    para = Paragraph(expand_short_hex(self.text.expand_icons(markup, size)),
+                    para = Paragraph(expand_short_hex(self.text.expand_icons(markup, size, inline_src)),
                                      _style(font.name, size, leading, align, color))
                     _, ph = para.wrap(bw, bh)
                     fits = ph <= bh + 0.01 and para.minWidth() <= bw + 0.01
@@ -299,6 +337,7 @@ class FaceDrawer:
                         if not fits:
                             self.overflows.append(Overflow(piece.id, box.name, size, piece.source))
                         y = {"top": by + bh - ph, "middle": by + (bh - ph) / 2, "bottom": by}[valign]
+                        canvas.setFillColor(to_colour(color))  # SVG icons (canvas.drawImage) take it
                         para.drawOn(canvas, bx, y)
                         return
                 except (ValueError, TypeError, KeyError, AttributeError) as exc:  # markup reportlab cannot use

@@ -1,4 +1,4 @@
-"""Fonts: the bundled DejaVu Sans family (Greek included) and a card set's own TTF files, registered once."""
+"""Fonts: the bundled DejaVu Sans family (Greek included), the Cinzel display face and a set's own TTFs, registered once."""
 from __future__ import annotations
 
 import hashlib
@@ -10,11 +10,13 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from pnp.cardset.fonts import BUNDLED, STYLE_SUFFIX
+from pnp.cardset.fonts import BUNDLED, DISPLAY_FACES, STYLE_SUFFIX
 from pnp.errors import CardsetError
 
 FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
 FONTS = dict(zip(BUNDLED, ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans-BoldOblique")))
+# Bundled display faces for titles (OFL; pnp/fonts/OFL-*.txt): box font name -> (regular, bold) reportlab names
+DISPLAY = dict(zip(DISPLAY_FACES, (("Cinzel-Regular", "Cinzel-Bold"),)))
 
 
 @dataclass(frozen=True)
@@ -43,16 +45,22 @@ def _family(faces: tuple[str, str, str, str]) -> None:
 @lru_cache(maxsize=None)
 def register_fonts() -> dict[str, str]:
     """Register the bundled faces and their family mapping; returns box font name -> reportlab font name."""
-    for name in FONTS.values():
+    for name in list(FONTS.values()) + [face for faces in DISPLAY.values() for face in faces]:
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"{name}.ttf")))
     _family(tuple(FONTS[k] for k in BUNDLED))
+    for regular, bold in DISPLAY.values():
+        _family((regular, bold, regular, bold))
     return dict(FONTS)
 
 
 def bundled_fonts() -> dict[str, Font]:
     """The bundled family's box font names: regular, bold, italic, bold-italic."""
     faces = tuple(register_fonts()[k] for k in BUNDLED)
-    return {name: Font(faces, *STYLE_SUFFIX["" if name == "regular" else "-" + name]) for name in FONTS}
+    table = {name: Font(faces, *STYLE_SUFFIX["" if name == "regular" else "-" + name]) for name in FONTS}
+    for family, (regular, bold) in DISPLAY.items():  # no italic: <i> keeps the upright face
+        for suffix, (b, i) in STYLE_SUFFIX.items():
+            table[f"{family}{suffix}"] = Font((regular, bold, regular, bold), b, i)
+    return table
 
 
 @lru_cache(maxsize=None)

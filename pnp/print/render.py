@@ -117,6 +117,9 @@ class _Writer:
                  f"back offset {opt.back_offset[0]:g},{opt.back_offset[1]:g} mm.",
                  f"Printer setting: {PRINTER_SETTING[opt.backs]}."]
         draw_calibration(self.c, paper, title, self.font, notes)
+        from pnp.print.credits import credits
+        from pnp.print.creditlines import draw_credits
+        draw_credits(self.c, paper, self.font, credits(self.cs))  # also in the PDF's Subject, for --no-calibration
         self.end_page()
         if opt.duplex:
             self.page(paper)
@@ -240,7 +243,8 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
         canvas = new_canvas(tmp)
         canvas.setTitle(cs.name)
         canvas.setAuthor(cs.author or "pnp")
-        canvas.setSubject(f"Print-and-play sheets for {cs.name}")
+        from pnp.print.credits import credits
+        canvas.setSubject(" ".join([f"Print-and-play sheets for {cs.name}. Credits:"] + credits(cs)))
         canvas.setCreator("pnp (print-and-play toolkit)")
         canvas.setKeywords(["print-and-play", cs.slug])
         writer = _Writer(canvas, cs, options, drawer, progress)

@@ -10,20 +10,23 @@ import re
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.cardset.svg import is_svg
 from pnp.cardset.text import ICON_RE
-from pnp.print.colours import to_colour
+from pnp.cardset.colours import to_colour
 from pnp.print.images import draw_image
+from pnp.print.vectors import draw_svg
 
 TAG = re.compile(r'<(/?)([a-zA-Z]+)(?:\s+color\s*=\s*"([^"<>]*)")?\s*(/?)>')
 SIMPLE_TAGS = {"b", "i", "u", "br", "font"}
 ENTITY = re.compile(r"&(amp|lt|gt|quot|#39|#x27|apos);")
-ICON = "icon"  # the style of a run that is an inline icon (its text is the image path)
+ICON = "icon"  # first item of an inline icon's style (ICON, colour); the run's text is the image path
 
 
 def parse(markup: str, icons=None) -> list | None:
     """Lines (split at <br/>) of words, each a list of (text, (bold, italic, colour, underline)) runs; None if not simple.
 
-    With icons (name -> image path), a known :name: becomes a run (path, ICON).
+    With icons (name -> image path), a known :name: becomes a run (path, (ICON, colour)): an SVG icon takes
+    the colour of the <font color> around it.
     """
     tags = list(TAG.finditer(markup))
     if markup.count("<") != len(tags) or any(not _simple(m) for m in tags):
@@ -96,7 +99,7 @@ def _icon_runs(text: str, style, icons) -> list:
         if m.group(1) in icons:
             if m.start() > pos:
                 runs.append((text[pos:m.start()], style))
-            runs.append((str(icons[m.group(1)]), ICON))
+            runs.append((str(icons[m.group(1)]), (ICON, style[2])))
             pos = m.end()
     if pos < len(text):
         runs.append((text[pos:], style))
@@ -104,7 +107,7 @@ def _icon_runs(text: str, style, icons) -> list:
 
 
 def _width(text: str, style, font, size: float) -> float:
-    return size if style == ICON else stringWidth(text, font.face(style[0], style[1]), size)
+    return size if style[0] == ICON else stringWidth(text, font.face(style[0], style[1]), size)
 
 
 def layout(lines, font, size: float, width: float):
@@ -143,7 +146,7 @@ def draw(canvas, wrapped, font, size: float, leading: float, align: str, top: fl
     for words, line_w, last in wrapped:
         lx = x + {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}.get(align, 0.0)
         extra = (width - line_w) / (len(words) - 1) if align == "justify" and not last and len(words) > 1 else 0.0
-        if extra or any(style == ICON or style[3] for word in words for _, style in word):
+        if extra or any(style[0] == ICON or style[3] for word in words for _, style in word):
             _draw_placed(canvas, words, font, size, lx, y, space + extra, color)
         else:
             text = canvas.beginText(lx, y)
@@ -175,8 +178,11 @@ def _draw_placed(canvas, words, font, size: float, x: float, y: float, gap: floa
         if i:
             x += gap
         for t, style in word:
-            if style == ICON:
-                draw_image(canvas, t, x, y + size * 0.27 - size / 2, size, size)
+            if style[0] == ICON:
+                if is_svg(t):
+                    draw_svg(canvas, t, x, y + size * 0.27 - size / 2, size, size, style[1] or color)
+                else:
+                    draw_image(canvas, t, x, y + size * 0.27 - size / 2, size, size)
                 x += size
             else:
                 face = font.face(style[0], style[1])

@@ -153,6 +153,22 @@ def cases() -> dict[str, dict]:
     c["img-deck-truncated"] = card_case({"cardset.yaml": MISSING, "layouts.yaml": MISSING, "cards.csv": MISSING,
                                          "templates/body.j2": MISSING, "art/star.png": MISSING,
                                          "a.png": png(64, 64), "b.png": png(64, 64, truncate=True)}, says="b.png")
+    # -- SVG icons: read as data, the safe subset only -------------------------------------------------
+    svg_set = MANIFEST.replace("star: art/star.png", "star: art/star.svg")
+
+    def svg_case(svg: str, **kw):
+        return card_case({"cardset.yaml": svg_set, "art/star.svg": svg}, **kw)
+    c["svg-valid"] = svg_case('<svg viewBox="0 0 8 8"><path d="M0 0h8v8z"/></svg>', expect="ok")
+    c["svg-xxe"] = svg_case('<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+                            '<svg viewBox="0 0 8 8"><path d="M0 0h8v8z"/><title>&x;</title></svg>', says="DOCTYPE")
+    c["svg-script"] = svg_case('<svg viewBox="0 0 8 8"><script>alert(1)</script></svg>', says="<script>")
+    c["svg-image-link"] = svg_case('<svg viewBox="0 0 8 8"><image href="/etc/passwd"/></svg>', says="<image>")
+    c["svg-style"] = svg_case('<svg viewBox="0 0 8 8"><path style="fill:url(x)" d="M0 0h8v8z"/></svg>',
+                              says="style")
+    c["svg-many-paths"] = svg_case('<svg viewBox="0 0 8 8">' + '<path d="M0 0h1v1z"/>' * 300 + "</svg>",
+                                   says="icon_paths")
+    c["svg-huge-number"] = svg_case('<svg viewBox="0 0 8 8"><path d="M0 0h1e300v1z"/></svg>', says="out of range")
+    c["svg-bad-path"] = svg_case('<svg viewBox="0 0 8 8"><path d="M0 0 Q"/></svg>', says="number")
     # -- encodings and bytes -----------------------------------------------------------------------
     c["enc-manifest-latin1"] = card_case({"cardset.yaml": MANIFEST.replace("Fuzz Base", "F\u00fczz").encode("latin-1")},
                                          says="not UTF-8")
