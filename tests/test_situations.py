@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from pnp.catalog import games
 from pnp.cli.main import main
 from pnp.errors import UsageError
-from pnp.judge.situation import REQUIRED, Choice, Content, Die, Flag, Int, Lines, Pasted, Situation
+from pnp.judge.situation import REQUIRED, Choice, Content, Dice, Die, Flag, Int, Lines, Pasted, Situation
 from pnp.web.app import create_app
 from pnp.web.judge import declarations
 
@@ -68,10 +68,16 @@ def test_every_form_speaks_words_with_proper_widgets(client, game, s):
     assert "Sentinel" not in form and "UNSET" not in form and 'value="None"' not in form
     assert not FLAG_SYNTAX.search(words), f"flag syntax shown to a player: {FLAG_SYNTAX.search(words).group()}"
     for p in s.params:
+        t, shown = p.type, p.default
+        assert p.label in words, f"label '{p.label}' not shown"
+        if isinstance(t, Dice):  # a picker per die: NAME.1, NAME.2, ..., each a radio button per face
+            for d in range(1, t.count + 1):
+                faces = _element(form, re.escape(f"{p.name}.{d}"))
+                assert [re.search(r'value="(\d)"', x).group(1) for x in faces] == ["1", "2", "3", "4", "5", "6"]
+                assert all('type="radio"' in x and "checked" not in x for x in faces)
+            continue
         tags = _element(form, p.name)
         assert tags, f"no widget for {p.name}"
-        assert p.label in words, f"label '{p.label}' not shown"
-        t, shown = p.type, p.default
         if isinstance(t, Die):
             assert [re.search(r'value="(\d)"', x).group(1) for x in tags] == ["1", "2", "3", "4", "5", "6"]
             assert all('type="radio"' in x for x in tags)
@@ -105,6 +111,17 @@ def test_every_form_speaks_words_with_proper_widgets(client, game, s):
         if p.required and not isinstance(t, (Die, Choice)):  # nothing invented: a required value starts empty
             assert re.search(rf'<input[^>]*name="{p.name}"[^>]*value=""|<textarea name="{p.name}"[^>]*></textarea>',
                              form), f"a required {p.name} starts filled in: {tags[0]}"
+
+
+def test_a_throw_is_picked_die_by_die_or_typed_in_an_address(client):
+    picked = client.get("/judge/by-jove/god", params={"go": "1", "dice.1": "5", "dice.2": "5", "from_god": "Jupiter"})
+    typed = client.get("/judge/by-jove/god", params={"go": "1", "dice": "5, 5", "from_god": "jupiter"})
+    ruling = re.search(r'<section class="ruling".*?</section>', picked.text, re.S).group()
+    assert ruling == re.search(r'<section class="ruling".*?</section>', typed.text, re.S).group()
+    for r in (picked, typed):
+        assert re.search(r'name="dice.1" value="5" checked', r.text) and re.search(r'name="dice.2" value="5" checked', r.text)
+    half = client.get("/judge/by-jove/god", params={"go": "1", "dice.1": "5"})
+    assert "needs 2 dice" in unescape(half.text) and 'id="ruling"' not in half.text
 
 
 def test_a_choice_typed_loosely_in_an_address_is_taken_and_shown_chosen(client):

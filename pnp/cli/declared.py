@@ -6,7 +6,7 @@ import click
 
 from pnp.cli.complete import names
 from pnp.cli.content import FileText
-from pnp.judge.situation import Choice, Flag, Int, Lines, Param, Pasted, Text
+from pnp.judge.situation import Choice, Dice, Flag, Int, Lines, Param, Pasted, Text
 
 
 class Declared(click.ParamType):
@@ -14,7 +14,7 @@ class Declared(click.ParamType):
 
     def __init__(self, param: Param):
         self.param = param
-        self.name = "integer" if isinstance(param.type, Int) else "choice"
+        self.name = "integer" if isinstance(param.type, Int) else "dice" if isinstance(param.type, Dice) else "choice"
 
     def get_metavar(self, param, ctx=None):
         if isinstance(self.param.type, Choice):
@@ -35,7 +35,7 @@ def option(p: Param) -> click.Option:
     kw: dict = {"required": p.required, "help": p.help or p.label}
     if isinstance(t, Flag):
         return click.Option([p.option, p.name], is_flag=True, help=kw["help"])
-    if isinstance(t, (Int, Choice)):
+    if isinstance(t, (Int, Dice, Choice)):
         kw["type"] = Declared(p)
     if isinstance(t, Choice):
         kw["shell_complete"] = names(lambda ctx: list(t.options()))

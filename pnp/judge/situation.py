@@ -3,6 +3,7 @@ that computes its Ruling. `pnp judge` (pnp/cli/judge.py) and the companion's Rul
 are both built from these declarations; neither calls the other."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -52,6 +53,21 @@ class Die(Int):
 
     min: int = 1
     max: int = 6
+
+
+@dataclass(frozen=True)
+class Dice:
+    """Several dice thrown together, each 1-6: "5,5" at the terminal, a dice picker per die on the web."""
+
+    count: int = 2
+
+    def parse(self, text: str, label: str) -> tuple[int, ...]:
+        """The faces thrown, in order; else UsageError naming the label."""
+        faces = [f for f in re.split(r"[,\s]+", text.strip()) if f]
+        if len(faces) != self.count or not all(f.isascii() and f.isdigit() and 1 <= int(f) <= 6 for f in faces):
+            raise UsageError(f"'{text}' is not a throw: it needs {self.count} dice, each 1-6", field=label,
+                             expected=f"{self.count} numbers 1-6, e.g. " + ",".join(["5"] * self.count))
+        return tuple(int(f) for f in faces)
 
 
 @dataclass(frozen=True)
@@ -125,7 +141,7 @@ class Param:
 
     name: str
     label: str
-    type: Int | Choice | Flag | Text | Lines | Pasted
+    type: Int | Dice | Choice | Flag | Text | Lines | Pasted
     default: object = REQUIRED
     help: str = ""
     flag: str | None = None

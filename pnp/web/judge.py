@@ -7,7 +7,7 @@ import re
 
 from pnp.catalog import games
 from pnp.errors import PnpError, UsageError
-from pnp.judge.situation import Choice, Die, Flag, Int, Lines, Param, Pasted, Situation, Situations
+from pnp.judge.situation import Choice, Dice, Die, Flag, Int, Lines, Param, Pasted, Situation, Situations
 from pnp.web import inputs
 from pnp.web.inputs import BadInput
 
@@ -31,7 +31,7 @@ def judge_list(store, request) -> dict:
 
 
 def _kind(t) -> str:
-    return {Die: "die", Int: "int", Choice: "choice", Flag: "flag", Lines: "lines", Pasted: "pasted"}.get(type(t), "text")
+    return {Die: "die", Dice: "dice", Int: "int", Choice: "choice", Flag: "flag", Lines: "lines", Pasted: "pasted"}.get(type(t), "text")
 
 
 def _words(value: str) -> str:
@@ -44,7 +44,7 @@ def field(p: Param) -> dict:
     t, default = p.type, p.value_default()
     shown_help = "" if p.help.rstrip(".").lower() == p.label.lower() else p.help  # no label said twice
     return {"name": p.name, "label": p.label, "kind": _kind(t), "required": p.required, "help": shown_help,
-            "min": getattr(t, "min", None), "max": getattr(t, "max", None),
+            "min": getattr(t, "min", None), "max": getattr(t, "max", None), "count": getattr(t, "count", 1),
             "choices": [(k, _words(k) if v == k else v) for k, v in t.options().items()] if isinstance(t, Choice) else [],
             "default": "" if default is None or default is False or default == () else str(default)}
 
@@ -55,6 +55,12 @@ def _read(given, p: Param, posted: bool) -> str:
     if isinstance(t, Int):
         n = inputs.number(given, p.name, -BOUND, BOUND)
         return "" if n is None else str(n)
+    if isinstance(t, Dice):  # "5,5" in an address, else one picker per die (NAME.1, NAME.2, ...)
+        typed = inputs.text(given, p.name, required=False, limit=inputs.NAME_CHARS)
+        if typed:
+            return typed
+        faces = [inputs.number(given, f"{p.name}.{i}", 1, 6) for i in range(1, t.count + 1)]
+        return "" if all(f is None for f in faces) else ",".join("?" if f is None else str(f) for f in faces)
     if isinstance(t, Pasted):  # pasted text, or an uploaded file (a POSTed form) which wins over it
         got = inputs.upload(given, p.name + "_file", inputs.CONTENT_BYTES) if posted else None
         if got is None:
@@ -84,9 +90,14 @@ def _parse(s: Situation, texts: dict[str, str]) -> dict:
 
 
 def _shown(s: Situation, texts: dict[str, str], values: dict) -> dict[str, str]:
-    """What each field shows again: the chosen id for a choice typed loosely, else the text as given."""
-    return {p.name: (values[p.name] if isinstance(p.type, Choice) and p.name in values else texts[p.name])
-            for p in s.params}
+    """What each field shows again: the chosen id for a choice typed loosely, a throw as "5,5", else the text as given."""
+    def shown(p):
+        if p.name in values and isinstance(p.type, Choice):
+            return values[p.name]
+        if p.name in values and isinstance(p.type, Dice):
+            return ",".join(map(str, values[p.name]))
+        return texts[p.name]
+    return {p.name: shown(p) for p in s.params}
 
 
 def _in_words(exc: PnpError, s: Situation) -> PnpError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pnp.games.by_jove import rulings
 from pnp.games.by_jove.data import board
 from pnp.games.by_jove.rules import FIGHTERS
-from pnp.judge.situation import Choice, Die, Flag, Int, Lines, Param, Situation, Situations, Text
+from pnp.judge.situation import Choice, Dice, Die, Flag, Int, Lines, Param, Situation, Situations, Text
 
 
 def _spaces() -> list[str]:
@@ -61,7 +61,7 @@ SITUATIONS = Situations("by-jove", "By Jove", (
         _peril, 'pnp judge by-jove peril --fighter hercules --peril 6 --rolls "3,2,6"'),
     Situation(
         "god", "Rules a god's judgement: Hades for doubles, else a Protected Turn (double fives included).",
-        (Param("dice", "The throw", Text(), help='The throw, e.g. "5,5".'),
+        (Param("dice", "The throw", Dice(), help='The throw, e.g. "5,5".'),
          Param("from_god", "A Protected Turn made from this god", Choice(_gods, "god"), default=None, flag="--from",
                help="The throw is the Protected Turn made from this god (Jupiter, Neptune, Apollo, Venus).")),
         _god, 'pnp judge by-jove god --dice "5,5" --from Jupiter'),
@@ -90,7 +90,7 @@ SITUATIONS = Situations("by-jove", "By Jove", (
         "hades", "Rules whether you leave Hades this turn and how far you move.",
         (Param("turn", "Turn since being sent to Hades", Int(1, 4),
                help="Turn since being sent to Hades: 1-3, or 4 after three sat out."),
-         Param("dice", "Your throw", Text(), help='Your throw, e.g. "3,3".'),
+         Param("dice", "Your throw", Dice(), help='Your throw, e.g. "3,3".'),
          Param("coins", "Gold coins you hold", Int(0), help="Gold coins you hold."),
          Param("pay", "You pay 3 coins before rolling", Flag(), help="You pay 3 coins before rolling."),
          Param("card", "You hand in an Oracle card that frees you", Flag(),
