@@ -224,7 +224,8 @@ def test_every_judge_situation_has_a_form_from_its_declaration_and_rules_as_the_
     monkeypatch.chdir(Path(__file__).resolve().parents[1])  # an example's file is named from the checkout
     argv = shlex.split(s.example)[4:]  # after "pnp judge GAME SITUATION"
     parsed = command(s).make_context(name, list(argv)).params  # the CLI's own parse of the example
-    params = {k: ("1" if v is True else "" if v is False else "\n".join(map(str, v)) if isinstance(v, tuple)
+    params = {k: ("1" if v is True else "" if v is False else ",".join(map(str, v)) if isinstance(v, tuple) and v
+                  and all(isinstance(x, int) for x in v) else "\n".join(v) if isinstance(v, tuple)
                   else v.text if isinstance(v, Content) else str(v))
               for k, v in parsed.items()
               if v is not None and k != "as_json"}
