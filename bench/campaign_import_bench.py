@@ -1,6 +1,6 @@
 """Print the median wall time (s) of `campaign import` of a 2,000-event log, in-process, into fresh stores.
 
-The export is built by pnp.campaign.synthetic (a new campaign, two wins, then losses each undone).
+The export is built by pnp.games.argonauts.campaign_synthetic (a new campaign, two wins, then losses each undone).
 Also times reading the imported campaign back (`status`, which replays and checks the whole log).
 Target: an import under 1 s.
 
@@ -15,8 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from pnp.campaign import service
-from pnp.campaign.synthetic import long_export
+from pnp.games.argonauts import campaign as service
+from pnp.games.argonauts.campaign_synthetic import long_export
 
 TARGET_S = 1.0
 

@@ -30,7 +30,7 @@ PAGES = ["/", "/campaign", "/deck", "/win", "/history", "/play", "/export", "/ru
 
 def setup(store: Path) -> None:
     """A campaign with a few games recorded and a table game waiting for its crew assignment."""
-    from pnp.campaign import service
+    from pnp.games.argonauts import campaign as service
     from pnp.games.argonauts import table
     service.new(store, "voyage", "Jason")
     service.win(store, "voyage", "Harpies, Amycus, Birds of Ares", "rocks")

@@ -19,10 +19,10 @@ def choices(name: str):
         from pnp.catalog import GAMES
         return {slug: g.title for slug, g in GAMES.items()}
     if name == "card":
-        from pnp.campaign.cards import load_cards
+        from pnp.games.argonauts.campaign_cards import load_cards
         return {c.id: c.name for c in load_cards().cards}
     if name == "deed":
-        from pnp.campaign.cards import load_cards
+        from pnp.games.argonauts.campaign_cards import load_cards
         return {d.id: d.name for d in load_cards().deeds}
     if name == "campaign":
         return CAMPAIGNS

@@ -100,7 +100,7 @@ def test_play_is_deterministic_for_a_seed(store):
 
 
 def _new_campaign(name):
-    from pnp.campaign import service
+    from pnp.games.argonauts import campaign as service
     service.new(None, name, "Jason")
 
 
@@ -109,7 +109,7 @@ def test_play_records_the_result_in_the_campaign(store):
     res = run("argonauts", "play", "--campaign", "voyage", "--seed", "5", "--new", input="\n" * 800)
     assert res.exit_code == 0, res.output
     assert "Recorded in campaign 'voyage'" in res.output
-    from pnp.campaign import service
+    from pnp.games.argonauts import campaign as service
     status = service.status(None, "voyage")
     history = service.history(None, "voyage")
     assert history[-1]["kind"] in ("win", "loss")

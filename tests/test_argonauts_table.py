@@ -6,7 +6,7 @@ import random
 
 from click.testing import CliRunner
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.cli.main import main
 from pnp.games.argonauts import table
 from pnp.games.argonauts.table_play import completer
@@ -84,3 +84,30 @@ def test_the_screen_shows_each_cards_exact_chance_as_the_odds_command(tmp_path):
         p = p_success(crew, state.stats[cid].difficulty)
         assert shown[cid] == f"{p} = {float(p) * 100:.1f}%"
     assert shown["amycus"] == f"{Fraction(0)} = 0.0%"  # no crew, no roll (argonauts.gap.4)
+
+
+def test_a_record_landing_just_before_start_writes_is_the_one_the_game_starts_from(tmp_path, monkeypatch):
+    """The race: start() read the campaign, then opened the write transaction; a win recorded in between
+    (another screen, the terminal) was lost to the new game, which began from the levels before it."""
+    from contextlib import contextmanager
+
+    from pnp.games.argonauts.campaign_link import campaign_game
+    from pnp.games.argonauts.cards import deck_stats
+    store = tmp_path / "s.db"
+    service.new(store, "mine", "Jason")
+    before = campaign_game("mine", store)
+    opened, landed = table._campaign, []
+
+    @contextmanager
+    def record_lands_first(st, name, write):
+        if write and not landed:  # another pnp records a win just before this write transaction begins
+            landed.append(service.win(store, "mine", "Harpies, Birds of Ares", "homecoming"))
+        with opened(st, name, write) as got:
+            yield got
+    monkeypatch.setattr(table, "_campaign", record_lands_first)
+    game = table.start(store, "mine")
+    after = campaign_game("mine", store)
+    assert landed and after["levels"] != before["levels"]
+    started = table.state_of(game)
+    assert started.stats == deck_stats(after["deck"], after["levels"])
+    assert started.crew == after["crew"]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.campaign import model, service
-from pnp.campaign.cards import TRACK_BOXES, load_cards, read_track
+from pnp.games.argonauts import campaign as service, campaign_model as model
+from pnp.games.argonauts.campaign_cards import TRACK_BOXES, load_cards, read_track
 from pnp.errors import CampaignError
 
 DATA = load_cards()
@@ -201,7 +201,7 @@ CARD_NAMES = {c.id: c.name for c in DATA.cards}
     ("Sirenes", "sirens"), ("bronze bull", "bronze-bulls"),
 ])
 def test_card_names_match_forgivingly(typed, card):
-    from pnp.campaign.service import match
+    from pnp.games.argonauts.campaign import match
     assert match("card", typed, CARD_NAMES) == card
 
 
@@ -212,7 +212,7 @@ def test_card_names_match_forgivingly(typed, card):
     ("xyzzy", ["unknown card 'xyzzy'", "pnp campaign deck"]),
 ])
 def test_bad_card_names_get_suggestions(typed, words):
-    from pnp.campaign.service import match
+    from pnp.games.argonauts.campaign import match
     with pytest.raises(CampaignError) as err:
         match("card", typed, CARD_NAMES)
     line = err.value.one_line()

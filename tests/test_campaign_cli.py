@@ -139,7 +139,7 @@ def test_import_under_an_existing_name_is_refused(store, tmp_path):
 
 
 def test_every_command_has_an_example_and_json():
-    from pnp.cli.campaign import campaign
+    from pnp.games.argonauts.campaign_cli import campaign
     for name, cmd in campaign.commands.items():
         assert "Example: pnp campaign" in cmd.help, name
         assert any(p.name == "as_json" for p in cmd.params), name

@@ -6,15 +6,16 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pnp.campaign import service
-from pnp.campaign.synthetic import long_export
+from pnp.games.argonauts import campaign as service
+from pnp.games.argonauts.campaign_synthetic import long_export
 from pnp.cli.main import main
+from pnp.campaign.store import open_store
 from pnp.store import db
 
 
 def observable(store):
     """Everything a user can see in the store: each campaign's export, and the backups' bytes."""
-    st = service.open_store(store)
+    st = open_store(store)
     names = st.names()
     st.close()
     return ({n: service.export(store, n) for n in names}, {b.name: b.read_bytes() for b in db.backups(store)})

@@ -6,9 +6,9 @@ import re
 import pytest
 import yaml
 
-from pnp.campaign import printdata, service
-from pnp.campaign.cards import load_cards
-from pnp.campaign.printing import print_campaign
+from pnp.games.argonauts import campaign as service, campaign_printdata as printdata
+from pnp.games.argonauts.campaign_cards import load_cards
+from pnp.games.argonauts.campaign_print import print_campaign
 from pnp.paths import cardsets_root
 from pnp.print.imposition import fit_grid
 
@@ -32,7 +32,7 @@ def test_generated_print_data_matches_the_card_data():
     folder = cardsets_root() / "argonauts"
     for name, rows in zip(printdata.FILES, (printdata.adventure_rows(DATA), printdata.player_rows(DATA))):
         committed = yaml.safe_load((folder / name).read_text(encoding="utf-8"))["cards"]
-        assert committed == rows, f"{name} is stale: run python -m pnp.campaign.printdata"
+        assert committed == rows, f"{name} is stale: run python -m pnp.games.argonauts.campaign_printdata"
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.campaign.doctor import doctor
 from pnp.cli.main import main
 from pnp.store import db
@@ -101,7 +101,7 @@ def test_sigkill_during_win_leaves_the_campaign_before_or_after(tmp_path):
 
 CHILD = """
 import sys
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.campaign.doctor import doctor
 for _ in range(int(sys.argv[2])):
     service.loss(sys.argv[1], "voyage")
@@ -231,7 +231,7 @@ def test_the_player_card_shows_counts_and_last_record_from_one_moment(tmp_path, 
     """A record landing while the Player card is read shows either wholly or not at all: never a
     'Last record' line that the win and loss counts beside it do not include."""
     from pnp.campaign.store import Store
-    from pnp.web import pages
+    from pnp.games.argonauts import web as pages
     store = tmp_path / "s.db"
     service.new(store, "voyage", "Jason")
     events = Store.events

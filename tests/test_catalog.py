@@ -1,9 +1,10 @@
 """The games are learnt from their folders: one folder per game, nothing of a game outside it."""
 from __future__ import annotations
 
+import ast
 import importlib
-import sys
 import re
+import sys
 from pathlib import Path
 
 import click
@@ -36,18 +37,36 @@ def test_declared_commands_are_click_commands_of_the_game(slug):
             assert isinstance(getattr(importlib.import_module(module), attr), kind)
 
 
+def _code_names(tree: ast.AST) -> set[str]:
+    """Every identifier a module's code uses: names, attributes, definitions, imports (not strings or docs)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found |= {a.name for a in node.names} | {a.asname for a in node.names if a.asname}
+            found.add(getattr(node, "module", None) or "")
+    return found
+
+
 def test_no_game_module_is_named_outside_its_folder():
+    """No module outside a game's folder (the web shell and the campaign log included, no exemption) names
+    the game in its code: a module path in any string, or an identifier holding the game's module name."""
     names = "|".join(sorted(FOLDERS))
     pattern = re.compile(rf"pnp[./]games[./]({names})\b")
+    word = re.compile(rf"(?<![a-z0-9])({names})(?![a-z0-9])", re.I)
     offenders = []
     for path in (ROOT / "pnp").rglob("*.py"):
         rel = path.relative_to(ROOT / "pnp")
-        if rel.parts[0] == "games" and len(rel.parts) > 2:
-            own = rel.parts[1]
-            hits = {m.group(1) for m in pattern.finditer(path.read_text(encoding="utf-8"))} - {own}
-        else:
-            hits = {m.group(1) for m in pattern.finditer(path.read_text(encoding="utf-8"))}
-        offenders += [f"{rel}: {h}" for h in sorted(hits)]
+        source = path.read_text(encoding="utf-8")
+        own = {rel.parts[1]} if rel.parts[0] == "games" and len(rel.parts) > 2 else set()
+        hits = {m.group(1) for m in pattern.finditer(source)}
+        hits |= {m.group(1).lower() for n in _code_names(ast.parse(source)) for m in word.finditer(n)}
+        offenders += [f"{rel}: {h}" for h in sorted(hits - own)]
     assert not offenders
 
 

@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.cli.main import main
+from pnp.campaign.store import open_store
 from pnp.store import db
 
 FUZZ = Path(__file__).parent / "fuzz"
@@ -63,7 +64,7 @@ def _run(args: list[str]) -> tuple[object, float]:
 
 
 def _observable(store: Path):
-    st = service.open_store(store)
+    st = open_store(store)
     names = st.names()
     st.close()
     return ({n: service.export(store, n) for n in names}, {b.name: b.read_bytes() for b in db.backups(store)})

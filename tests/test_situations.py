@@ -37,7 +37,7 @@ FLAG_SYNTAX = re.compile(r"(?<![\w-])--[a-z]")
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    from pnp.campaign import service
+    from pnp.games.argonauts import campaign as service
     path = tmp_path_factory.mktemp("store") / "s.db"
     service.new(path, "voyage", "Jason")
     return TestClient(create_app(path), base_url="http://127.0.0.1:8765", client=("127.0.0.1", 50000))
@@ -181,8 +181,9 @@ for game, d in declarations().items():
         ruled += page["ruling"] is not None
 print(ruled, "click" in sys.modules)
 """
-    from pnp.campaign import service
     import tempfile
+
+    from pnp.games.argonauts import campaign as service
     with tempfile.TemporaryDirectory() as tmp:
         store = Path(tmp) / "s.db"
         service.new(store, "voyage", "Jason")

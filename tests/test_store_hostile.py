@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.campaign import service
-from pnp.campaign.synthetic import long_export
+from pnp.games.argonauts import campaign as service
+from pnp.games.argonauts.campaign_synthetic import long_export
 from pnp.cli.main import main
 from pnp.store import db
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.cli.main import main
 from pnp.store import db
 
@@ -138,9 +138,9 @@ def test_backups_rotate_and_never_hold_an_empty_state(tmp_path, monkeypatch):
 def _as_nobody(fn):
     """Run fn() in a child without root (so file modes bind); return what it returns (JSON-able)."""
     import pnp.campaign.doctor  # noqa: F401 - modules imported before the child loses access to them
-    import pnp.cli.campaign  # noqa: F401
+    import pnp.games.argonauts.campaign_cli  # noqa: F401
     import _strptime  # noqa: F401
-    from pnp.campaign.cards import load_cards
+    from pnp.games.argonauts.campaign_cards import load_cards
     load_cards()
     read, write = os.pipe()
     pid = os.fork()

@@ -12,7 +12,7 @@ import warnings
 import pytest
 from click.testing import CliRunner
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.games.argonauts import table

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.campaign import service
+from pnp.games.argonauts import campaign as service
 from pnp.web import security
 from pnp.web.app import create_app
 

@@ -7,8 +7,8 @@ import sys
 import httpx
 from click.testing import CliRunner
 
-from pnp.campaign import service
 from pnp.cli.main import main
+from pnp.games.argonauts import campaign as service
 from waiting import wait_for
 from web_fixtures import Server, env
 

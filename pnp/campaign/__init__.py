@@ -1,1 +1,2 @@
-"""Argonauts campaign tracker: card data, track reading, an event-sourced state and its SQLite store."""
+"""The campaign event log, for any game: its SQLite tables (store), replay and records (log), the current
+campaign, and `pnp campaign doctor`; a game's campaign rules live in its folder."""

@@ -5,6 +5,9 @@ import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 
+from pnp.campaign import log
+from pnp.campaign.store import SPACE, Store
+from pnp.catalog import campaign_rules
 from pnp.errors import CampaignError, PnpError
 from pnp.store import db
 
@@ -20,8 +23,18 @@ def _taken(backup: Path) -> str:
         return datetime.fromtimestamp(backup.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
 
 
+def _spaces() -> list[str]:
+    """The store spaces of every game that declares a campaign (pnp.catalog), in game order."""
+    return list(dict.fromkeys(r.space for r in campaign_rules().values()))
+
+
+def _space(space: str) -> dict:
+    """Which game's tables a campaign row came from, said only for games after the first (reports stay as they were)."""
+    return {} if space == SPACE else {"space": space}
+
+
 def _look(path: Path, *, backup: bool = False) -> dict:
-    """A store file's check result and campaigns (name, events, last event date), read-only.
+    """A store file's check result and campaigns (name, events, last event date) of every game, read-only.
 
     A backup is opened immutable, so looking at it leaves no -wal/-shm files among the backups.
     """
@@ -34,10 +47,15 @@ def _look(path: Path, *, backup: bool = False) -> dict:
     try:
         problem = db.check(conn)
         if problem is None:
-            rows = conn.execute("SELECT c.name, c.player, (SELECT COUNT(*) FROM campaign_event e WHERE "
-                                "e.campaign_id=c.id), (SELECT MAX(created) FROM campaign_event e WHERE "
-                                "e.campaign_id=c.id) FROM campaign c ORDER BY c.name").fetchall()
-            out["campaigns"] = [{"name": n, "player": p, "events": k, "last_event": t} for n, p, k, t in rows]
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            for space in _spaces():
+                if space not in tables:
+                    continue
+                rows = conn.execute(f"SELECT c.name, c.player, (SELECT COUNT(*) FROM {space}_event e WHERE "
+                                    f"e.campaign_id=c.id), (SELECT MAX(created) FROM {space}_event e WHERE "
+                                    f"e.campaign_id=c.id) FROM {space} c ORDER BY c.name").fetchall()
+                out["campaigns"] += [{"name": n, "player": p, "events": k, "last_event": t, **_space(space)}
+                                     for n, p, k, t in rows]
     except sqlite3.Error as exc:
         problem = str(exc)
     finally:
@@ -47,10 +65,7 @@ def _look(path: Path, *, backup: bool = False) -> dict:
 
 
 def _check_store(path: Path) -> dict:
-    """The live store: SQLite's check, then every campaign's log replayed against its snapshot."""
-    from pnp.campaign import service
-    from pnp.campaign.cards import load_cards
-    from pnp.campaign.store import Store
+    """The live store: SQLite's check, then every campaign's log replayed against its snapshot, by its game's rules."""
 
     if not path.exists() or path.stat().st_size == 0:
         state = "missing" if not path.exists() else "empty"
@@ -61,23 +76,27 @@ def _check_store(path: Path) -> dict:
     out["state"], out["readonly"] = ("ok" if out["ok"] else "damaged"), not db.writable(path)
     if not out["ok"]:
         return out
-    try:
-        st = Store(path, create=False)
-    except PnpError as exc:
-        state = "no space" if isinstance(exc, db.NoSpace) else "damaged"  # a full disk is not damage
-        return {**out, "ok": False, "state": state, "problem": exc.message}
-    try:
-        data = load_cards()
-        for c in out["campaigns"]:
-            try:
-                service.check(st, c["name"], data)
-            except PnpError as exc:
-                c["problem"] = exc.message
-        bad = [c["name"] for c in out["campaigns"] if c.get("problem")]
-        if bad:
-            out.update(ok=False, state="damaged", problem=f"campaign(s) that do not check: {', '.join(bad)}")
-    finally:
-        st.close()
+    by_name = {c["name"]: c for c in out["campaigns"]}
+    for rules in campaign_rules().values():
+        if not any(c.get("space", SPACE) == rules.space for c in out["campaigns"]) and rules.space != SPACE:
+            continue  # a game none of whose campaigns is here: its tables are not made by looking
+        try:
+            st = Store(path, create=False, space=rules.space)
+        except PnpError as exc:
+            state = "no space" if isinstance(exc, db.NoSpace) else "damaged"  # a full disk is not damage
+            return {**out, "ok": False, "state": state, "problem": exc.message}
+        try:
+            data = rules.data()
+            for name in st.names():
+                try:
+                    log.check(st, name, rules, data)
+                except PnpError as exc:
+                    by_name[name]["problem"] = exc.message
+        finally:
+            st.close()
+    bad = [c["name"] for c in out["campaigns"] if c.get("problem")]
+    if bad:
+        out.update(ok=False, state="damaged", problem=f"campaign(s) that do not check: {', '.join(bad)}")
     return out
 
 

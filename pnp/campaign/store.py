@@ -1,7 +1,12 @@
-"""The campaigns' tables in the pnp SQLite store: an append-only event log plus a checked snapshot."""
+"""The campaigns' tables in the pnp SQLite store: an append-only event log plus a checked snapshot.
+
+Each game with a campaign has its own tables, named from its space (a game's Rules.space): the
+campaign rows `<space>`, their log `<space>_event`, and the current campaign `<space>_current`.
+"""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
@@ -9,11 +14,21 @@ from pathlib import Path
 from pnp.errors import CampaignError
 from pnp.store import db
 
-NAMESPACE = "campaign"
-MIGRATIONS = [
+SPACE = "campaign"  # the first campaign game's tables, kept as they were before games had spaces
+_SPACE_NAME = re.compile(r"[a-z][a-z0-9_]{0,40}")
+
+
+def migrations(space: str) -> list[str]:
+    """The schema of one space's tables (the space is a game's declaration, checked to be a plain identifier)."""
+    if not _SPACE_NAME.fullmatch(space):
+        raise ValueError(f"campaign space {space!r} is not a lower-case identifier")
+    return [m.format(space=space) for m in _MIGRATIONS]
+
+
+_MIGRATIONS = [
     # v1: campaigns with their current state (a snapshot of the log) and the append-only log
     """
-    CREATE TABLE campaign (
+    CREATE TABLE {space} (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL UNIQUE,
         player TEXT NOT NULL,
@@ -22,8 +37,8 @@ MIGRATIONS = [
         seq INTEGER NOT NULL,
         state TEXT NOT NULL
     );
-    CREATE TABLE campaign_event (
-        campaign_id INTEGER NOT NULL REFERENCES campaign(id),
+    CREATE TABLE {space}_event (
+        campaign_id INTEGER NOT NULL REFERENCES {space}(id),
         seq INTEGER NOT NULL,
         kind TEXT NOT NULL,
         payload TEXT NOT NULL,
@@ -33,13 +48,15 @@ MIGRATIONS = [
     )
     """,
 ]
+MIGRATIONS = migrations(SPACE)
 
 
 class Store:
     """An open store: its path and connection, with the campaign schema migrated."""
 
-    def __init__(self, path: Path, *, create: bool = True):
+    def __init__(self, path: Path, *, create: bool = True, space: str = SPACE):
         self.path = path
+        self.space = space
         self.warning = None  # set by record() when the record was committed but no backup holds it
         try:
             self.conn = db.connect(path, create=create)
@@ -50,7 +67,7 @@ class Store:
             raise CampaignError(f"cannot open the store ({exc.strerror})", file=str(path),
                                 hint="choose another file with --store or $PNP_STORE") from None
         with self.guard():
-            db.migrate(self.conn, NAMESPACE, MIGRATIONS)
+            db.migrate(self.conn, space, migrations(space))
 
     def close(self) -> None:
         """Close the connection."""
@@ -111,19 +128,19 @@ class Store:
     def names(self) -> list[str]:
         """Campaign names, most recently used first."""
         with self.guard():
-            return [r[0] for r in self.conn.execute("SELECT name FROM campaign ORDER BY used DESC")]
+            return [r[0] for r in self.conn.execute(f"SELECT name FROM {self.space} ORDER BY used DESC")]
 
     def row(self, name: str | None) -> dict:
         """The campaign row named (default: most recently used); error listing the names if unknown."""
         with self.guard():
             if name is None:
-                r = self.conn.execute("SELECT id, name, player, created, seq, state FROM campaign "
+                r = self.conn.execute(f"SELECT id, name, player, created, seq, state FROM {self.space} "
                                       "ORDER BY used DESC LIMIT 1").fetchone()
                 if r is None:
                     raise CampaignError("no campaign yet", file=str(self.path),
                                         hint="start one: pnp campaign new --player NAME --name CAMPAIGN")
             else:
-                r = self.conn.execute("SELECT id, name, player, created, seq, state FROM campaign WHERE name=?",
+                r = self.conn.execute(f"SELECT id, name, player, created, seq, state FROM {self.space} WHERE name=?",
                                       (name,)).fetchone()
                 if r is None:  # typed loosely: one clear match among the known names (pnp.names)
                     from pnp.names import match, short_list
@@ -134,7 +151,7 @@ class Store:
                         raise CampaignError(f"no campaign named '{name}'", file=str(self.path),
                                             hint=(f"did you mean {near}?" if near else
                                                   f"known campaigns: {', '.join(known) or 'none'}"))
-                    r = self.conn.execute("SELECT id, name, player, created, seq, state FROM campaign "
+                    r = self.conn.execute(f"SELECT id, name, player, created, seq, state FROM {self.space} "
                                           "WHERE name=?", (m.id,)).fetchone()
         return {"id": r[0], "name": r[1], "player": r[2], "created": r[3], "seq": r[4],
                 "state": self._json(r[5], f"campaign '{r[1]}' state")}
@@ -150,7 +167,7 @@ class Store:
     def events(self, campaign_id: int) -> list[dict]:
         """The campaign's whole log in order."""
         with self.guard():
-            rows = self.conn.execute("SELECT seq, kind, payload, changes, created FROM campaign_event "
+            rows = self.conn.execute(f"SELECT seq, kind, payload, changes, created FROM {self.space}_event "
                                      "WHERE campaign_id=? ORDER BY seq", (campaign_id,)).fetchall()
         return [{"seq": s, "kind": k, "payload": self._json(p, f"event {s}"), "changes": self._json(c, f"event {s}"),
                  "created": t} for s, k, p, c, t in rows]
@@ -158,7 +175,7 @@ class Store:
     # ---- writes (inside record()) ------------------------------------------------------------
 
     def _next_used(self) -> int:
-        return self.conn.execute("SELECT COALESCE(MAX(used), 0) + 1 FROM campaign").fetchone()[0]
+        return self.conn.execute(f"SELECT COALESCE(MAX(used), 0) + 1 FROM {self.space}").fetchone()[0]
 
     def insert_campaign(self, name: str, player: str, created: str, state: dict) -> int:
         """A new campaign row (its first event is appended separately); a name that differs from an
@@ -168,7 +185,7 @@ class Store:
             raise CampaignError(f"a campaign named '{twin}' already exists, and '{name}' differs from it only in case",
                                 file=str(self.path), hint=f"use '{twin}' or choose another --name")
         try:
-            cur = self.conn.execute("INSERT INTO campaign(name, player, created, used, seq, state) "
+            cur = self.conn.execute(f"INSERT INTO {self.space}(name, player, created, used, seq, state) "
                                     "VALUES(?, ?, ?, ?, 0, ?)",
                                     (name, player, created, self._next_used(), json.dumps(state, sort_keys=True)))
         except sqlite3.IntegrityError:
@@ -179,23 +196,23 @@ class Store:
     def append(self, campaign_id: int, seq: int, kind: str, payload: dict, changes: dict, created: str,
                state: dict) -> None:
         """Append one event and store the state it leads to."""
-        self.conn.execute("INSERT INTO campaign_event(campaign_id, seq, kind, payload, changes, created) "
+        self.conn.execute(f"INSERT INTO {self.space}_event(campaign_id, seq, kind, payload, changes, created) "
                           "VALUES(?, ?, ?, ?, ?, ?)", (campaign_id, seq, kind, json.dumps(payload, sort_keys=True),
                                                        json.dumps(changes, sort_keys=True), created))
-        self.conn.execute("UPDATE campaign SET seq=?, state=?, used=? WHERE id=?",
+        self.conn.execute(f"UPDATE {self.space} SET seq=?, state=?, used=? WHERE id=?",
                           (seq, json.dumps(state, sort_keys=True), self._next_used(), campaign_id))
 
 
     def append_all(self, campaign_id: int, events: list[dict], state: dict) -> None:
         """Append a whole checked log at once (an import) and store the state it leads to."""
         self.conn.executemany(
-            "INSERT INTO campaign_event(campaign_id, seq, kind, payload, changes, created) VALUES(?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO {self.space}_event(campaign_id, seq, kind, payload, changes, created) VALUES(?, ?, ?, ?, ?, ?)",
             [(campaign_id, e["seq"], e["kind"], json.dumps(e["payload"], sort_keys=True),
               json.dumps(e["changes"], sort_keys=True), e["created"]) for e in events])
-        self.conn.execute("UPDATE campaign SET seq=?, state=?, used=? WHERE id=?",
+        self.conn.execute(f"UPDATE {self.space} SET seq=?, state=?, used=? WHERE id=?",
                           (events[-1]["seq"], json.dumps(state, sort_keys=True), self._next_used(), campaign_id))
 
 
-def open_store(path=None) -> Store:
-    """Open the store at --store PATH, $PNP_STORE or the user data directory."""
-    return Store(db.store_path(path))
+def open_store(path=None, space: str = SPACE) -> Store:
+    """Open the store at --store PATH, $PNP_STORE or the user data directory, with one space's tables."""
+    return Store(db.store_path(path), space=space)

@@ -3,16 +3,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.errors import UsageError
 from pnp.catalog import games
+from pnp.errors import UsageError
 from pnp.names import resolve
 from pnp.paths import cardsets_root
 
 
 def builtin_sets() -> list[Path]:
-    """Every built-in card-set folder (those with a manifest), sorted by name."""
+    """Every built-in card-set folder (those with a manifest), and each plugin game's own, sorted by name."""
     root = cardsets_root()
-    return sorted(p for p in root.iterdir() if (p / "cardset.yaml").is_file())
+    return sorted([p for p in root.iterdir() if (p / "cardset.yaml").is_file()] + _plugin_sets(),
+                  key=lambda p: p.name)
+
+
+def _plugin_sets() -> list[Path]:
+    """The card sets plugin games carry in their packages (Game.cardsets)."""
+    return [g.cardset_folder for g in games().values()
+            if g.cardsets is not None and (g.cardset_folder / "cardset.yaml").is_file()]
 
 
 def resolve_set(name: str) -> Path:
@@ -31,9 +38,10 @@ def resolve_set(name: str) -> Path:
     if (builtin / "cardset.yaml").is_file():
         return builtin
     titles = {slug: g.title for slug, g in games().items()}
-    known = {p.name: [p.name, titles.get(p.name, p.name)] for p in builtin_sets()}
+    folders = {p.name: p for p in builtin_sets()}  # plugin games' sets among them, by slug
+    known = {n: [n, titles.get(n, n)] for n in folders}
     try:
-        return cardsets_root() / resolve("card set", name, known)
+        return folders[resolve("card set", name, known)]
     except UsageError as exc:
         exc.hint = (f"{exc.hint} Or give" if exc.hint and exc.hint.endswith("?") else
                     f"{exc.hint}, or give" if exc.hint else "give a built-in game's name or") + \

@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 from pnp.cardset.load import load_cardset
-from pnp.catalog import GAMES
+from pnp.catalog import games
 from pnp.errors import PnpError
-from pnp.paths import cardsets_root
 
 
 def games_summary() -> list[dict]:
     """One entry per built-in game: title, components with type, size and count, total pieces."""
     out = []
-    for slug, g in GAMES.items():
-        folder = cardsets_root() / slug
+    for slug, g in games().items():
+        folder = g.cardset_folder
         entry = {"game": slug, "title": g.title, "components": [], "cards": 0, "error": None}
         if (folder / "cardset.yaml").is_file():
             try:

@@ -1,4 +1,4 @@
-"""Shell completion of names: games, card sets, campaigns, each game's cards, deeds, spaces and labors.
+"""Shell completion of names: games, card sets, rule ids, and each game's own names (cards, deeds, campaigns…).
 
 Each option or argument that takes a name gets `shell_complete=names(SOURCE)`, SOURCE a key of
 SOURCES or, for a game's own names, a function in that game's code; click's own
@@ -21,35 +21,6 @@ def slug(name: str) -> str:
     return "-".join(normalise(name).split())
 
 
-def _argonauts_cards(ctx) -> list[str]:
-    from pnp.campaign.cards import load_cards
-    return [c.id for c in load_cards().cards]
-
-
-def _argonauts_treasures(ctx) -> list[str]:
-    from pnp.campaign.cards import load_cards
-    return [c.id for c in load_cards().cards if c.kind == "treasure"]
-
-
-def _deeds(ctx) -> list[str]:
-    from pnp.campaign.cards import load_cards
-    return [d.id for d in load_cards().deeds]
-
-
-def _campaigns(ctx) -> list[str]:
-    """Campaign names in the store given by --store (if typed before) or the default; none if no store yet."""
-    from pnp.store.db import store_path
-    path = store_path((ctx.params or {}).get("store"))
-    if not path.exists():
-        return []
-    from pnp.campaign.store import open_store
-    st = open_store(path)
-    try:
-        return st.names()
-    finally:
-        st.close()
-
-
 def _games(ctx) -> list[str]:
     from pnp.catalog import GAMES
     return list(GAMES)
@@ -68,9 +39,8 @@ def _rule_refs(ctx) -> list[str]:
     return [s.key for s in book.sections] + [s.id for s in book.statements] + [g.id for g in book.gaps]
 
 
-SOURCES = {  # names outside any one game; a game's own names come from its folder, as callables
-    "game": _games, "card-set": _card_sets, "campaign": _campaigns, "deed": _deeds,
-    "argonauts-card": _argonauts_cards, "argonauts-treasure": _argonauts_treasures, "rule-ref": _rule_refs,
+SOURCES = {  # names outside any one game; a game's own names (cards, deeds, its campaigns) come from its
+    "game": _games, "card-set": _card_sets, "rule-ref": _rule_refs,  # folder, as callables
 }
 
 

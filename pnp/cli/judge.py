@@ -11,7 +11,7 @@ from pnp.judge.situation import Situation, Situations
 
 
 def _available() -> dict[str, str]:
-    """Games that declare judge situations: slug -> 'pnp.games.<module>.situations:SITUATIONS'."""
+    """Games that declare judge situations: slug -> 'pnp.games.<module>.situations:SITUATIONS' (read from the registry when asked)."""
     return {slug: g.entry(g.situations) for slug, g in games().items() if g.situations}
 
 
@@ -72,7 +72,7 @@ class JudgeGroup(GameGroup):
     what = "judge situations"
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, lazy=_available(), **kwargs)
+        super().__init__(*args, lazy=_available, **kwargs)
 
     def get_command(self, ctx, name):
         found = super().get_command(ctx, name)

@@ -10,11 +10,24 @@ from pnp.names import ambiguous_message, match, unknown_message
 
 
 class LazyGroup(click.Group):
-    """A group whose subcommands are 'module:attribute' strings resolved on first use."""
+    """A group whose subcommands are 'module:attribute' strings resolved on first use.
 
-    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs):
+    lazy: the name -> 'module:attribute' table, or a function returning it (read from the registry
+    at each use, so a game installed after this module was imported is still found).
+    """
+
+    def __init__(self, *args, lazy=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.lazy = dict(lazy or {})
+        self._lazy = lazy if callable(lazy) else dict(lazy or {})
+
+    @property
+    def lazy(self) -> dict[str, str]:
+        """The subcommands' table, as it stands now."""
+        return self._lazy() if callable(self._lazy) else self._lazy
+
+    @lazy.setter
+    def lazy(self, table) -> None:
+        self._lazy = table
 
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))

@@ -16,7 +16,6 @@ COMMANDS = {
     "rules": "pnp.cli.rules:rules",
     "judge": "pnp.cli.judge:judge",
     "simulate": "pnp.cli.simulate:simulate",
-    "campaign": "pnp.cli.campaign:campaign",
     "serve": "pnp.cli.serve:serve",
     "completion": "pnp.cli.completion:completion",
     "config": "pnp.cli.config:config",
@@ -26,9 +25,15 @@ COMMANDS = {
 
 
 def _game_commands() -> dict[str, str]:
-    """Each game's own command group (`pnp argonauts …`), as its folder declares it."""
-    from pnp.catalog import games
-    return {slug: g.entry(g.command) for slug, g in games().items() if g.command}
+    """Each game's own command group (`pnp argonauts …`) and the commands it adds (`pnp campaign …`), as
+    its folder declares them; a game may not take a name pnp's own commands have."""
+    from pnp.catalog import commands
+    found = commands()
+    taken = sorted(set(found) & set(COMMANDS))
+    if taken:
+        raise LookupError(f"a game declares the command(s) {', '.join(taken)}, which pnp has already; "
+                          "rename them in its Game declaration")
+    return found
 
 
 class RootGroup(LazyGroup):
@@ -72,7 +77,7 @@ class RootGroup(LazyGroup):
             ) from None
 
 
-@click.group(cls=RootGroup, lazy={**COMMANDS, **_game_commands()},
+@click.group(cls=RootGroup, lazy=lambda: {**COMMANDS, **_game_commands()},
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show full tracebacks on errors.")
 @click.version_option(package_name="hercules-pnp", prog_name="pnp")

@@ -66,7 +66,7 @@ class SimulateGroup(GameGroup):
     what = "simulators"
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, lazy=_available(), **kwargs)
+        super().__init__(*args, lazy=_available, **kwargs)
 
     def get_command(self, ctx, name):
         found = super().get_command(ctx, name)

@@ -1,1 +1,2 @@
-"""`pnp serve`: the phone-friendly companion for the Argonauts campaign, the game on the table and the rules."""
+"""`pnp serve`: the phone-friendly companion shell (layout, auth, CSRF, static files, rules and rulings);
+each game mounts its own pages (Game.web)."""

@@ -1,23 +1,27 @@
 """`pnp serve`: the table-side companion as a Starlette app (Jinja2 pages, htmx, assets served by pnp).
 
-Every write goes through the same library calls as the CLI (pnp.campaign.service, and the table
-module that the campaign's game declares in its catalog entry). A writing form names the campaign
-the page showed, so a switch made meanwhile in another tab or the terminal can never redirect it. Nothing from a request becomes a
+The shell (layout, auth, CSRF, static files, rules and judge pages) knows games only through the
+registry: each game declaring `web` (pnp.catalog.Game) gives its nav links, its routes and its
+templates (its folder's templates/, found as "<slug>/NAME.html"). Every write goes through the same
+library calls as the CLI. A writing form names the campaign the page showed, so a switch made
+meanwhile in another tab or the terminal can never redirect it. Nothing from a request becomes a
 file path: static files are a fixed table read from the package, uploads are parsed in memory, and
 every value a page takes is bounded and type-checked (pnp.web.inputs).
 """
 from __future__ import annotations
 
+import importlib
 import time
 from importlib import resources
 
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import ChoiceLoader, Environment, PackageLoader, PrefixLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from pnp.catalog import games
 from pnp.errors import PnpError
 from pnp.web import judge, pages
 from pnp.web.security import CSRF_FIELD, MAX_BODY, Guard
@@ -27,24 +31,41 @@ STATIC = {  # URL name -> (package file, media type); the only files the server 
     "htmx-LICENSE.txt": ("htmx-LICENSE.txt", "text/plain; charset=utf-8"),
     "app.css": ("app.css", "text/css"),
 }
-NAV = [("/", "Campaigns"), ("/campaign", "Player"), ("/deck", "Deck"), ("/play", "Play"), ("/rules", "Rules"),
-       ("/history", "History")]
+SHELL_NAV = [("/rules", "Rules")]  # the shell's own pages in the nav; a game's nav may place them by path
 
 
-def _env() -> Environment:
-    """The pages' Jinja2 environment: templates from the package, HTML autoescaped."""
-    return Environment(loader=PackageLoader("pnp.web", "templates"), autoescape=select_autoescape(["html"]),
-                       trim_blocks=True, lstrip_blocks=True)
+def game_pages() -> dict:
+    """Every game's declared pages (Game.web): {slug: (package, {"nav": [...], "routes": [...]})}."""
+    found = {}
+    for slug, g in games().items():
+        if g.web:
+            module, attr = g.entry(g.web).split(":")
+            found[slug] = (g.package, getattr(importlib.import_module(module), attr)())
+    return found
+
+
+def _nav(pages: dict) -> list[tuple[str, str]]:
+    """The nav bar: the games' links in game order, then the shell's own links no game placed."""
+    nav = [link for _, declared in pages.values() for link in declared["nav"]]
+    return nav + [link for link in SHELL_NAV if link[0] not in {href for href, _ in nav}]
+
+
+def _env(pages: dict) -> Environment:
+    """The pages' Jinja2 environment: the shell's templates, each game's as "<slug>/NAME", HTML autoescaped."""
+    games = PrefixLoader({slug: PackageLoader(package, "templates") for slug, (package, _) in pages.items()})
+    return Environment(loader=ChoiceLoader([PackageLoader("pnp.web", "templates"), games]),
+                       autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
 
 
 def create_app(store=None, token: str | None = None) -> Starlette:
     """The companion app over a store; with `token`, every request needs it (see pnp.web.security)."""
-    env = _env()
+    declared = game_pages()
+    env, nav = _env(declared), _nav(declared)
     static = {name: (resources.files("pnp.web").joinpath("static", f).read_bytes(), mime)
               for name, (f, mime) in STATIC.items()}
 
     def render(request: Request, template: str, status: int = 200, **ctx) -> HTMLResponse:
-        html = env.get_template(template).render(csrf=request.state.csrf, csrf_field=CSRF_FIELD, nav=NAV,
+        html = env.get_template(template).render(csrf=request.state.csrf, csrf_field=CSRF_FIELD, nav=nav,
                                                  path=request.url.path, **ctx)
         return HTMLResponse(html, status_code=status)
 
@@ -98,25 +119,6 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         return Response(body, media_type=mime, headers={"cache-control": "max-age=3600"})
 
     routes = [
-        Route("/", page(pages.campaigns, "campaigns.html")),
-        Route("/use", action(pages.use, "campaigns.html", pages.campaigns), methods=["POST"]),
-        Route("/new", action(pages.new, "campaigns.html", pages.campaigns), methods=["POST"]),
-        Route("/campaign", page(pages.player, "player.html")),
-        Route("/deck", page(pages.deck, "deck.html")),
-        Route("/win", page(pages.win_form, "win.html")),
-        Route("/win", action(pages.win, "win.html", pages.win_form), methods=["POST"]),
-        Route("/loss", action(pages.loss, "player.html", pages.player), methods=["POST"]),
-        Route("/undo", action(pages.undo, "player.html", pages.player), methods=["POST"]),
-        Route("/history", page(pages.history, "history.html")),
-        Route("/export", page(pages.export, "error.html")),
-        Route("/import", action(pages.import_, "campaigns.html", pages.campaigns), methods=["POST"]),
-        Route("/reprint", page(pages.reprint, "error.html")),
-        Route("/play", page(pages.play, "play.html")),
-        Route("/play/start", action(pages.play_start, "play.html", pages.play), methods=["POST"]),
-        Route("/play/step", action(pages.play_step, "play.html", pages.play), methods=["POST"]),
-        Route("/play/back", action(pages.play_back, "play.html", pages.play), methods=["POST"]),
-        Route("/play/finish", action(pages.play_finish, "play.html", pages.play), methods=["POST"]),
-        Route("/play/abandon", action(pages.play_abandon, "play.html", pages.play), methods=["POST"]),
         Route("/rules", page(pages.rules, "rules.html")),
         Route("/rules/{game}/gaps", page(pages.gaps, "gaps.html")),
         Route("/rules/{game}/{rule}", page(pages.statement, "statement.html")),
@@ -124,6 +126,14 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         Route("/judge/{game}/{situation}", page(judge.judge_form, "judge_form.html"), methods=["GET", "POST"]),
         Route("/static/{name}", asset),
     ]
+    taken = {(r.path, m) for r in routes for m in r.methods}
+    for slug, (_, game_pages_of) in declared.items():
+        for method, path, fn, template, *builder in game_pages_of["routes"]:
+            if (path, method) in taken:
+                raise LookupError(f"game '{slug}' declares the page {method} {path}, which is already taken")
+            taken.add((path, method))
+            routes.append(Route(path, action(fn, template, builder[0]) if method == "POST" else page(fn, template),
+                                methods=[method]))
     app = Starlette(routes=routes)
     app.add_middleware(Guard, token=token)
     app.add_middleware(ServerTiming)

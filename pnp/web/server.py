@@ -61,10 +61,12 @@ def run(store, host: str | None, port: int, lan: bool, announce) -> None:
     """Serve until interrupted; announce({url, host, port, lan, qr}) once listening."""
     import uvicorn
 
-    from pnp.campaign.service import campaigns
+    from pnp.campaign.log import open_log
+    from pnp.catalog import campaign_rules
     from pnp.web.app import create_app
     from pnp.web.security import new_token
-    campaigns(store)  # open (and migrate) the store now: a bad --store fails before serving
+    for rules in campaign_rules().values():  # open (and migrate) the store now: a bad --store fails before serving
+        open_log(store, rules).close()
     host, lan = listen_plan(host, lan)
     sock = bind(host, port)
     port = sock.getsockname()[1]

@@ -10,9 +10,13 @@ deck with crew alive, lose when all crew are dead (argonauts.winning.1, argonaut
 Modules: cards (data and track reading), dice (the dice rule, stated once), odds (one card's
 chance with treasures), turn (the exact solver of one combat phase), state (the game), policies
 (advise, greedy, random), fast (greedy whole-game loop), sim (simulation), play (the terminal
-game), rulings (judge situations), cli (`pnp argonauts …` and its entry points).
+game), rulings (judge situations), cli (`pnp argonauts …` and its entry points); and its
+campaign: campaign (records in the event log), campaign_model (state, ticks, deeds, rewards),
+campaign_cards (card data), campaign_print and campaign_printdata (the campaign's cards printed),
+campaign_cli (`pnp campaign`), table (a game at the table), web (the companion's pages).
 """
 from pnp.catalog import Game
 
 GAME = Game("argonauts", "(Your Name Here) and the Argonauts", "argonauts.txt", "en", __name__,
-            situations="situations:SITUATIONS", simulate="simulation:SIMULATION", command="cli:argonauts", table="table")
+            situations="situations:SITUATIONS", simulate="simulation:SIMULATION", command="cli:argonauts",
+            campaign="campaign", commands={"campaign": "campaign_cli:campaign"}, web="web:pages")

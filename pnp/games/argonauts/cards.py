@@ -1,12 +1,12 @@
-"""Argonauts card data for play: the cards of pnp.campaign.cards by id, and their numbers at a level (look-left rule)."""
+"""Argonauts card data for play: the cards of pnp.games.argonauts.campaign_cards by id, and their numbers at a level (look-left rule)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.campaign.cards import Card, Effect, read_cards
-from pnp.campaign.cards import read_track as read_printed
+from pnp.games.argonauts.campaign_cards import Card, Effect, read_cards
+from pnp.games.argonauts.campaign_cards import read_track as read_printed
 from pnp.errors import UsageError
 from pnp.names import resolve, suggest
 from pnp.paths import cardsets_root

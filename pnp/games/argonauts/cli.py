@@ -6,6 +6,8 @@ import click
 from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
 from pnp.errors import UsageError
+from pnp.games.argonauts.campaign import names_in_store
+from pnp.games.argonauts.campaign_cards import card_ids, treasure_ids
 from pnp.games.argonauts.campaign_link import campaign_game
 from pnp.games.argonauts.cards import Stats, deck_stats, find_card, load_cards
 from pnp.games.argonauts.rulings import assignment_problems, field_ids, listed_twice, parse_pairs, split_list
@@ -96,11 +98,11 @@ def argonauts():
 @click.option("--difficulty", type=int, default=None, help="The card's current difficulty.")
 @click.option("--modifier", type=int, default=0, show_default=True, help="Treasure roll modifiers.")
 @click.option("--assign", "assignment", default=None, help='A whole assignment: "harpies:3,talos:2".')
-@click.option("--treasure", "treasures", multiple=True, shell_complete=complete("argonauts-treasure"),
+@click.option("--treasure", "treasures", multiple=True, shell_complete=complete(treasure_ids),
               help="A treasure held (repeatable).")
 @click.option("--kind", type=click.Choice(["monster", "treasure"]), default="monster", show_default=True,
               help="The kind of the one card rolled for (treasures may apply to one kind only).")
-@click.option("--campaign", default=None, shell_complete=complete("campaign"),
+@click.option("--campaign", default=None, shell_complete=complete(names_in_store),
               help="Read card levels from this campaign.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def odds(crew, difficulty, modifier, assignment, treasures, kind, campaign, as_json):
@@ -126,12 +128,12 @@ def odds(crew, difficulty, modifier, assignment, treasures, kind, campaign, as_j
 
 
 @argonauts.command()
-@click.option("--revealed", required=True, shell_complete=complete("argonauts-card", many=True),
+@click.option("--revealed", required=True, shell_complete=complete(card_ids, many=True),
               help='The cards on the field: "harpies,scylla,calm-seas".')
 @click.option("--crew", type=int, required=True, help="Crew alive.")
-@click.option("--treasure", "treasures", multiple=True, shell_complete=complete("argonauts-treasure"),
+@click.option("--treasure", "treasures", multiple=True, shell_complete=complete(treasure_ids),
               help="A treasure held (repeatable).")
-@click.option("--campaign", default=None, shell_complete=complete("campaign"),
+@click.option("--campaign", default=None, shell_complete=complete(names_in_store),
               help="Read card levels from this campaign.")
 @click.option("--levels", default=None, help='Ticked boxes per card instead: "harpies:3".')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -151,7 +153,7 @@ def advise(revealed, crew, treasures, campaign, levels, as_json):
 
 
 @argonauts.command()
-@click.option("--campaign", default=None, shell_complete=complete("campaign"),
+@click.option("--campaign", default=None, shell_complete=complete(names_in_store),
               help="Play this campaign's current deck and record the result.")
 @click.option("--seed", type=int, default=None, help="Shuffle seed (printed when chosen for you).")
 @click.option("--new", "fresh", is_flag=True, help="Start afresh even if a saved game exists.")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pnp.errors import UsageError
-from pnp.campaign.cards import KINDS
+from pnp.games.argonauts.campaign_cards import KINDS
 from pnp.games.argonauts.cards import FIGHTABLE, Stats, deck_stats, find_card, load_cards, read_track
 from pnp.games.argonauts.dice import p_success, succeeds
 from pnp.games.argonauts.state import State

@@ -99,8 +99,8 @@ def campaigns(n: int, policy: str = "greedy", seed: int = 0, max_games: int = 40
     Each win records the victory pile and the first open deed not granted by a card; `cards_path`
     (a cards.yaml with player.yaml beside it) tries another card set.
     """
-    from pnp.campaign import model
-    from pnp.campaign.cards import load_cards as campaign_cards
+    from pnp.games.argonauts import campaign_model as model
+    from pnp.games.argonauts.campaign_cards import load_cards as campaign_cards
     data = campaign_cards(Path(cards_path).parent if cards_path else None)
     cards = load_cards(cards_path)
     losses, games_needed, unfinished = [], [], 0

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 
 from pnp.errors import CampaignError, IllegalMove, PnpError
-from pnp.games.argonauts.campaign_link import campaign_game
+from pnp.games.argonauts.campaign_link import campaign_game, game_in
 from pnp.games.argonauts.cards import FIGHTABLE, deck_stats, find_card, load_cards
 from pnp.games.argonauts.dice import p_success
 from pnp.games.argonauts.state import State
@@ -53,7 +53,7 @@ def match_card(text: str, choices: list[str]) -> str:
 
 @contextmanager
 def _campaign(store, name: str | None, write: bool):
-    """(connection, campaign row) for the named or current campaign; a write transaction when asked."""
+    """(store, campaign row) for the named or current campaign, read inside a write transaction when asked."""
     from pnp.campaign import current
     from pnp.campaign.store import open_store
     st = open_store(store)
@@ -63,10 +63,10 @@ def _campaign(store, name: str | None, write: bool):
             db.migrate(st.conn, NAMESPACE, MIGRATIONS)
         if write:
             with st.record():
-                yield st.conn, st.row(current.resolve(st.conn, name, str(st.path)))
+                yield st, st.row(current.resolve(st.conn, name, str(st.path)))
         else:
             with st.snapshot():
-                yield st.conn, st.row(current.resolve(st.conn, name, str(st.path)))
+                yield st, st.row(current.resolve(st.conn, name, str(st.path)))
     finally:
         st.close()
 
@@ -106,29 +106,29 @@ def _with_advice(game: dict, state: State) -> dict:
 
 def start(store=None, campaign: str | None = None, replace: bool = False) -> dict:
     """A new table game for the campaign's deck, levels and crew; a game in progress is replaced only if asked."""
-    g = campaign_game(campaign, store)
-    state = State(deck_stats(g["deck"], g["levels"]), sorted(g["deck"]), g["crew"])
-    with _campaign(store, g["name"], True) as (conn, row):
-        old = _read(conn, row["id"])
+    with _campaign(store, campaign, True) as (st, row):
+        g = game_in(st, row["name"])  # read under the write lock: no record can land between read and write
+        state = State(deck_stats(g["deck"], g["levels"]), sorted(g["deck"]), g["crew"])
+        old = _read(st.conn, row["id"])
         if old is not None and not replace:
             raise CampaignError(f"a game is already in progress on campaign '{row['name']}' (step {old['steps']})",
                                 hint="continue it, or abandon it first")
         game = _with_advice({"campaign": row["name"], "back": [], "steps": 0,
                              "version": (old["version"] + 1) if old else 1}, state)
-        _write(conn, row["id"], game)
+        _write(st.conn, row["id"], game)
     return game
 
 
 def load(store=None, campaign: str | None = None) -> dict | None:
     """The campaign's game in progress, or None."""
-    with _campaign(store, campaign, False) as (conn, row):
-        return _read(conn, row["id"])
+    with _campaign(store, campaign, False) as (st, row):
+        return _read(st.conn, row["id"])
 
 
 def act(store, campaign: str | None, version: int | None, action) -> dict:
     """Apply one step (a reveal, an assignment, a die, a choice) to the game shown at `version`."""
-    with _campaign(store, campaign, True) as (conn, row):
-        game = _read(conn, row["id"])
+    with _campaign(store, campaign, True) as (st, row):
+        game = _read(st.conn, row["id"])
         if game is None:
             raise CampaignError(f"no game in progress on campaign '{row['name']}'", hint="start one on the play page")
         if version is not None and version != game["version"]:
@@ -140,14 +140,14 @@ def act(store, campaign: str | None, version: int | None, action) -> dict:
         game["back"] = (game["back"] + [before])[-BACK_STEPS:]
         game["steps"] += 1
         game["version"] += 1
-        _write(conn, row["id"], _with_advice(game, state))
+        _write(st.conn, row["id"], _with_advice(game, state))
         return game
 
 
 def back(store=None, campaign: str | None = None, version: int | None = None) -> dict:
     """Undo the last step of the game in progress (a mistaken tap)."""
-    with _campaign(store, campaign, True) as (conn, row):
-        game = _read(conn, row["id"])
+    with _campaign(store, campaign, True) as (st, row):
+        game = _read(st.conn, row["id"])
         if game is None or not game["back"]:
             raise CampaignError("no step to take back", hint="the game is at its start")
         if version is not None and version != game["version"]:
@@ -155,7 +155,7 @@ def back(store=None, campaign: str | None = None, version: int | None = None) ->
         state = State.from_json(game["back"].pop())
         game["steps"] -= 1
         game["version"] += 1
-        _write(conn, row["id"], _with_advice(game, state))
+        _write(st.conn, row["id"], _with_advice(game, state))
         return game
 
 
@@ -165,7 +165,7 @@ def finish(store=None, campaign: str | None = None, deed: str | None = None, ver
     The record and the removal of the game are one transaction: two screens finishing at once
     record it once, and a refused record (a wrong deed) leaves the game as it was.
     """
-    from pnp.campaign import service
+    from pnp.games.argonauts import campaign as service
     game = load(store, campaign)
     if game is None:
         raise CampaignError("no game in progress on this campaign", hint="it may be recorded already")
@@ -185,8 +185,8 @@ def finish(store=None, campaign: str | None = None, deed: str | None = None, ver
 
 def abandon(store=None, campaign: str | None = None) -> None:
     """Drop the game in progress without recording anything."""
-    with _campaign(store, campaign, True) as (conn, row):
-        conn.execute("DELETE FROM argonauts_table WHERE campaign_id=?", (row["id"],))
+    with _campaign(store, campaign, True) as (st, row):
+        st.conn.execute("DELETE FROM argonauts_table WHERE campaign_id=?", (row["id"],))
 
 
 def _decode(action, state: State):

@@ -31,7 +31,7 @@ from functools import cached_property
 
 import numpy as np
 
-from pnp.campaign.cards import applies_to
+from pnp.games.argonauts.campaign_cards import applies_to
 from pnp.games.argonauts.cards import Stats
 from pnp.games.argonauts.dice import DIE, shortfall, succeeds
 from pnp.limits import ADVICE_SEARCH

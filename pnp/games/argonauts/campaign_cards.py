@@ -5,7 +5,6 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-
 from pnp.errors import CampaignError
 from pnp.paths import cardsets_root
 from pnp.yamlio import load_yaml
@@ -194,3 +193,18 @@ def _load(folder: str) -> CardData:
             raise _bad(player_file, None, f"rewards.{r.id}", "bad reward", "needs: [deed ids], reward: {crew: N} or {add: reserve card id}")
     return CardData(cards=cards, deeds=deeds, rewards=rewards, starting_crew=int(player["starting_crew"]),
                     player_card=player.get("name", "Heroic Deeds"))
+
+
+def card_ids(ctx=None) -> list[str]:
+    """Every Adventure card's id (shell completion of card names)."""
+    return [c.id for c in load_cards().cards]
+
+
+def treasure_ids(ctx=None) -> list[str]:
+    """Every Treasure card's id (shell completion of --treasure)."""
+    return [c.id for c in load_cards().cards if c.kind == "treasure"]
+
+
+def deed_ids(ctx=None) -> list[str]:
+    """Every Heroic Deed's id (shell completion of --deed)."""
+    return [d.id for d in load_cards().deeds]

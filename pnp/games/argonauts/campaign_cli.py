@@ -1,4 +1,4 @@
-"""`pnp campaign`: the Argonauts campaign tracker (Player card, level tracks, deck and reserve)."""
+"""`pnp campaign` (declared by the Argonauts folder, mounted by the CLI shell): the Argonauts campaign tracker (Player card, level tracks, deck and reserve)."""
 from __future__ import annotations
 
 import functools
@@ -6,8 +6,13 @@ from pathlib import Path
 
 import click
 
+from pnp.campaign.doctor import doctor as run_doctor
 from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
+from pnp.games.argonauts import campaign as service
+from pnp.games.argonauts import campaign_print as printing
+from pnp.games.argonauts.campaign import names_in_store
+from pnp.games.argonauts.campaign_cards import card_ids, deed_ids
 from pnp.termtext import shown
 
 RECORDED_NO_BACKUP = 3  # exit code: the record was committed, but no backup holds it (a warning says why)
@@ -34,7 +39,7 @@ def _common(fn=None, *, select=True):
         def wrapper(**kw):
             return fn(**kw)
         if select:
-            wrapper = click.option("--campaign", "campaign_name", metavar="NAME", shell_complete=complete("campaign"),
+            wrapper = click.option("--campaign", "campaign_name", metavar="NAME", shell_complete=complete(names_in_store),
                                    help="Campaign to act on (default: the current one, see 'campaign use').")(wrapper)
         return wrapper
     return deco(fn) if fn else deco
@@ -80,7 +85,6 @@ def new(player, new_name, store, as_json):
 
     Example: pnp campaign new --player Medea --name second-voyage
     """
-    from pnp.campaign import service
     s = service.new(store, new_name, player)
     if as_json:
         emit_json(s)
@@ -98,7 +102,6 @@ def use(name, store, as_json):
 
     Example: pnp campaign use first-voyage
     """
-    from pnp.campaign import service
     s = service.use(store, name)
     emit_json(s) if as_json else _say(f"Current campaign: '{s['campaign']}' ({s['player']}), "
                                       f"{s['wins']} wins, {s['losses']} losses.")
@@ -112,7 +115,6 @@ def list_cmd(store, as_json):
 
     Example: pnp campaign list
     """
-    from pnp.campaign import service
     r = service.campaigns(store)
     if as_json:
         emit_json(r)
@@ -133,7 +135,6 @@ def status(campaign_name, store, as_json):
 
     Example: pnp campaign status --campaign first-voyage
     """
-    from pnp.campaign import service
     s = service.status(store, campaign_name)
     emit_json(s) if as_json else _status_text(s)
 
@@ -145,7 +146,6 @@ def deck(campaign_name, store, as_json):
 
     Example: pnp campaign deck --json
     """
-    from pnp.campaign import service
     cards = service.deck(store, campaign_name)
     if as_json:
         emit_json(cards)
@@ -157,9 +157,9 @@ def deck(campaign_name, store, as_json):
 
 
 @campaign.command()
-@click.option("--victory", required=True, metavar="CARDS", shell_complete=complete("argonauts-card", many=True),
+@click.option("--victory", required=True, metavar="CARDS", shell_complete=complete(card_ids, many=True),
               help="Comma-separated cards in the victory pile (defeated monsters, treasures held or used).")
-@click.option("--deed", metavar="DEED", shell_complete=complete("deed"),
+@click.option("--deed", metavar="DEED", shell_complete=complete(deed_ids),
               help="The Heroic Deed you choose to tick (name or id).")
 @_common
 def win(victory, deed, campaign_name, store, as_json):
@@ -167,7 +167,6 @@ def win(victory, deed, campaign_name, store, as_json):
 
     Example: pnp campaign win --victory "Harpies, Birds of Ares, Cyzican Armour" --deed homecoming
     """
-    from pnp.campaign import service
     r = service.win(store, campaign_name, victory, deed)
     emit_json(r) if as_json else _record_text(r)
     _warn(r)
@@ -180,7 +179,6 @@ def loss(campaign_name, store, as_json):
 
     Example: pnp campaign loss
     """
-    from pnp.campaign import service
     r = service.loss(store, campaign_name)
     emit_json(r) if as_json else _record_text(r)
     _warn(r)
@@ -193,7 +191,6 @@ def history(campaign_name, store, as_json):
 
     Example: pnp campaign history --campaign first-voyage
     """
-    from pnp.campaign import service
     rows = service.history(store, campaign_name)
     if as_json:
         emit_json(rows)
@@ -210,7 +207,6 @@ def undo(campaign_name, store, as_json):
 
     Example: pnp campaign undo --campaign first-voyage
     """
-    from pnp.campaign import service
     r = service.undo(store, campaign_name)
     emit_json(r) if as_json else _record_text(r)
     _warn(r)
@@ -224,7 +220,6 @@ def export(output, campaign_name, store, as_json):
 
     Example: pnp campaign export -o voyage.json
     """
-    from pnp.campaign import service
     doc = service.export(store, campaign_name)
     if output:
         service.write_export(doc, output)
@@ -242,7 +237,6 @@ def import_cmd(file, new_name, store, as_json):
 
     Example: pnp campaign import voyage.json --name voyage-copy
     """
-    from pnp.campaign import service
     s = service.import_(store, service.read_export(file), new_name, source=file)
     if as_json:
         emit_json(s)
@@ -261,7 +255,6 @@ def print_cmd(output, campaign_name, store, as_json):
 
     Example: pnp campaign print -o output/
     """
-    from pnp.campaign import printing
     r = printing.print_campaign(store, campaign_name, output)
     emit_json(r) if as_json else _say(f"wrote {', '.join(r['files'])} ({r['cards']} cards)")
 
@@ -276,8 +269,7 @@ def doctor(ctx, restore, store, as_json):
 
     Exits 1 when the store does not check cleanly. Example: pnp campaign doctor --restore latest
     """
-    from pnp.campaign.doctor import doctor as run
-    r = run(store, restore)
+    r = run_doctor(store, restore)
     if as_json:
         emit_json(r)
     else:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import yaml
 
-from pnp.campaign import printdata, service
+from pnp.games.argonauts import campaign as service
+from pnp.games.argonauts import campaign_printdata as printdata
 from pnp.paths import cardsets_root, default_output
 from pnp.yamlio import load_yaml
 

@@ -1,17 +1,15 @@
 """A long, valid campaign export built from the rules engine (for the import bench and tests)."""
 from __future__ import annotations
 
-from pnp.campaign import model
-from pnp.campaign.cards import load_cards
-from pnp.campaign.service import EXPORT_FORMAT, EXPORT_VERSION, rebuild
+from pnp.games.argonauts import campaign_model as model
+from pnp.games.argonauts.campaign import EXPORT_FORMAT, EXPORT_VERSION, parse_victory, rebuild
+from pnp.games.argonauts.campaign_cards import load_cards
 
 WINS = [("Harpies, Birds of Ares", "homecoming"), ("Harpies, Dragon's-Teeth Warriors, Amycus", "rocks")]
 
 
 def long_export(events: int = 2000, name: str = "long-voyage") -> dict:
     """An export of `events` events: a new campaign, two wins, then losses each undone by the next event."""
-    from pnp.campaign.service import parse_victory
-
     data = load_cards()
     created = "2026-01-01T00:00:00+00:00"
     log = [{"seq": 1, "kind": "new", "payload": {"player": "Jason"}, "changes": {}, "created": created}]

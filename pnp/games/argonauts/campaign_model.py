@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 
-from pnp.campaign.cards import TRACK_BOXES, CardData, read_track
 from pnp.errors import CampaignError
+from pnp.games.argonauts.campaign_cards import TRACK_BOXES, CardData, read_track
 
 
 @dataclass(frozen=True)
