@@ -101,6 +101,7 @@ def test_the_print_carries_the_credits_and_the_display_face(tmp_path):
     first = doc[0].get_textpage().get_text_range()
     doc.close()
     assert "Credits" in first and "game-icons.net" in first and "Cinzel" in first
+    assert first.count("Credits") == 1 and first.count("Titles: Cinzel") == 1  # the front matter says them once
     fonts = {f["/BaseFont"] for p in PdfReader(out).pages for f in (p["/Resources"].get("/Font") or {}).values()}
     assert any(str(f).endswith("+Cinzel-Bold") for f in fonts), fonts
     bare = tmp_path / "bare.pdf"                      # without the first page the credits stay in the metadata

@@ -34,7 +34,7 @@ def test_new_sets_current_and_list_shows_it_with_wins_and_losses(two):
     assert [(c["name"], c["player"], c["wins"], c["losses"], c["current"]) for c in listed["campaigns"]] == [
         ("mine", "Jason", 1, 0, True), ("theirs", "Medea", 0, 1, False)]
     text = ok(two, "list")
-    assert "* mine" in text and "  theirs" in text and "1 wins" in text and "1 losses" in text
+    assert "* mine" in text and "  theirs" in text and "1 win " in text and "1 loss " in text
 
 
 def test_reported_scenario_a_read_an_import_or_a_failed_new_never_redirects_the_next_win(two, tmp_path):

@@ -121,7 +121,7 @@ def test_name_options_across_the_cli_complete():
         assert expected in paths
 
 
-STORE_OR_CONTEXT = ("rule-ref", names_in_store)  # read the store or the command line, not a fixed list
+STORE_OR_CONTEXT = ("rule-ref", "card", names_in_store)  # read the store or the command line, not a fixed list
 
 
 @pytest.mark.parametrize("path, source", [(p, s) for p, s in NAME_PARAMS if s not in STORE_OR_CONTEXT],

@@ -17,7 +17,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     # pnp.games itself is only the namespace the registry (pnp.catalog) lists game folders from
     "ground": ("pnp", "pnp.errors", "pnp.names", "pnp.paths", "pnp.limits", "pnp.yamlio", "pnp.textfile",
                "pnp.leftovers", "pnp.catalog", "pnp.store", "pnp.print_values", "pnp.games", "pnp.jsonio",
-               "pnp.termtext", "pnp.outpath", "pnp.docs"),
+               "pnp.termtext", "pnp.outpath", "pnp.docs", "pnp.plural"),
     "format": ("pnp.cardset",),
     "services": ("pnp.print", "pnp.rules", "pnp.judge", "pnp.campaign", "pnp.simulate", "pnp.config"),
     "games": ("pnp.games.*",),

@@ -174,28 +174,33 @@ def test_gutterfold_backs_land_behind_their_fronts_once_folded(tmp_path, paper, 
 
 
 def test_builtin_deck_registers_on_long_edge(tmp_path, monkeypatch):
-    """`pnp print twelve-labors` as a user runs it (defaults: A4, duplex-long): on the deck's part-filled last
-    sheet the shared back covers every front once the sheet is turned over its long edge, and nothing else."""
+    """`pnp print twelve-labors` as a user runs it (defaults: A4, duplex-long): on the part-filled last sheet of
+    the poker-size pieces (the deck and the action cards share sheets) the backs cover every front once the
+    sheet is turned over its long edge, and nothing else."""
     import json
 
     from click.testing import CliRunner
 
     from pnp.cardset.find import resolve_set
     from pnp.cli.main import main
+    from pnp.print.render import sheet_groups
     monkeypatch.chdir(tmp_path)  # in-process: the command's defaults are what is checked, not the installed script
     res = CliRunner().invoke(main, ["print", "twelve-labors", "-o", str(tmp_path), "--json"])
     assert res.exit_code == 0, res.output
     out = json.loads(res.stdout)["files"][0]
     cs = load_cardset(resolve_set("twelve-labors"))
     options = PrintOptions()
-    comp = cs.components[0]
-    assert comp.name == "deck"
+    comp = sheet_groups(cs.components)[0]
+    assert comp.name == "deck+actions"
     grid = fit_grid(options.paper, options.margins, comp.size, cs.bleed, layout="auto")
     imgs = pages(out)
     n_sheets = -(-sum(p.copies for p in comp.pieces) // grid.per_sheet)
     last_used = sum(p.copies for p in comp.pieces) - (n_sheets - 1) * grid.per_sheet
     axis = TURN[("duplex-long", grid.landscape)]
-    first = 2  # after the calibration sheet's two pages
+    doc = pdfium.PdfDocument(out)
+    lead = sum("front matter, page" in page.get_textpage().get_text_range() for page in doc)
+    doc.close()
+    first = lead + lead % 2  # after the front matter (and its blank back, if any)
     front, back = imgs[first + 2 * (n_sheets - 1)], turn(imgs[first + 2 * n_sheets - 1], axis)
     assert 0 < last_used < grid.per_sheet  # the last sheet is part-filled
 
@@ -231,7 +236,8 @@ def test_calibration_sheet_registers_like_the_card_sheets(tmp_path, paper, size,
 
 
 def test_calibration_text_matches_its_ruler(tmp_path):
-    from pnp.print.marks import RULER_AT, RULER_MM
+    """The ruler sits in the first page's top-right corner (the front matter fills the rest) and is 50 mm."""
+    from pnp.print.marks import RULER_MM, ruler_at
     write_deck(tmp_path / "deck", (63.0, 88.0), 2)
     out = tmp_path / "deck.pdf"
     render_pdf(load_cardset(tmp_path / "deck"), out, PrintOptions())
@@ -241,14 +247,17 @@ def test_calibration_text_matches_its_ruler(tmp_path):
     found = text.search("The ruler above").get_next()
     assert found is not None
     _, bottom, _, top = text.get_charbox(found[0])
-    ph_pt = page.get_size()[1]
+    pw_pt, ph_pt = page.get_size()
     text_top_mm = (ph_pt - top) * 25.4 / 72
     doc.close()
+    x0, y0 = ruler_at((pw_pt * 25.4 / 72, ph_pt * 25.4 / 72))
+    assert x0 > pw_pt * 25.4 / 72 / 2  # in the right half: the corner, not the middle of the page
     img = pages(out)[0]
-    row = int(RULER_AT[1] / MM_PER_PX)
-    dark = np.nonzero((img[row - 1:row + 2] < 128).all(axis=-1).any(axis=0))[0]
+    row = int(y0 / MM_PER_PX)
+    left, right = int((x0 - 5) / MM_PER_PX), int((x0 + RULER_MM + 2) / MM_PER_PX)  # the corner block only
+    dark = np.nonzero((img[row - 1:row + 2, left:right] < 128).all(axis=-1).any(axis=0))[0]
     assert (dark[-1] - dark[0] + 1) * MM_PER_PX == pytest.approx(RULER_MM, abs=0.5)  # the ruler is 50 mm
-    assert RULER_AT[1] < text_top_mm  # and it is above the text that says so
+    assert y0 < text_top_mm  # and it is above the text that says so
 
 
 def _builtin_components():

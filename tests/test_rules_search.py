@@ -102,9 +102,8 @@ def test_synonym_keys_match_stemmed_query_words(book):
 
 
 def test_multiword_synonym_is_a_phrase(book):
-    import sqlite3
-    conn = sqlite3.connect(":memory:")
-    match = search_mod.expand(conn, "the statue?", {"statue": ["god figure", "idol"]}, typos=False)
+    match = search_mod.expand(search_mod.memory_index(book), "the statue?", {"statue": ["god figure", "idol"]},
+                              typos=False)
     assert match == '"statue" OR "god figure" OR "idol"'
 
 
@@ -291,3 +290,54 @@ def test_help_shows_examples(fixture_home):
     assert r.exit_code == 0
     assert "pnp rules argonauts show argonauts.combat.3" in r.output
     assert "verb-adjective-noun" in r.output
+
+
+# --- cards, and the index kept open --------------------------------------------------------------
+
+def test_search_finds_card_names_with_their_text(monkeypatch):
+    monkeypatch.delenv("PNP_HOME", raising=False)
+    from pnp.rules.cards import find
+    hit = search_mod.search("argonauts", "harpies", 3)[0]
+    card = find("argonauts", "harpies")
+    assert (hit.id, hit.kind, hit.section) == ("argonauts.card.harpies", "card", "Card: Monster")
+    assert hit.text == f"Harpies: {card.text}" and "Phineus" in hit.text
+    assert search_mod.search("by-jove", "gift of hermes", 1)[0].id == "by-jove.card.oracle-01"
+    assert search_mod.search("argonauts", "harpys", 1)[0].id == "argonauts.card.harpies"  # a typo too
+
+
+def test_a_second_search_does_not_reopen_the_index_until_a_source_changes(tmp_path, monkeypatch, fixture_home):
+    home = tmp_path / "home"
+    shutil.copytree(FIXTURE_HOME, home)
+    monkeypatch.setenv("PNP_HOME", str(home))
+    opened = []
+    real = search_mod.index
+    monkeypatch.setattr(search_mod, "index", lambda slug: opened.append(slug) or real(slug))
+    first = search_mod.search("argonauts", "natural six", 3)
+    assert ids(search_mod.search("argonauts", "natural six", 3)) == ids(first)
+    search_mod.search("argonauts", "wrath", 3)
+    assert opened == ["argonauts"]
+    rules = home / "cardsets" / "argonauts" / "rules.yaml"
+    rules.write_text(rules.read_text().replace("A natural 6", "A natural 6 (a hexagon)"))
+    st = rules.stat()
+    os.utime(rules, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    book_mod.load.cache_clear()
+    assert ids(search_mod.search("argonauts", "hexagon", 1)) == ["argonauts.combat.3"]
+    assert opened == ["argonauts", "argonauts"]
+
+
+def test_the_open_index_answers_many_threads_at_once(monkeypatch):
+    import threading
+    monkeypatch.delenv("PNP_HOME", raising=False)
+    queries = ["natural six", "harpies", "what does wrath do", "sirenz", "crew on a treasure"]
+    want = {q: ids(search_mod.search("argonauts", q, 3)) for q in queries}
+    got, start = [], threading.Barrier(8)
+
+    def worker():
+        start.wait()
+        got.extend((q, ids(search_mod.search("argonauts", q, 3))) for q in queries * 4)
+    threads = [threading.Thread(target=worker) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(got) == 8 * 4 * len(queries) and all(want[q] == hits for q, hits in got)

@@ -64,7 +64,7 @@ MISTAKES = {
     "box key typo": (None, {"front": {"boxes": {"t": {**BOX, "colour": "#800"}}}}),
     "align value": (None, {"front": {"boxes": {"t": {**BOX, "align": "centre"}}}}),
     "shape value": (None, {"front": {"boxes": {"t": {**BOX, "shape": "circle"}}}}),
-    "rotate value": (None, {"front": {"boxes": {"t": {**BOX, "rotate": 90}}}}),
+    "rotate value": (None, {"front": {"boxes": {"t": {**BOX, "rotate": 45}}}}),
     "zero width": (None, {"front": {"boxes": {"t": {**BOX, "w": 0}}}}),
     "layout key typo": (None, {"front": {"extend": "base", "boxes": {"t": BOX}}}),
     "repeat key typo": (None, {"front": {"boxes": {"t": {**BOX, "repeat": {"cont": 3}}}}}),

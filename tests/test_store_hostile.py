@@ -13,6 +13,7 @@ import shutil
 import sqlite3
 import stat
 import subprocess
+import sys
 import types
 from datetime import datetime, timezone
 from pathlib import Path
@@ -248,7 +249,7 @@ def test_a_real_full_disk_reads_the_store_and_refuses_records_by_name(small_disk
     service.loss(store)
     filler = _fill(small_disk)
     res = cli("campaign", "status", "--store", store)
-    assert res.exit_code == 0 and "1 losses" in res.output, res.output  # healthy, not "unreadable"
+    assert res.exit_code == 0 and "1 loss;" in res.output, res.output  # healthy, not "unreadable"
     out = one_line_error(cli("campaign", "win", "--victory", "Harpies", "--deed", "rocks", "--store", store))
     assert "no space left on" in out and "restore" not in out and "damaged" not in out
     filler.unlink()
@@ -402,3 +403,23 @@ def test_micro_hero_stored_escape_codes_are_never_printed(tmp_path):
     conn.close()
     text = cli("micro-hero", "status", env=env).output + cli("micro-hero", "resume", env=env).output
     assert "red" in text and not [ch for ch in text if ch in "\x1b\x07\x9b"]
+
+
+def test_recognising_a_store_keeps_the_locks_of_this_processs_readers(store):
+    """Looking at a store's header must not drop this process's SQLite locks on it (closing any descriptor of a
+    file drops them all): with a reader here mid-transaction, another process closing the last connection it
+    knows of must not take the store for unused and delete the write-ahead log under the reader. A long-lived
+    `pnp serve` met this as 'the store fails its check (disk I/O error)' in backups while phones read."""
+    reader = db.connect(store)
+    try:
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a read transaction: locks held
+        wal = store.with_name(store.name + "-wal")
+        assert wal.exists()
+        db.recognise(store)  # what every connect() in this process does first
+        code = ("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                "c.execute('SELECT count(*) FROM sqlite_master').fetchone(); c.close()")
+        subprocess.run([sys.executable, "-c", code, str(store)], check=True, timeout=60)
+        assert wal.exists(), "another process deleted the write-ahead log of a store this process is reading"
+    finally:
+        reader.close()

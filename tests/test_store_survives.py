@@ -189,7 +189,7 @@ def test_a_read_only_store_answers_reads_and_refuses_writes(locked):
         out = _as_nobody(run)
         for cmd in ("status", "deck", "history", "export"):
             assert out[cmd][0] == 0, (cmd, out[cmd])
-        assert "1 losses" in out["status"][1]
+        assert "0 wins, 1 loss;" in out["status"][1]
         assert out["doctor"][0] == 0 and "ok (read-only)" in out["doctor"][1] and "DAMAGED" not in out["doctor"][1]
         for cmd in ("loss", "win", "new"):
             code, text = out[cmd]

@@ -204,7 +204,7 @@ async def _concurrent(server: Server, store: Path, rounds: int) -> None:
         for _ in range(rounds):
             await _open(page, server.base + "/win")
             await page.locator("label.tile", has_text="Amycus").click()
-            await page.wait_for_selector("text=1 cards tapped.")  # htmx redrew the deeds for the tap
+            await page.wait_for_selector("text=1 card tapped.")  # htmx redrew the deeds for the tap
             await page.locator("input[name=deed]:not([value=amycus])").first.check()
             await _submit(page, "button:has-text('Record the win')")
 

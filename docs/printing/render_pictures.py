@@ -48,7 +48,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         render_pdf(cs, out / "packed.pdf", PrintOptions())
-        page_png(out / "packed.pdf", 0, "calibration.png")
+        page_png(out / "packed.pdf", 0, "front-matter.png", width=420)
         page_png(out / "packed.pdf", 2, "packed.png")
         page_png(out / "packed.pdf", 3, "packed-back.png")
         render_pdf(cs, out / "gutters.pdf", PrintOptions(layout="gutters", calibration=False))

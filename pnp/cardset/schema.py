@@ -60,7 +60,7 @@ class Box(_Strict):
     align: Literal["left", "center", "right", "justify"] | None = None
     valign: Literal["top", "middle", "bottom"] | None = None
     color: Text | None = None
-    rotate: Literal[0, 180] | None = None
+    rotate: Literal[0, 90, 180, 270] | None = None
     when: Union[bool, Text, None] = Field(None, description="Jinja2 expression; the box is drawn when true")
     repeat: Repeat | None = None
 

@@ -39,8 +39,16 @@ def _rule_refs(ctx) -> list[str]:
     return [s.key for s in book.sections] + [s.id for s in book.statements] + [g.id for g in book.gaps]
 
 
+def _cards(ctx) -> list[str]:
+    """Card ids of the game typed before (`pnp cards GAME ...`)."""
+    from pnp.catalog import game
+    from pnp.rules.cards import reference
+    return [c.id for c in reference(game(ctx.params["game"]).slug)]
+
+
 SOURCES = {  # names outside any one game; a game's own names (cards, deeds, its campaigns) come from its
     "game": _games, "card-set": _card_sets, "rule-ref": _rule_refs,  # folder, as callables
+    "card": _cards,  # the card reference of the game typed before (pnp.rules.cards)
 }
 
 

@@ -14,6 +14,7 @@ COMMANDS = {
     "schema": "pnp.cli.schema:schema",
     "games": "pnp.cli.games:games",
     "rules": "pnp.cli.rules:rules",
+    "cards": "pnp.cli.cards:cards",
     "judge": "pnp.cli.judge:judge",
     "simulate": "pnp.cli.simulate:simulate",
     "serve": "pnp.cli.serve:serve",

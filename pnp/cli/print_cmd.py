@@ -56,7 +56,8 @@ class _Progress:
 @click.option("--back-offset", default=None,
               help="X,Y mm shift of the backs, measured on the back page (x right, y down) [0,0].")
 @click.option("--ink-saver", is_flag=True, default=None, help="No full-bleed fills, light outlines.")
-@click.option("--no-calibration", is_flag=True, help="Leave out the calibration page.")
+@click.option("--no-front-matter", "--no-calibration", "no_calibration", is_flag=True,
+              help="Leave out the front matter (checklist, rules, calibration ruler and targets).")
 @click.option("--png", "png_dpi", type=click.IntRange(36, 1200), default=None,
               help="Also a PNG per distinct card face at DPI (a shared back once).")
 @click.option("--tts", is_flag=True, help="Also Tabletop Simulator deck sheets and JSON.")

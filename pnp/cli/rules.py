@@ -8,6 +8,7 @@ from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
 from pnp.errors import UsageError
 from pnp.names import match, unknown_message
+from pnp.plural import counted
 
 
 class RulesGroup(click.Group):
@@ -98,8 +99,8 @@ def _print_toc(book, as_json: bool) -> None:
                    "sections": [_section_dict(s, False) for s in book.sections],
                    "gaps": [g.id for g in book.gaps]})
         return
-    click.echo(f"{title}: {len(book.statements)} statements in {len(book.sections)} sections, "
-               f"{len(book.gaps)} gaps (rulebook {book.rulebook})")
+    click.echo(f"{title}: {counted(len(book.statements), 'statement')} in {counted(len(book.sections), 'section')}, "
+               f"{counted(len(book.gaps), 'gap')} (rulebook {book.rulebook})")
     width = max((len(s.key) for s in book.sections), default=0)
     for sec in book.sections:
         click.echo(f"  {sec.key:<{width}}  {sec.title}")
@@ -141,12 +142,22 @@ def lookup(book, ref: str):
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
 def show(ctx, ref, as_json):
-    """Show one statement, a whole section (by key) or a gap, with its citation.
+    """Show one statement, a whole section (by key) or a gap, with its citation; or a card a search found.
 
     Example: pnp rules argonauts show argonauts.combat.3
     """
     from pnp.rules.book import Gap, Section, load  # lazy: start-up time (pydantic and YAML)
-    item = lookup(load(ctx.obj["rules_game"]), ref)
+    game = ctx.obj["rules_game"]
+    if ref.startswith(f"{game}.card."):  # a card hit of `search`: the card reference's entry
+        from pnp.cli.cards import show_card
+        from pnp.rules.cards import find
+        card = find(game, ref[len(f"{game}.card."):])
+        if _want_json(ctx, as_json):
+            emit_json({"type": "card", **card.to_dict()})
+        else:
+            show_card(card, full=True)
+        return
+    item = lookup(load(game), ref)
     if isinstance(item, Section):
         if _want_json(ctx, as_json):
             emit_json({"type": "section", **_section_dict(item, True)})
@@ -189,7 +200,7 @@ def search(ctx, words, limit, as_json):
                    f"for the contents")
         return
     for i, h in enumerate(hits, 1):
-        label = f"{h.id} (gap)" if h.kind == "gap" else h.id
+        label = f"{h.id} ({h.kind})" if h.kind in ("gap", "card") else h.id
         click.echo(f"{i}. [{label}] {h.text}")
         click.echo(f"   section: {h.section}")
 

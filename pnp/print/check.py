@@ -10,6 +10,7 @@ from pnp.cardset.validate import Problem, past_bleed, safe_zone
 from pnp.errors import PnpError
 from pnp.print.canvas import new_canvas
 from pnp.print.face import FaceDrawer
+from pnp.print.frontmatter import front_matter
 from pnp.print.imposition import fit_grid
 from pnp.print.options import PrintOptions
 from pnp.print.render import effective_options, text_engine
@@ -51,6 +52,10 @@ def validate_set(folder: Path, options=None) -> list[Problem]:
                     card_errors.append(exc)
         problems += safe_zone(cs, comp) + past_bleed(cs, comp, piece_bleed)
     problems += [Problem("error", line, cs.slug) for line in _once(card_errors)]
+    try:  # the front matter a print opens with (frontmatter.yaml)
+        front_matter(cs)
+    except PnpError as exc:
+        problems.append(Problem("error", exc.one_line(), cs.slug))
     problems += [Problem(level, line, cs.slug) for level, line in _findings(drawer.findings)]
     problems = list(dict.fromkeys(problems))
     boxes = {(b.name, p.id): (p, lay, b) for c in cs.components for p in c.pieces

@@ -20,6 +20,7 @@ from pnp.print import simpletext
 from pnp.cardset.colours import expand_short_hex, to_colour
 from pnp.print.fonts import missing_glyphs, register_fonts, set_fonts
 from pnp.print.images import draw_image, image_size
+from pnp.print.ornaments import draw_ornament
 from pnp.print.vectors import draw_svg, inline_src
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -178,12 +179,19 @@ class FaceDrawer:
             x, y = bleed + box.x + i * dx, bleed + box.y + i * dy
             # reportlab origin is bottom-left: the box's bottom edge in points
             bx, by, bw, bh = x * mm, (oh - y - box.h) * mm, box.w * mm, box.h * mm
-            rotated = box.get("rotate", 0) == 180
-            if rotated:
+            turn = box.get("rotate", 0)
+            rotated = turn in (90, 180, 270)
+            if turn == 180:
                 canvas.saveState()
                 canvas.translate(bx + bw, by + bh)
                 canvas.rotate(180)
                 bx, by = 0.0, 0.0
+            elif rotated:  # a quarter turn clockwise (90) or anticlockwise (270) about the box's centre
+                canvas.saveState()
+                canvas.translate(bx + bw / 2, by + bh / 2)
+                canvas.rotate(-turn)
+                bw, bh = bh, bw
+                bx, by = -bw / 2, -bh / 2
             if "shape" in box.spec:
                 self._shape(canvas, box, local, piece, where, bx, by, bw, bh)
             if "ornament" in box.spec:
@@ -268,7 +276,6 @@ class FaceDrawer:
 
     def _ornament(self, canvas, box, fields, piece, where, bx, by, bw, bh) -> None:
         """A border band of a motif (meander, laurel, waves) round the box, in its `color`."""
-        from pnp.print.ornaments import draw_ornament
         color = self._render_plain(str(box.get("color", "#000000")), fields, piece, where)
         ink = INK_SAVER_STROKE if self.ink_saver else self._colour(color, piece, f"{box.name}.color")
         draw_ornament(canvas, str(box.get("ornament")), bx, by, bw, bh, float(box.get("band", 3)) * mm, ink,

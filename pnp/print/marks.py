@@ -1,12 +1,17 @@
-"""Draw cut guides, the calibration ruler and registration target, and board-tile marks."""
+"""Draw cut guides, the calibration ruler and registration targets, and board-tile marks."""
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
+
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.platypus import Frame, Paragraph
 
 from pnp.print.imposition import Line, Tiling
 
 RULER_MM = 50.0
+ROUND_CUT = colors.Color(0.45, 0.6, 0.78)  # a round token's cut circle: tinted, so a punch a hair off leaves no black rim
 TARGET_R = 6.0  # mm, outer ring of the registration target
 
 
@@ -35,7 +40,12 @@ PRINTER_SETTING = {
     "gutterfold": "one-sided; fold each sheet down the dashed middle line",
     "none": "one-sided",
 }
-RULER_AT = (30.0, 70.0)  # mm, top-left: the left end of the ruler's base line
+CALIBRATION_W = 72.0  # mm: the calibration block's width, in the page's top-right corner (no target there)
+
+
+def ruler_at(paper: tuple[float, float]) -> tuple[float, float]:
+    """Where the ruler's base line starts (mm, top-left): the top-right corner, clear of every target."""
+    return paper[0] - 10.0 - CALIBRATION_W, 20.0
 
 
 def target_positions(paper: tuple[float, float]) -> list[tuple[float, float]]:
@@ -47,12 +57,12 @@ def target_positions(paper: tuple[float, float]) -> list[tuple[float, float]]:
     return [(20.0, 20.0), (pw - 20.0, ph - 20.0), (20.0, ph - 20.0)]
 
 
-def draw_calibration(canvas, paper: tuple[float, float], title: str, font: str, notes: list[str]) -> None:
-    """The calibration page's front: a 50 mm ruler with mm ticks above its text, and the registration targets."""
+def draw_calibration(canvas, paper: tuple[float, float], font: str, notes: list[str]) -> None:
+    """The calibration block of the first page: the corner targets, a 50 mm ruler with mm ticks and its text."""
     pw, ph = paper
     for tx, ty in target_positions(paper):
         draw_target(canvas, tx, ty, ph)
-    x0, y0 = RULER_AT
+    x0, y0 = ruler_at(paper)
     canvas.setStrokeColor(colors.black)
     canvas.setLineWidth(0.4)
     canvas.line(x0 * mm, (ph - y0) * mm, (x0 + RULER_MM) * mm, (ph - y0) * mm)
@@ -60,30 +70,33 @@ def draw_calibration(canvas, paper: tuple[float, float], title: str, font: str, 
         tick = 5.0 if i % 10 == 0 else (3.5 if i % 5 == 0 else 2.0)
         canvas.line((x0 + i) * mm, (ph - y0) * mm, (x0 + i) * mm, (ph - y0 + tick) * mm)
     canvas.setFillColor(colors.black)
-    canvas.setFont(font, 7)
+    canvas.setFont(font, 6.5)
     for i in range(0, int(RULER_MM) + 1, 10):
-        canvas.drawCentredString((x0 + i) * mm, (ph - y0 - 4) * mm, f"{i}")
-    canvas.setFont(font, 14)
-    canvas.drawString(x0 * mm, (ph - 40) * mm, title)
-    canvas.setFont(font, 9)
-    lines = ["Calibration: print at 100% (actual size, no 'fit to page').",
-             f"The ruler above must measure exactly {RULER_MM:g} mm.",
-             "On two-sided prints, hold the sheet to the light: all three targets must line up with the ones on",
-             "the back. If they are off by the same amount, pass that shift as --back-offset X,Y (mm, as",
-             "measured on the back page: x right, y down)."]
-    for i, text in enumerate(lines + notes):
-        canvas.drawString(x0 * mm, (ph - 85 - i * 5) * mm, text)
+        canvas.drawCentredString((x0 + i) * mm, (ph - y0 - 3) * mm, f"{i}")
+    canvas.drawString((x0 + RULER_MM + 3) * mm, (ph - y0 - 3) * mm, "mm")
+    text = ["<b>Calibration.</b> Print at 100% (actual size, no 'fit to page'). "
+            f"The ruler above must measure exactly {RULER_MM:g} mm.",
+            "Two-sided prints: hold this sheet to the light; the three corner targets must line up with those "
+            "on the back. If all are off by the same amount, pass that shift as --back-offset X,Y (mm, as "
+            "measured on the back page: x right, y down)."] + [escape(n) for n in notes]
+    style = ParagraphStyle("calibration", fontName=font, fontSize=6.5, leading=7.8, spaceAfter=1)
+    frame = Frame(x0 * mm, (ph - 49) * mm, CALIBRATION_W * mm, (49 - y0 - 4.5) * mm, leftPadding=0,
+                  rightPadding=0, topPadding=0, bottomPadding=0)
+    for line in text:
+        if not frame.add(Paragraph(line, style), canvas, trySplit=1):
+            break
 
 
 def draw_calibration_back(canvas, paper: tuple[float, float], targets: list[tuple[float, float]], font: str,
                           setting: str) -> None:
     """The calibration page's back: the targets where the printer puts the back, and the setting to use."""
-    _, ph = paper
+    pw, ph = paper
     for tx, ty in targets:
         draw_target(canvas, tx, ty, ph)
     canvas.setFillColor(colors.black)
-    canvas.setFont(font, 9)
-    canvas.drawString(RULER_AT[0] * mm, (ph - 40) * mm, f"Back of the calibration sheet. Printer setting: {setting}.")
+    canvas.setFont(font, 6.5)
+    canvas.drawCentredString(pw / 2 * mm, 24 * mm, f"Back of the first sheet: its targets sit behind those on "
+                                                   f"the front. Printer setting: {setting}.")
 
 
 def draw_tile_marks(canvas, tiling: Tiling, tile, page_h: float, font: str, name: str) -> None:

@@ -1,9 +1,9 @@
-"""Render a card set to one press-ready PDF: calibration page, sheets of fronts and backs, tiled boards."""
+"""Render a card set to one press-ready PDF: front matter (with calibration), sheets of fronts and backs, tiled boards."""
 from __future__ import annotations
 
 import os
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from reportlab.lib.units import mm
@@ -19,8 +19,10 @@ from pnp.print.cutfile import CUT_MARK_LENGTH, cut_margins, draw_registration, s
 from pnp.print.face import FaceDrawer
 from pnp.print.images import save
 from pnp.print.imposition import Line, Rect, back_rect, crop_marks, cut_lines, fit_grid, tile_board
-from pnp.print.marks import (PRINTER_SETTING, draw_calibration, draw_calibration_back, draw_lines, draw_tile_marks,
-                             target_positions)
+from pnp.print import frontmatter as fmp
+from pnp.print.credits import credits
+from pnp.print.marks import (CALIBRATION_W, PRINTER_SETTING, ROUND_CUT, draw_calibration, draw_calibration_back,
+                             draw_lines, draw_tile_marks, target_positions)
 from pnp.print.options import PrintOptions, with_settings
 
 PT_PER_MM = 72.0 / 25.4
@@ -106,28 +108,53 @@ class _Writer:
             self.drawer.face(self.c, piece, side, comp.size, self.bleed, comp.shape)
         self.c.restoreState()
 
-    def calibration(self, title: str) -> None:
-        """The calibration sheet, on the same paper orientation and duplex mapping as the first card sheets."""
+    def front_matter(self) -> None:
+        """The first pages: what to cut, what else to fetch, assembly, credits and the rules, with the
+        calibration ruler and targets in the corners of the first sheet (on the card sheets' paper and
+        duplex mapping). In duplex modes the card sheets still start on a front page."""
         opt = self.opt
+        fm = fmp.front_matter(self.cs)
+        fm.checklist = [self._with_pages(item, comp) for item, comp in zip(fm.checklist, self.cs.components)]
         cards = [c for c in self.cs.components if c.type != "board"]
         paper = self.grid(cards[0]).paper if cards else (min(opt.paper), max(opt.paper))
+        styles = fmp.styles(self.font, self.drawer.fonts["bold"])
+        flow = fmp.story(fm, styles)
         self.page(paper)
+        fmp.draw_header(self.c, fm, paper, styles, paper[0] - 32 - CALIBRATION_W - 16)
         notes = [f"Paper {paper[0]:g} x {paper[1]:g} mm ({'landscape' if paper[0] > paper[1] else 'portrait'}, "
                  f"like the card sheets), bleed {self.bleed:g} mm, backs: {opt.backs}, "
                  f"back offset {opt.back_offset[0]:g},{opt.back_offset[1]:g} mm.",
                  f"Printer setting: {PRINTER_SETTING[opt.backs]}."]
-        draw_calibration(self.c, paper, title, self.font, notes)
-        from pnp.print.credits import credits
-        from pnp.print.creditlines import draw_credits
-        draw_credits(self.c, paper, self.font, credits(self.cs))  # also in the PDF's Subject, for --no-calibration
+        draw_calibration(self.c, paper, self.font, notes)
+        fmp.fill(self.c, flow, paper, fmp.FIRST_TOP)
+        fmp.footer(self.c, paper, self.font, f"{self.cs.name}: front matter, page 1")
         self.end_page()
+        first = self.pages
         if opt.duplex:
             self.page(paper)
             targets = [back_rect(Rect(x, y, 0.0, 0.0), paper, opt.backs, opt.back_offset)
                        for x, y in target_positions(paper)]
             draw_calibration_back(self.c, paper, [(r.x, r.y) for r in targets], self.font,
                                   PRINTER_SETTING[opt.backs])
+            fmp.fill(self.c, flow, paper, fmp.TOP)
+            fmp.footer(self.c, paper, self.font, f"{self.cs.name}: front matter, page 2")
             self.end_page()
+        while flow:
+            self.page(paper)
+            fmp.fill(self.c, flow, paper, fmp.TOP)
+            fmp.footer(self.c, paper, self.font, f"{self.cs.name}: front matter, page {self.pages - first + 2}")
+            self.end_page()
+        if opt.duplex and (self.pages - first) % 2 == 0:  # an odd count: keep card fronts on odd pages
+            self.page(paper)
+            self.end_page()
+
+    def _with_pages(self, item, comp: Component):
+        """A board's checklist line says how many pages its tiles take on this paper."""
+        if comp.type != "board":
+            return item
+        tiles = len(tile_board(comp.size, self.opt.paper, self.opt.margins, comp.overlap).tiles)
+        return replace(item, detail=item.detail + (f", printed on {tiles} pages to join" if tiles > 1 else
+                                                   ", on one page"))
 
     def blank_back(self, paper) -> None:
         """An empty back page keeping fronts on odd pages in duplex modes."""
@@ -185,7 +212,7 @@ class _Writer:
         if self.opt.cut == "none":
             return
         if comp.shape == "round":
-            self.c.setStrokeColorRGB(0, 0, 0)
+            self.c.setStrokeColor(ROUND_CUT)
             self.c.setLineWidth(0.3)
             for s in grid.slots[:used]:
                 self.c.circle((s.x + s.w / 2) * mm, (ph - s.y - s.h / 2) * mm, min(s.w, s.h) / 2 * mm)
@@ -243,14 +270,13 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
         canvas = new_canvas(tmp)
         canvas.setTitle(cs.name)
         canvas.setAuthor(cs.author or "pnp")
-        from pnp.print.credits import credits
         canvas.setSubject(" ".join([f"Print-and-play sheets for {cs.name}. Credits:"] + credits(cs)))
         canvas.setCreator("pnp (print-and-play toolkit)")
         canvas.setKeywords(["print-and-play", cs.slug])
         writer = _Writer(canvas, cs, options, drawer, progress)
         if options.calibration:
-            writer.calibration(cs.name)
-        for comp in cs.components:
+            writer.front_matter()
+        for comp in sheet_groups(cs.components):
             if comp.type == "board":
                 writer.board(comp)
             else:
@@ -259,6 +285,25 @@ def render_pdf(cs: CardSet, out_file: Path, options: PrintOptions, progress=None
     sheets = writer.pages // 2 if options.duplex else writer.pages
     files = [out_file] + (_write_cut_files(cs, out_file, writer.cut_sheets, options) if options.cut_file else [])
     return RenderResult(files, writer.pages, sheets, cs.count, list(drawer.overflows))
+
+
+def sheet_groups(components: list[Component]) -> list[Component]:
+    """Components as they go onto sheets: pieces of one size and shape share sheets (a small component does
+    not start a sheet of its own), placed where the first of them comes; boards stay as they are."""
+    out: list[Component] = []
+    where: dict[tuple, int] = {}
+    for comp in components:
+        key = (comp.size, comp.shape)
+        if comp.type == "board":
+            out.append(comp)
+        elif key in where:
+            first = out[where[key]]
+            out[where[key]] = Component(f"{first.name}+{comp.name}", first.type, first.size,
+                                        first.pieces + comp.pieces, first.shape, first.overlap)
+        else:
+            where[key] = len(out)
+            out.append(comp)
+    return out
 
 
 def _write_cut_files(cs: CardSet, out_file: Path, sheets: list, options: PrintOptions) -> list[Path]:

@@ -1,17 +1,20 @@
-"""Full-text search over a game's rule statements and gaps: SQLite FTS5, porter stemming, bm25, synonyms.
+"""Full-text search over a game's rule statements, gaps and cards (names and texts): SQLite FTS5, porter
+stemming, bm25, synonyms.
 
 The index of a built-in game is cached on disk (one SQLite file per game, in $PNP_CACHE or the user's
-cache directory) and rebuilt whenever rules.yaml or gaps.yaml changes (keyed by path, mtime and
-size), so a search does not need to parse YAML. If the cache cannot be written, the index is built
-in memory for that call.
+cache directory) and rebuilt whenever one of its data files changes (rules.yaml, gaps.yaml, the card
+data: keyed by path, mtime and size), so a search does not need to parse YAML. If the cache cannot be
+written, the index is built in memory. A process keeps each game's index open (shared()), so a search
+only stats the data files before it queries.
 """
 from __future__ import annotations
 
 import os
 import re
 import sqlite3
+import threading
 import zlib
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 from platformdirs import user_cache_dir
@@ -19,13 +22,19 @@ from platformdirs import user_cache_dir
 from pnp.catalog import game
 from pnp.errors import UsageError
 from pnp.paths import cardsets_root
+from pnp.rules.cards import reference, sources, stamp
 
-SCHEMA = "pnp-rules-index-6"
+SCHEMA = "pnp-rules-index-9"  # bump when what is indexed changes (the tables, or how pnp.rules.cards reads cards)
 CACHE_ENV = "PNP_CACHE"
 
 # bm25 column weights, in table column order: section heading, statement text, gap entry.
 # Headings repeat on every statement of a section, so they count less than the statement itself.
 WEIGHTS = (0.4, 1.0, 0.8)
+# A card's name and its text. Cards are a table of their own, so the rules' bm25 statistics stay as they
+# were; weights measured on the 302 questions in tests/questions: at (1.0, 0.5) a card's text pushed an
+# expected rule out of a top 3, at (0.6, 0.25) none does and a card's name still finds the card first.
+CARD_WEIGHTS = (0.6, 0.25)
+STEM_MEMO = 10_000  # query words whose stems (and typo corrections) an open index remembers, at most
 
 # A query word the book does not contain (nor any word of the same stem) is read as the book's
 # word nearest to it, if one is a typo away: the same first letter, one edit (a letter changed,
@@ -50,17 +59,18 @@ _WORD = re.compile(r"\w+", re.UNICODE)  # as FTS5's unicode61 splits: "don't" ->
 
 @dataclass(frozen=True)
 class Hit:
-    """One search result: a statement or gap id, its text, the section it cites, and its bm25 score."""
+    """One search result: a statement, gap or card id, its text, the section it cites (a card: its kind),
+    and its bm25 score."""
 
     id: str
-    kind: str  # "rule" or "gap"
+    kind: str  # "rule", "gap" or "card"
     text: str
     section: str
     score: float  # bm25, lower is better (SQLite convention)
 
     def to_dict(self) -> dict:
         """JSON form."""
-        return asdict(self)
+        return {"id": self.id, "kind": self.kind, "text": self.text, "section": self.section, "score": self.score}
 
 
 def words(text: str) -> list[str]:
@@ -73,67 +83,110 @@ def _quote(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
 
 
-def _stems(conn: sqlite3.Connection, terms: list[str]) -> list[set[str]]:
-    """Porter stems of each term (as sets of tokens), computed by FTS5 itself."""
+def _stems(conn: sqlite3.Connection, terms: list[str]) -> list[frozenset[str]]:
+    """Porter stems of each term (as sets of tokens), computed by FTS5 itself, all in one pass."""
     conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem USING fts5(t, tokenize='porter unicode61')")
-    conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_v USING fts5vocab(temp, stem, row)")
-    out = []
-    for term in terms:
-        conn.execute("DELETE FROM temp.stem")
-        conn.execute("INSERT INTO temp.stem(t) VALUES (?)", (term,))
-        out.append({row[0] for row in conn.execute("SELECT term FROM temp.stem_v")})
+    conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_i USING fts5vocab(temp, stem, instance)")
+    conn.executemany("INSERT INTO temp.stem(rowid, t) VALUES (?, ?)", enumerate(terms, 1))
+    found: dict[int, set[str]] = {}
+    for term, doc in conn.execute("SELECT term, doc FROM temp.stem_i"):
+        found.setdefault(doc, set()).add(term)
     conn.execute("DELETE FROM temp.stem")
-    return out
+    return [frozenset(found.get(i, ())) for i in range(1, len(terms) + 1)]
 
 
-def corrections(conn: sqlite3.Connection, terms: list[str]) -> list[str]:
+class Index:
+    """A filled search index kept open: its connection (any thread, one at a time under `lock`) and what
+    every query reads from it, held in memory: synonyms with their keys' stems, the book's words and stems."""
+
+    def __init__(self, conn: sqlite3.Connection, stamp: tuple = (), folder: Path | None = None):
+        self.conn = conn
+        self.stamp = stamp  # its game folder's data files when opened (cards.stamp): reopened when they change
+        self.folder = folder
+        self.lock = threading.Lock()
+        self.synonyms, self.key_stems = _synonyms(conn)
+        self.words = {row[0] for row in conn.execute("SELECT term FROM book_word")}
+        self.book_stems = {row[0] for row in conn.execute("SELECT term FROM book_stem")}
+        self.by_start: dict[tuple[str, int], list[str]] = {}  # (first letter, length) -> typo candidates
+        for w in self.words - STOPWORDS:
+            self.by_start.setdefault((w[0], len(w)), []).append(w)
+        self._stems: dict[str, frozenset[str]] = {}
+        self._nearest: dict[str, str | None] = {}  # an unknown query word -> its correction (or None)
+
+    def stems(self, terms: list[str]) -> list[frozenset[str]]:
+        """Porter stems of each term (see _stems), remembered per term."""
+        todo = list(dict.fromkeys(t for t in terms if t not in self._stems))
+        if todo:
+            if len(self._stems) + len(todo) > STEM_MEMO:
+                self._stems.clear()
+            self._stems.update(zip(todo, _stems(self.conn, todo)))
+        return [self._stems[t] for t in terms]
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+
+def corrections(ix: Index, terms: list[str]) -> list[str]:
     """The book's words nearest to each query word it lacks, by stem too ("sirenz" -> sirens); a
     word of the book, or one sharing a stem with it, is never corrected."""
-    unknown = [t for t in terms if len(t) >= TYPO_MIN_LEN and not t.isdigit()
-               and conn.execute("SELECT 1 FROM book_word WHERE term=?", (t,)).fetchone() is None]
+    unknown = [t for t in terms if len(t) >= TYPO_MIN_LEN and not t.isdigit() and t not in ix.words]
     if not unknown:
         return []
-    unknown = [t for t, st in zip(unknown, _stems(conn, unknown))
-               if not any(conn.execute("SELECT 1 FROM book_stem WHERE term=?", (s,)).fetchone() for s in st)]
+    unknown = [t for t, st in zip(unknown, ix.stems(unknown)) if not st & ix.book_stems]
     if not unknown:
         return []
-    from rapidfuzz.distance import OSA  # lazy: start-up time (rapidfuzz, only for unknown words)
-    vocab = [row[0] for row in conn.execute("SELECT term FROM book_word")]
     out = []
     for t in unknown:
-        edits = 1 if len(t) < TYPO_LONG else 2
-        near = sorted((OSA.distance(t, w), w) for w in vocab
-                      if w[0] == t[0] and abs(len(w) - len(t)) <= (len(t) >= TYPO_RESIZE) and w not in STOPWORDS)
-        if near and near[0][0] <= edits and near[0][1] not in out:
-            out.append(near[0][1])
+        if t not in ix._nearest:
+            if len(ix._nearest) >= STEM_MEMO:
+                ix._nearest.clear()
+            ix._nearest[t] = _nearest(ix, t)
+        if ix._nearest[t] is not None and ix._nearest[t] not in out:
+            out.append(ix._nearest[t])
     return out
 
 
-def expand(conn: sqlite3.Connection, query: str, synonyms: dict[str, list[str]],
-           key_stems: dict[str, set[str]] | None = None, typos: bool = True) -> str:
+def _nearest(ix: Index, t: str) -> str | None:
+    """The book's word a typo away from t (see TYPO_*), the nearest and then the first in order; else None."""
+    from rapidfuzz.distance import OSA  # lazy: start-up time (rapidfuzz, only for unknown words)
+    resize = 1 if len(t) >= TYPO_RESIZE else 0
+    near = min(((OSA.distance(t, w), w) for n in range(len(t) - resize, len(t) + resize + 1)
+                for w in ix.by_start.get((t[0], n), ())), default=None)
+    return near[1] if near and near[0] <= (1 if len(t) < TYPO_LONG else 2) else None
+
+
+def expand(ix: Index, query: str, synonyms: dict[str, list[str]] | None = None, typos: bool = True) -> str:
     """The FTS5 MATCH expression for a player's query: its words OR-ed, plus their synonyms, plus
     (typos=True) the book's words nearest to words it lacks (see corrections()).
 
     A synonym key applies when its stemmed words all occur among the query's stemmed words, so the
-    key "fight" also expands "fighting" and "fights". key_stems (key -> stems) may be precomputed.
+    key "fight" also expands "fighting" and "fights". synonyms default to the index's own.
     """
+    return " OR ".join(_quote(t) for t in _terms(ix, query, synonyms, typos))
+
+
+def _terms(ix: Index, query: str, synonyms: dict[str, list[str]] | None, typos: bool) -> list[str]:
+    """The words and phrases expand() ORs together."""
     all_words = words(query)
     kept = [w for w in all_words if w not in STOPWORDS] or all_words
     if not kept:
         raise UsageError("empty search query", expected="some words, e.g. \"what happens on a roll of 6\"")
     terms = list(dict.fromkeys(kept))
     if typos:
-        fixed = corrections(conn, terms)
+        fixed = corrections(ix, terms)
         terms.extend(w for w in fixed if w not in terms)
         all_words = all_words + fixed
-    if key_stems is None:
-        key_stems = dict(zip(synonyms, _stems(conn, list(synonyms))))
-    query_stems = _stems(conn, [" ".join(all_words)])[0]
+    if synonyms is None:
+        synonyms, key_stems = ix.synonyms, ix.key_stems
+    else:
+        key_stems = dict(zip(synonyms, ix.stems(list(synonyms))))
+    query_stems = frozenset().union(*ix.stems(all_words))
     for key, values in synonyms.items():
         ks = key_stems.get(key)
         if ks and ks <= query_stems:
             terms.extend(v for v in values if v not in terms)
-    return " OR ".join(_quote(t) for t in terms)
+    return terms
 
 
 def _create(conn: sqlite3.Connection) -> None:
@@ -144,37 +197,42 @@ def _create(conn: sqlite3.Connection) -> None:
         CREATE TABLE synonym (key TEXT NOT NULL, value TEXT NOT NULL);
         CREATE TABLE synonym_key (key TEXT PRIMARY KEY, stems TEXT NOT NULL);
         CREATE VIRTUAL TABLE fts USING fts5(heading, text, gap, tokenize='porter unicode61');
+        CREATE VIRTUAL TABLE card_fts USING fts5(name, text, tokenize='porter unicode61');
         CREATE TABLE book_word (term TEXT PRIMARY KEY) WITHOUT ROWID;
         CREATE TABLE book_stem (term TEXT PRIMARY KEY) WITHOUT ROWID;
     """)
 
 
-def fill(conn: sqlite3.Connection, book) -> None:
-    """Create the index tables in conn and fill them from a RuleBook."""
+def fill(conn: sqlite3.Connection, book, cards=()) -> None:
+    """Create the index tables in conn and fill them from a RuleBook and the game's cards (pnp.rules.cards)."""
     _create(conn)
-    rowid = 0
+    rows = []  # (id, kind, section, text shown; heading, text, gap searched)
     for sec in book.sections:
         heading = " ".join(p for p in (sec.heading, sec.heading_en) if p)
-        for st in sec.statements:
-            rowid += 1
-            conn.execute("INSERT INTO entry VALUES (?, ?, 'rule', ?, ?)", (rowid, st.id, sec.title, st.text))
-            conn.execute("INSERT INTO fts(rowid, heading, text, gap) VALUES (?, ?, ?, '')",
-                         (rowid, heading, st.text))
-    for g in book.gaps:
-        rowid += 1
-        conn.execute("INSERT INTO entry VALUES (?, ?, 'gap', ?, ?)", (rowid, g.id, g.section, f"{g.title}: {g.ruling}"))
-        conn.execute("INSERT INTO fts(rowid, heading, text, gap) VALUES (?, ?, '', ?)",
-                     (rowid, g.section, " ".join((g.title, g.question, g.ruling))))
+        rows += [(st.id, "rule", sec.title, st.text, heading, st.text, "") for st in sec.statements]
+    rows += [(g.id, "gap", g.section, f"{g.title}: {g.ruling}", g.section, "",
+              " ".join((g.title, g.question, g.ruling))) for g in book.gaps]
+    # cards in a table of their own, so they leave the rules' bm25 statistics (and ranking) as they were
+    card_rows = [(f"{book.game}.card.{c.id}", "card", f"Card: {c.kind}", f"{c.name}: {c.text}" if c.text else c.name,
+                  c.name, c.text) for c in cards]
+    conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?)",
+                     [(i, *r[:4]) for i, r in enumerate(rows + card_rows, 1)])
+    conn.executemany("INSERT INTO fts(rowid, heading, text, gap) VALUES (?, ?, ?, ?)",
+                     [(i, *r[4:]) for i, r in enumerate(rows, 1)])
+    conn.executemany("INSERT INTO card_fts(rowid, name, text) VALUES (?, ?, ?)",
+                     [(i, *r[4:]) for i, r in enumerate(card_rows, len(rows) + 1)])
     conn.executemany("INSERT INTO synonym VALUES (?, ?)", [(k, v) for k, vs in book.synonyms.items() for v in vs])
     keys = list(book.synonyms)
     conn.executemany("INSERT INTO synonym_key VALUES (?, ?)",
                      [(k, " ".join(sorted(st))) for k, st in zip(keys, _stems(conn, keys))])
     texts = [" ".join(row) for row in conn.execute("SELECT heading, text, gap FROM fts")]
+    texts += [" ".join(row) for row in conn.execute("SELECT name, text FROM card_fts")]
     texts += [" ".join([k, *vs]) for k, vs in book.synonyms.items()]
     conn.executemany("INSERT OR IGNORE INTO book_word VALUES (?)", [(w,) for t in texts for w in words(t)])
-    conn.execute("CREATE VIRTUAL TABLE temp.fts_terms USING fts5vocab(main, fts, row)")
-    conn.execute("INSERT INTO book_stem SELECT term FROM temp.fts_terms")
-    conn.execute("DROP TABLE temp.fts_terms")
+    for table in ("fts", "card_fts"):
+        conn.execute(f"CREATE VIRTUAL TABLE temp.fts_terms USING fts5vocab(main, {table}, row)")
+        conn.execute("INSERT OR IGNORE INTO book_stem SELECT term FROM temp.fts_terms")
+        conn.execute("DROP TABLE temp.fts_terms")
 
 
 def _synonyms(conn: sqlite3.Connection) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
@@ -186,31 +244,38 @@ def _synonyms(conn: sqlite3.Connection) -> tuple[dict[str, list[str]], dict[str,
     return out, stems
 
 
-def query(conn: sqlite3.Connection, text: str, limit: int = 5, typos: bool = True) -> list[Hit]:
-    """The best `limit` entries of a filled index for a player's query, best first (bm25);
-    typos=False takes the query's words as typed."""
-    match = expand(conn, text, *_synonyms(conn), typos=typos)
-    weights = ", ".join(str(w) for w in WEIGHTS)
-    rows = conn.execute(
-        f"SELECT e.id, e.kind, e.text, e.section, bm25(fts, {weights}) AS score "
-        f"FROM fts JOIN entry e ON e.rowid = fts.rowid WHERE fts MATCH ? "
-        f"ORDER BY score, e.rowid LIMIT ?", (match, limit)).fetchall()
-    return [Hit(*row) for row in rows]
+_SQL = " UNION ALL ".join(
+    f"SELECT e.id, e.kind, e.text, e.section, bm25({t}, {', '.join(str(w) for w in ws)}) AS score, e.rowid AS n "
+    f"FROM {t} JOIN entry e ON e.rowid = {t}.rowid WHERE {t} MATCH ?"
+    for t, ws in (("fts", WEIGHTS), ("card_fts", CARD_WEIGHTS))
+) + " ORDER BY score, n LIMIT ?"
+
+
+def query(ix: Index, text: str, limit: int = 5, typos: bool = True) -> list[Hit]:
+    """The best `limit` entries of an index for a player's query, best first (bm25);
+    typos=False takes the query's words as typed. Safe from any thread (one query at a time per index)."""
+    with ix.lock:
+        terms = _terms(ix, text, None, typos)
+        if not any(st and st <= ix.book_stems for st in ix.stems(terms)):
+            return []  # no word (nor every word of a phrase) is in the index: FTS5 would find nothing
+        match = " OR ".join(_quote(t) for t in terms)
+        return [Hit(*row[:5]) for row in ix.conn.execute(_SQL, (match, match, limit)).fetchall()]
+
+
+def memory_index(book, cards=()) -> Index:
+    """An index of a RuleBook (and cards) built in memory, not cached."""
+    conn = sqlite3.connect(":memory:", check_same_thread=False)
+    fill(conn, book, cards)
+    return Index(conn)
 
 
 def search_book(book, text: str, limit: int = 5) -> list[Hit]:
     """Search a RuleBook through an in-memory index (no cache)."""
-    conn = sqlite3.connect(":memory:")
+    ix = memory_index(book)
     try:
-        fill(conn, book)
-        return query(conn, text, limit)
+        return query(ix, text, limit)
     finally:
-        conn.close()
-
-
-def _sources(slug: str) -> list[Path]:
-    folder = cardsets_root() / slug
-    return [folder / "rules.yaml", folder / "gaps.yaml"]
+        ix.close()
 
 
 def _fingerprint(paths: list[Path]) -> str:
@@ -232,11 +297,16 @@ def cache_dir() -> Path:
     return Path(user_cache_dir("pnp", appauthor=False))
 
 
+def _connect(target: str, **kw) -> sqlite3.Connection:
+    """A connection any thread may use (Index.lock keeps them one at a time)."""
+    return sqlite3.connect(target, check_same_thread=False, **kw)
+
+
 def _open_cached(path: Path, fingerprint: str) -> sqlite3.Connection | None:
     """The cached index at path if it is current, else None."""
     if not path.exists():
         return None
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    conn = _connect(f"file:{path}?mode=ro", uri=True)
     try:
         row = conn.execute("SELECT value FROM meta WHERE key='fingerprint'").fetchone()
     except sqlite3.DatabaseError:
@@ -250,46 +320,62 @@ def _open_cached(path: Path, fingerprint: str) -> sqlite3.Connection | None:
 def _build_cached(slug: str, path: Path, fingerprint: str) -> sqlite3.Connection:
     """Build the index for slug into path (atomically, via a temporary file); in memory if unwritable."""
     from pnp.rules.book import load  # lazy: start-up time (a cached index never parses YAML)
-    book = load(slug)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    book, cards = load(slug), reference(slug)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp.unlink(missing_ok=True)
         conn = sqlite3.connect(tmp)
-        fill(conn, book)
+        fill(conn, book, cards)
         conn.execute("INSERT INTO meta VALUES ('fingerprint', ?)", (fingerprint,))
         conn.commit()
         conn.close()
         os.replace(tmp, path)
-        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        return _connect(f"file:{path}?mode=ro", uri=True)
     except (OSError, sqlite3.OperationalError):
         try:
             tmp.unlink(missing_ok=True)
         except OSError:
             pass
-        conn = sqlite3.connect(":memory:")
-        fill(conn, book)
+        conn = _connect(":memory:")
+        fill(conn, book, cards)
         return conn
 
 
-def index(slug: str) -> sqlite3.Connection:
-    """A connection to the current search index of a built-in game (cached on disk by mtime)."""
+def index(slug: str) -> Index:
+    """The current search index of a built-in game, opened anew (cached on disk by mtime); close it after use."""
     slug = game(slug).slug
-    sources = _sources(slug)
-    if not sources[0].exists():
-        raise UsageError(f"no rules data for {slug} yet", file=str(sources[0]))
-    fingerprint = _fingerprint(sources)
-    digest = f"{zlib.crc32(str(sources[0].resolve()).encode()):08x}"
+    rules = cardsets_root() / slug / "rules.yaml"
+    if not rules.exists():
+        raise UsageError(f"no rules data for {slug} yet", file=str(rules))
+    now = stamp(rules.parent)
+    fingerprint = _fingerprint(sources(rules.parent))
+    digest = f"{zlib.crc32(str(rules.resolve()).encode()):08x}"
     path = cache_dir() / "rules" / f"{slug}-{digest}.sqlite3"
-    return _open_cached(path, fingerprint) or _build_cached(slug, path, fingerprint)
+    return Index(_open_cached(path, fingerprint) or _build_cached(slug, path, fingerprint), now, rules.parent)
+
+
+_OPEN: dict[tuple, Index] = {}  # (slug, $PNP_HOME, $PNP_CACHE) -> the index kept open, with its folder
+_OPEN_LOCK = threading.Lock()
+
+
+def shared(slug: str) -> Index:
+    """The process's open index of a built-in game: opened once, reopened only when a data file of the
+    game changes (a replaced index is closed by the garbage collector once no query holds it)."""
+    slug = game(slug).slug
+    key = (slug, os.environ.get("PNP_HOME"), os.environ.get(CACHE_ENV))  # what decides its folder and cache file
+    ix = _OPEN.get(key)
+    if ix is not None and ix.stamp == stamp(ix.folder):
+        return ix
+    with _OPEN_LOCK:  # one thread opens it; the others then find it open
+        ix = _OPEN.get(key)
+        if ix is None or ix.stamp != stamp(ix.folder):
+            ix = _OPEN[key] = index(slug)
+    return ix
 
 
 def search(slug: str, text: str, limit: int = 5) -> list[Hit]:
-    """The best `limit` statements and gaps of a built-in game for a player's query, best first."""
+    """The best `limit` statements, gaps and cards of a built-in game for a player's query, best first."""
     if limit < 1:
         raise UsageError(f"--limit must be at least 1, not {limit}")
-    conn = index(slug)
-    try:
-        return query(conn, text, limit)
-    finally:
-        conn.close()
+    return query(shared(slug), text, limit)

@@ -115,10 +115,27 @@ def _refuse_fresh_start(path: Path) -> None:
                          f"move {earlier[0].name} back to {path.name}, or move it away to start a new store")
 
 
-def _header(path: Path) -> bytes:
-    """The first 100 bytes of a file (the SQLite header), read without opening it as a database."""
-    with open(path, "rb") as fh:
-        return fh.read(100)
+def _marks(path: Path) -> tuple[int, int] | None:
+    """(application_id, user_version) from a SQLite file's header; None when it is not SQLite.
+
+    Read through SQLite itself (read-only, immutable: no lock, no -wal/-shm made), never by opening the
+    file in Python: closing any descriptor of a file drops every POSIX lock this process holds on it,
+    SQLite's included, and a store whose readers' locks vanished looks unused to another process, which
+    then checkpoints and resets the write-ahead log under them (SQLITE_IOERR_SHORT_READ in a backup's
+    check while a phone reads). SQLite keeps such descriptors open until its own locks are gone.
+    """
+    if path.stat().st_size < 100:
+        return None
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        return (conn.execute("PRAGMA application_id").fetchone()[0], conn.execute("PRAGMA user_version").fetchone()[0])
+    except sqlite3.DatabaseError:
+        return None
+    finally:
+        conn.close()
 
 
 def recognise(path: Path) -> None:
@@ -128,11 +145,10 @@ def recognise(path: Path) -> None:
     is recognised by its `schema_version(namespace, version)` table, read through a read-only connection.
     A file that is not SQLite at all is left to connect(), which calls it damaged (it may be a store).
     """
-    head = _header(path)
-    if not head.startswith(b"SQLite format 3\x00") or len(head) < 100:
+    marks = _marks(path)
+    if marks is None:
         return
-    app_id = int.from_bytes(head[68:72], "big")
-    user_version = int.from_bytes(head[60:64], "big")
+    app_id, user_version = marks
     if app_id == APPLICATION_ID:
         if user_version > STORE_FORMAT:
             raise StoreError(f"the store was made by a newer pnp (store format {user_version}; this pnp "

@@ -23,6 +23,7 @@ from starlette.routing import Route
 
 from pnp.catalog import games
 from pnp.errors import PnpError
+from pnp.plural import counted
 from pnp.web import judge, pages
 from pnp.web.security import CSRF_FIELD, MAX_BODY, Guard
 
@@ -51,10 +52,14 @@ def _nav(pages: dict) -> list[tuple[str, str]]:
 
 
 def _env(pages: dict) -> Environment:
-    """The pages' Jinja2 environment: the shell's templates, each game's as "<slug>/NAME", HTML autoescaped."""
+    """The pages' Jinja2 environment: the shell's templates, each game's as "<slug>/NAME", HTML autoescaped,
+    read once per process, and the `counted` filter ({{ n | counted("loss") }}: "1 loss", "2 losses")."""
     games = PrefixLoader({slug: PackageLoader(package, "templates") for slug, (package, _) in pages.items()})
-    return Environment(loader=ChoiceLoader([PackageLoader("pnp.web", "templates"), games]),
-                       autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
+    env = Environment(loader=ChoiceLoader([PackageLoader("pnp.web", "templates"), games]),
+                      autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True,
+                      auto_reload=False)  # no stat of the template files for every page
+    env.filters["counted"] = counted
+    return env
 
 
 def create_app(store=None, token: str | None = None) -> Starlette:
@@ -120,6 +125,7 @@ def create_app(store=None, token: str | None = None) -> Starlette:
 
     routes = [
         Route("/rules", page(pages.rules, "rules.html")),
+        Route("/cards", page(pages.cards, "cards.html")),
         Route("/rules/{game}/gaps", page(pages.gaps, "gaps.html")),
         Route("/rules/{game}/{rule}", page(pages.statement, "statement.html")),
         Route("/judge", page(judge.judge_list, "judge.html")),

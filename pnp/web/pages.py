@@ -32,6 +32,17 @@ def rules(store, request) -> dict:
     return {"q": q, "results": results, "games": [(s, g.title) for s, g in GAMES.items()]}
 
 
+def cards(store, request) -> dict:
+    """A game's card reference (pnp.rules.cards): every card, or the ones a typed name fits (?game=&q=)."""
+    from pnp.catalog import GAMES
+    from pnp.rules.cards import lookup, reference
+    default = next((s for s, g in GAMES.items() if g.web), next(iter(GAMES)))  # the game whose pages are served
+    slug = _game(inputs.text(request.query_params, "game", required=False) or default).slug
+    q = inputs.text(request.query_params, "q", required=False) or ""
+    return {"game": slug, "title": GAMES[slug].title, "q": q, "games": [(s, g.title) for s, g in GAMES.items()],
+            "cards": lookup(slug, q) if q else reference(slug)}
+
+
 def statement(store, request) -> dict:
     """One rule statement or gap, with its section."""
     from pnp.rules.book import load

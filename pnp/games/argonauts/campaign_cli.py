@@ -13,6 +13,7 @@ from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import campaign_print as printing
 from pnp.games.argonauts.campaign import names_in_store
 from pnp.games.argonauts.campaign_cards import card_ids, deed_ids
+from pnp.plural import counted
 from pnp.termtext import shown
 
 RECORDED_NO_BACKUP = 3  # exit code: the record was committed, but no backup holds it (a warning says why)
@@ -47,8 +48,8 @@ def _common(fn=None, *, select=True):
 
 def _status_text(s: dict) -> None:
     ticked = sum(d["ticked"] for d in s["deeds"])
-    _say(f"{s['campaign']} ({s['player']}): {s['wins']} wins, {s['losses']} losses; "
-               f"crew {s['crew']}; deck {s['deck_size']} cards, reserve {s['reserve_left']} left; "
+    _say(f"{s['campaign']} ({s['player']}): {counted(s['wins'], 'win')}, {counted(s['losses'], 'loss')}; "
+               f"crew {s['crew']}; deck {counted(s['deck_size'], 'card')}, reserve {s['reserve_left']} left; "
                f"deeds {ticked}/{len(s['deeds'])}")
     for d in s["deeds"]:
         _say(f"  [{'x' if d['ticked'] else ' '}] {d['name']}")
@@ -104,7 +105,7 @@ def use(name, store, as_json):
     """
     s = service.use(store, name)
     emit_json(s) if as_json else _say(f"Current campaign: '{s['campaign']}' ({s['player']}), "
-                                      f"{s['wins']} wins, {s['losses']} losses.")
+                                      f"{counted(s['wins'], 'win')}, {counted(s['losses'], 'loss')}.")
     _warn(s)
 
 
@@ -122,8 +123,8 @@ def list_cmd(store, as_json):
     if not r["campaigns"]:
         _say("No campaigns yet: start one with 'pnp campaign new --player NAME --name CAMPAIGN'.")
     for c in r["campaigns"]:
-        _say(f"{'*' if c['current'] else ' '} {c['name']:<24} {c['player']:<16} {c['wins']:>3} wins "
-                   f"{c['losses']:>3} losses  {c['deeds']} deeds")
+        _say(f"{'*' if c['current'] else ' '} {c['name']:<24} {c['player']:<16} {counted(c['wins'], 'win'):>8} "
+                   f"{counted(c['losses'], 'loss'):>10}  {counted(c['deeds'], 'deed')}")
     if r["campaigns"] and r["current"] is None:
         _say("No campaign is current: choose one with 'pnp campaign use NAME'.")
 
@@ -256,7 +257,7 @@ def print_cmd(output, campaign_name, store, as_json):
     Example: pnp campaign print -o output/
     """
     r = printing.print_campaign(store, campaign_name, output)
-    emit_json(r) if as_json else _say(f"wrote {', '.join(r['files'])} ({r['cards']} cards)")
+    emit_json(r) if as_json else _say(f"wrote {', '.join(r['files'])} ({counted(r['cards'], 'card')})")
 
 
 @campaign.command()

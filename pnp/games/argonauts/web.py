@@ -16,7 +16,7 @@ from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import campaign_model as model
 from pnp.games.argonauts import table
 from pnp.games.argonauts.campaign_print import campaign_slug, changed_by_last_game, print_campaign
-from pnp.web import inputs
+from pnp.web import inputs, memo
 from pnp.web.inputs import BadInput
 from pnp.web.security import MAX_BODY
 
@@ -37,8 +37,8 @@ def _version(form) -> int | None:
 # ---- campaigns -------------------------------------------------------------------------------------
 
 def campaigns(store, request) -> dict:
-    """The campaign list: wins, losses, which is current."""
-    return service.campaigns(store)
+    """The campaign list: wins, losses, which is current (kept while the store is unchanged: pnp.web.memo)."""
+    return dict(memo.while_unchanged(store, "argonauts campaigns", service.campaigns))
 
 
 def use(store, form) -> str:

@@ -1,0 +1,148 @@
+"""A full table of phones: 20 concurrent clients against a real `pnp serve` on loopback, GET `/` and rules searches.
+
+Target (issue 26, item 7): with 20 concurrent clients on 2 cores, GET `/` and a rules search (`/rules?q=…`,
+every game's rules and cards) stay under 50 ms p95, measured as the client's round trip.
+Each run sends a bounded number of requests per page, spread over the clients (each keeps its
+connection, as a phone does); a search run cycles through varied players' queries (plain, misspelt,
+card names), so no one query's words are the only ones measured. Printed per run and as the median
+over the runs: round-trip p50/p95, and the server's own Server-Timing (`app`: wall time inside the
+server, queueing included; `cpu`: CPU time building and rendering the page).
+The clients speak raw HTTP/1.1 over kept-alive sockets by default (cheap, so they take little of the
+2 cores from the server); --httpx sends the same requests through httpx, as bench/serve_bench.py does.
+Run: python bench/companion_bench.py [--requests 400] [--clients 20] [--runs 3] [--httpx]
+"""
+from __future__ import annotations
+
+import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
+import argparse
+import asyncio
+import itertools
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import quote_plus
+
+import httpx
+
+from serve_bench import pct, setup, timing
+
+TARGET_MS = 50.0
+QUERIES = ["what happens on a natural six", "wrath reveals two more", "harpies", "can I ignore a monster",
+           "how much crew on a treasure", "what does the wraht of the sirenz do", "medea charm",
+           "who goes first", "what if the deck runs out", "can the statue be attacked", "taxes space",
+           "how much xp does an upgrade cost"]
+
+
+class RawClient:
+    """One keep-alive HTTP/1.1 connection speaking just enough to GET a page, keeping its session cookie
+    as a phone does: it costs a tenth of httpx's CPU per request, which on a 2-core machine would
+    otherwise be taken from the server measured."""
+
+    def __init__(self, base: str):
+        host, _, port = base.removeprefix("http://").partition(":")
+        self.host, self.port = host, int(port)
+        self.reader = self.writer = None
+        self.cookie = ""
+
+    async def get(self, path: str) -> tuple[int, dict[str, str]]:
+        """(status, headers) of GET path; the body is read and dropped."""
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        self.writer.write(f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n{self.cookie}\r\n".encode())
+        head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        headers = {name.lower(): value for name, _, value in (line.partition(": ") for line in head[1:]) if value}
+        if "set-cookie" in headers:
+            self.cookie = f"Cookie: {headers['set-cookie'].split(';')[0]}\r\n"
+        await self.reader.readexactly(int(headers["content-length"]))
+        return int(head[0].split()[1]), headers
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            await self.writer.wait_closed()
+
+
+class HttpxClient:
+    """The same GETs through httpx (as bench/serve_bench.py measures): more client CPU per request."""
+
+    def __init__(self, base: str):
+        self.client = httpx.AsyncClient(base_url=base, timeout=30)
+
+    async def get(self, path: str) -> tuple[int, dict[str, str]]:
+        r = await self.client.get(path)
+        return r.status_code, r.headers
+
+    async def close(self) -> None:
+        await self.client.aclose()
+
+
+async def hammer(base: str, paths: list[str], requests: int, clients: int, kind=RawClient) -> dict[str, list[float]]:
+    """{trip, app, cpu} ms for `requests` GETs (cycling through paths) spread over `clients` concurrent clients."""
+    out = {"trip": [], "app": [], "cpu": []}
+    todo = itertools.islice(itertools.cycle(paths), requests)
+
+    async def client():
+        c = kind(base)
+        try:
+            for path in todo:  # shared iterator: each request is taken by whichever client is free
+                t = time.perf_counter()
+                status, headers = await c.get(path)
+                out["trip"].append((time.perf_counter() - t) * 1000)
+                if status != 200:
+                    raise SystemExit(f"{path}: HTTP {status}")
+                server = timing(headers["server-timing"])
+                out["app"].append(server["app"])
+                out["cpu"].append(server.get("cpu", server["app"]))
+        finally:
+            await c.close()
+    await asyncio.gather(*(client() for _ in range(clients)))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--requests", type=int, default=400, help="requests per page and run")
+    ap.add_argument("--clients", type=int, default=20, help="concurrent clients")
+    ap.add_argument("--runs", type=int, default=3, help="runs per page (medians reported)")
+    ap.add_argument("--httpx", action="store_true", help="clients through httpx instead of raw sockets")
+    args = ap.parse_args()
+    kind = HttpxClient if args.httpx else RawClient
+    pages = {"/": ["/"], "rules search": [f"/rules?q={quote_plus(q)}" for q in QUERIES]}
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Path(tmp) / "bench.db"
+        setup(store)
+        proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--store", str(store), "--port", "0", "--json"],
+                                stdout=subprocess.PIPE, text=True, env=os.environ.copy())
+        try:
+            base = json.loads(proc.stdout.readline())["url"].rstrip("/")
+            for paths in pages.values():  # warm up: imports, indexes, templates
+                asyncio.run(hammer(base, paths, 2 * len(paths), 2, kind))
+            print(f"{args.clients} concurrent {kind.__name__}s, {args.requests} requests per run, {args.runs} runs, "
+                  f"{os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f}); ms")
+            print(f"{'page':<14} {'run':>4} {'trip p50':>9} {'p95':>7} {'app p50':>8} {'p95':>7} "
+                  f"{'cpu p50':>8} {'p95':>6}")
+            worst = 0.0
+            for name, paths in pages.items():
+                rows = []
+                for run in range(1, args.runs + 1):
+                    m = asyncio.run(hammer(base, paths, args.requests, args.clients, kind))
+                    row = [f(m[k]) for k in ("trip", "app", "cpu") for f in (statistics.median, lambda v: pct(v, .95))]
+                    rows.append(row)
+                    print(f"{name:<14} {run:>4} " + " ".join(f"{v:>{w}.1f}" for v, w in zip(row, (9, 7, 8, 7, 8, 6))))
+                med = [statistics.median(col) for col in zip(*rows)]
+                worst = max(worst, med[1])
+                print(f"{name:<14} {'med':>4} " + " ".join(f"{v:>{w}.1f}" for v, w in zip(med, (9, 7, 8, 7, 8, 6))))
+            verdict = "met" if worst < TARGET_MS else "NOT met"
+            print(f"worst round-trip p95 (median of runs): {worst:.1f} ms; target < {TARGET_MS:.0f} ms {verdict}")
+        finally:
+            proc.terminate()
+            proc.wait()
+
+
+if __name__ == "__main__":
+    main()
