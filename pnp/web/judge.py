@@ -31,6 +31,7 @@ def judge_list(store, request) -> dict:
 
 
 def _kind(t) -> str:
+    """The widget a parameter type gets (judge_form.html draws one per kind)."""
     return {Die: "die", Dice: "dice", Int: "int", Choice: "choice", Flag: "flag", Lines: "lines", Pasted: "pasted"}.get(type(t), "text")
 
 
