@@ -164,7 +164,7 @@ def test_whole_game_on_a_phone_then_undo_and_every_page(served, page):
     assert page.locator("a[href='/judge/argonauts/roll']").count() == 1
     shot(page, "judge-list")
     page.goto(server.base + "/judge/argonauts/roll")
-    page.fill("input[name=die]", "6")
+    page.check("input[name=die][value='6']", force=True)  # the dice picker: a radio button per face
     page.fill("input[name=crew]", "0")
     page.fill("input[name=difficulty]", "9")
     page.click("button:has-text('Rule')")

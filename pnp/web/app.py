@@ -26,7 +26,7 @@ from pnp.campaign.store import NoCampaign
 from pnp.catalog import games
 from pnp.errors import PnpError
 from pnp.plural import counted
-from pnp.web import inputs, pages, words
+from pnp.web import inputs, judge, pages, words
 from pnp.web.forms import Forms
 from pnp.web.security import CSRF_FIELD, MAX_BODY, Guard
 
@@ -146,8 +146,8 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         Route("/cards", page(pages.cards, "cards.html")),
         Route("/rules/{game}/gaps", page(pages.gaps, "gaps.html")),
         Route("/rules/{game}/{rule}", page(pages.statement, "statement.html")),
-        Route("/judge", page(pages.judge_list, "judge.html")),
-        Route("/judge/{game}/{situation}", page(pages.judge_form, "judge_form.html"), methods=["GET", "POST"]),
+        Route("/judge", page(judge.judge_list, "judge.html")),
+        Route("/judge/{game}/{situation}", page(judge.judge_form, "judge_form.html"), methods=["GET", "POST"]),
         Route("/static/{name}", asset),
     ]
     taken = {(r.path, m) for r in routes for m in r.methods}
