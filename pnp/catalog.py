@@ -22,7 +22,9 @@ class Game:
     """One game, declared as GAME in its folder's __init__.py (under pnp/games/, or a plugin package).
 
     situations, simulate and command are 'module:attribute' references relative to the game's
-    package: its `pnp judge GAME` group, its `pnp simulate GAME` command and its own `pnp GAME` group.
+    package: its judge situations declared once (a pnp.judge.situation.Situations, from which `pnp judge GAME`
+    and the companion's Rulings forms are built), its simulation declared once (a
+    pnp.simulate.simulation.Simulation, from which `pnp simulate GAME` is built) and its own `pnp GAME` group.
     A game with a campaign also declares:
       campaign  the module whose RULES (pnp.campaign.log.Rules) keep its campaigns in the event log
                 (`pnp campaign doctor` checks every game's campaigns through it);
@@ -32,8 +34,9 @@ class Game:
                 folder's templates/ as "<slug>/NAME.html" (see pnp/web/app.py).
     A plugin game also declares cardsets: a folder inside its package holding its card set as
     <cardsets>/<slug>/cardset.yaml (built-in games keep theirs in the project's cardsets/).
-    Completion of a game's own names is declared where its commands take them: `shell_complete=`
-    a function of the game (pnp.cli.complete.names accepts callables).
+    Completion of a game's own names is declared where its commands take them: a judge or simulate
+    parameter's Choice or Text(names=...) (pnp.judge.situation), or `shell_complete=` a function of the game
+    in its own click commands (pnp.cli.complete.names accepts callables).
     """
 
     slug: str

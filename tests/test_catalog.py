@@ -26,12 +26,15 @@ def test_every_game_folder_declares_its_game():
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_declared_commands_are_click_commands_of_the_game(slug):
+    """command names a click group; situations and simulate name the game's declarations."""
+    from pnp.judge.situation import Situations
+    from pnp.simulate.simulation import Simulation
     g = GAMES[slug]
-    for ref in (g.situations, g.simulate, g.command):
+    for ref, kind in ((g.situations, Situations), (g.simulate, Simulation), (g.command, click.Command)):
         if ref:
             module, attr = g.entry(ref).split(":")
             assert module.startswith(g.package + ".")
-            assert isinstance(getattr(importlib.import_module(module), attr), click.Command)
+            assert isinstance(getattr(importlib.import_module(module), attr), kind)
 
 
 def _code_names(tree: ast.AST) -> set[str]:
@@ -86,21 +89,27 @@ def test_a_ninth_game_is_one_folder(tmp_path, monkeypatch):
     (folder / "__init__.py").write_text(
         '"""A ninth game."""\nfrom pnp.catalog import Game\n\n'
         'GAME = Game("ninth-game", "The Ninth Labour", "ninth.txt", "en", __name__,\n'
-        '            situations="judge:situations", simulate="simulate:command")\n', encoding="utf-8")
-    (folder / "judge.py").write_text(
-        'import click\nfrom pnp.cli.judge import situations_group\n\n\n@situations_group("ninth-game")\n'
-        'def situations():\n    """Rulings."""\n\n\n@situations.command()\ndef toss():\n'
-        '    """Toss.\n\n    Example: pnp judge ninth-game toss\n    """\n    click.echo("heads")\n', encoding="utf-8")
-    (folder / "simulate.py").write_text(
-        'import click\n\n\n@click.command(name="ninth-game")\ndef command():\n    """Simulate."""\n'
-        '    click.echo("1 game")\n', encoding="utf-8")
+        '            situations="situations:SITUATIONS", simulate="simulation:SIMULATION")\n', encoding="utf-8")
+    (folder / "situations.py").write_text(
+        'from pnp.judge.ruling import Ruling\nfrom pnp.judge.situation import Param, Situation, Situations, Text\n\n'
+        'SITUATIONS = Situations("ninth-game", "The Ninth Labour", (Situation(\n'
+        '    "toss", "Toss.", (Param("call", "Your call", Text()),),\n'
+        '    lambda call: Ruling("ninth-game", "toss", call, f"{call} wins."), "pnp judge ninth-game toss --call heads"),))\n',
+        encoding="utf-8")
+    (folder / "simulation.py").write_text(
+        'from pnp.simulate.simulation import Simulation\n\n'
+        'SIMULATION = Simulation("ninth-game", "Simulate.", "pnp simulate ninth-game -n 1", 1, ("random",), "random",\n'
+        '    lambda n, seed, policy, jobs, progress: {"games": n}, lambda report, values: [f"{report[\'games\']} game"])\n',
+        encoding="utf-8")
     monkeypatch.setattr(pnp.games, "__path__", [*pnp.games.__path__, str(tmp_path)])
     pnp.catalog.games.cache_clear()
     try:
         assert "ninth-game" in pnp.catalog.games() and len(pnp.catalog.games()) == 9
         judge, simulate = JudgeGroup(name="judge"), SimulateGroup(name="simulate")
-        assert CliRunner().invoke(judge, ["ninth-game", "toss"]).output == "heads\n"
-        assert CliRunner().invoke(simulate, ["ninth-game"]).output == "1 game\n"
+        assert CliRunner().invoke(judge, ["ninth-game", "toss", "--call", "heads"]).output == "heads wins.\n  basis: stated\n"
+        assert CliRunner().invoke(simulate, ["ninth-game"]).stdout == "1 game\n"
+        from pnp.web.judge import declarations  # the companion's Rulings forms come from the same declaration
+        assert [s.name for s in declarations()["ninth-game"].situations] == ["toss"]
     finally:
         pnp.catalog.games.cache_clear()
         for name in [m for m in sys.modules if m.startswith("pnp.games.ninth_game")]:

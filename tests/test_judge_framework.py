@@ -11,12 +11,12 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from pnp.cli.judge import situations_group
 from pnp.cli.judge import _available, judge
 from pnp.cli.main import main
 from pnp.cli.output import emit_ruling
 from pnp.errors import PnpError, UsageError
 from pnp.judge.ruling import make_ruling, weakest_basis
+from pnp.judge.situation import Die, Param, Situation, Situations
 from pnp.rules import book as book_mod
 from pnp.rules.book import BASES
 
@@ -115,38 +115,26 @@ def test_emit_ruling_human_form(fixture_home, capsys):
 
 # --- the `pnp judge` group, with a stand-in game module ----------------------------------------
 
-@situations_group("argonauts")
-def fake_situations():
-    """Stand-in situations for the framework tests."""
+def _fake_roll(die):
+    return make_ruling("argonauts", "roll", verdict={"resolves": die == 6}, summary=f"die {die}",
+                       steps=[f"The die shows {die}."], cites=["argonauts.combat.3"])
 
 
-@fake_situations.command()
-@click.option("--die", type=click.IntRange(1, 6), required=True, help="Die face, 1-6.")
-@click.option("--json", "as_json", is_flag=True)
-def roll(die, as_json):
-    """Rule whether the card resolves on this die.
-
-    Example: pnp judge argonauts roll --die 6
-    """
-    emit_ruling(make_ruling("argonauts", "roll", verdict={"resolves": die == 6}, summary=f"die {die}",
-                            steps=[f"The die shows {die}."], cites=["argonauts.combat.3"]), as_json)
-
-
-@fake_situations.command()
-@click.option("--json", "as_json", is_flag=True)
-def end(as_json):
-    """Rule whether the game is over.
-
-    Example: pnp judge argonauts end
-    """
+FAKE = Situations("argonauts", "Stand-in situations for the framework tests", (
+    Situation("roll", "Rule whether the card resolves on this die.", (Param("die", "Die face", Die(), help="Die face, 1-6."),),
+              _fake_roll, "pnp judge argonauts roll --die 6"),
+    Situation("end", "Rule whether the game is over.", (), lambda: None, "pnp judge argonauts end"),
+))
 
 
 @pytest.fixture
 def fake_judge(monkeypatch, fixture_home):
     module = types.ModuleType("fake_judge_argonauts")
-    module.situations = fake_situations
+    module.SITUATIONS = FAKE
     monkeypatch.setitem(sys.modules, "fake_judge_argonauts", module)
-    monkeypatch.setattr(judge, "lazy", {"argonauts": "fake_judge_argonauts:situations"})
+    # _lazy, not the lazy property: undoing a patch of the property would leave the registry read once, as a
+    # fixed table, and a game installed later (the ninth-game test) would not be found
+    monkeypatch.setattr(judge, "_lazy", {"argonauts": "fake_judge_argonauts:SITUATIONS"})
 
 
 def run(*args):

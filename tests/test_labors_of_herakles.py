@@ -314,7 +314,7 @@ def test_a_state_drawing_its_own_cards_meets_the_checked_path(players):
     """State(rng=...) draws each card itself when _advance reaches a chance step (no chance node): from the
     same seed it stops at the same choices, in the same positions, as a plain State whose cards are drawn by
     sample_chance and placed through apply_action's check; and the simulator plays that game."""
-    from pnp.games.labors_of_herakles.simulate import random_game
+    from pnp.games.labors_of_herakles.sim import random_game
     for seed in range(4):
         rng, plain, seen = random.Random(seed), lh.State(players), []
         while not plain.is_terminal():

@@ -21,11 +21,12 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "format": ("pnp.cardset",),
     "services": ("pnp.print", "pnp.rules", "pnp.judge", "pnp.campaign", "pnp.simulate", "pnp.config"),
     "games": ("pnp.games.*",),
-    # a game's click commands live in its folder but are adapters: `pnp judge GAME` (judge.py),
-    # `pnp simulate GAME` (simulate.py), `pnp GAME` (cli.py) and its terminal play (play.py, table_play.py,
-    # click prompts), and a campaign game's `pnp campaign` (campaign_cli.py) and companion pages (web.py);
-    # the registry names the commands and pages as strings
-    "adapters": ("pnp.cli", "pnp.web", "pnp.__main__", "pnp.games.*.judge", "pnp.games.*.simulate",
+    # a game's click commands live in its folder but are adapters: `pnp GAME` (cli.py), its terminal play
+    # (play.py, table_play.py, click prompts), and a campaign game's `pnp campaign` (campaign_cli.py) and
+    # companion pages (web.py); the registry names the commands and pages as strings. Judge situations and
+    # simulations are library declarations (situations.py, simulation.py, games layer) that pnp/cli/
+    # (judge.py, simulate.py) and pnp/web/judge.py build commands and forms from.
+    "adapters": ("pnp.cli", "pnp.web", "pnp.__main__",
                  "pnp.games.*.cli", "pnp.games.*.play", "pnp.games.*.table_play", "pnp.games.*.campaign_cli",
                  "pnp.games.*.web"),
 }

@@ -30,7 +30,7 @@ PACKAGE = {
 from pnp.catalog import Game
 
 GAME = Game("ninth-game", "The Ninth Labour", "ninth.txt", "en", __name__,
-            situations="judge:situations", simulate="simulate:command", campaign="campaign",
+            situations="situations:SITUATIONS", simulate="simulation:SIMULATION", campaign="campaign",
             web="web:pages", cardsets="cardsets")
 ''',
     "cards.py": '''"""The two cards, read from the game's own card set."""
@@ -44,42 +44,27 @@ def names(ctx=None) -> list[str]:
     with open(game("ninth-game").cardset_folder / "cards.csv", encoding="utf-8") as fh:
         return [row["name"] for row in csv.DictReader(fh)]
 ''',
-    "judge.py": '''"""`pnp judge ninth-game`."""
-import click
-
-from pnp.cli.complete import names as complete
-from pnp.cli.judge import situations_group
-from pnp.names import resolve
+    "situations.py": '''"""`pnp judge ninth-game` and its Rulings form, declared once."""
+from pnp.judge.ruling import Ruling
+from pnp.judge.situation import Choice, Param, Situation, Situations
 from ninth_game.cards import names
 
 
-@situations_group("ninth-game")
-def situations():
-    """Rulings for the Ninth Labour."""
-
-
-@situations.command()
-@click.option("--card", required=True, shell_complete=complete(names), help="The card drawn.")
 def draw(card):
-    """Who wins a draw.
+    return Ruling("ninth-game", "draw", {"wins": card}, f"{card} wins (ninth.draw.1)")
 
-    Example: pnp judge ninth-game draw --card "Golden Hind"
-    """
-    known = names()
-    click.echo(f"{resolve('card', card, {n: n for n in known})} wins (ninth.draw.1)")
+
+SITUATIONS = Situations("ninth-game", "The Ninth Labour", (
+    Situation("draw", "Who wins a draw.", (Param("card", "The card drawn", Choice(names, "card")),), draw,
+              'pnp judge ninth-game draw --card "Golden Hind"'),
+))
 ''',
-    "simulate.py": '''"""`pnp simulate ninth-game`."""
-import click
+    "simulation.py": '''"""`pnp simulate ninth-game`, declared once."""
+from pnp.simulate.simulation import Simulation
 
-
-@click.command(name="ninth-game")
-@click.option("-n", "games", type=int, default=1)
-def command(games):
-    """Play N games.
-
-    Example: pnp simulate ninth-game -n 3
-    """
-    click.echo(f"{games} games, every one won")
+SIMULATION = Simulation("ninth-game", "Play N games.", "pnp simulate ninth-game -n 3", 1, ("random",), "random",
+                        run=lambda n, seed, policy, jobs, progress: {"games": n},
+                        lines=lambda report, values: [f"{report['games']} games, every one won"])
 ''',
     "campaign.py": '''"""The campaign: one kind of record, a feat, kept in the event log."""
 from dataclasses import dataclass, replace
@@ -190,8 +175,8 @@ def test_the_ninth_game_prints_judges_and_simulates(ninth, tmp_path):
     printed = json.loads(run("print", "ninth-game", "-o", str(tmp_path / "out"), "--json"))
     pdf = Path(printed["files"][0])
     assert printed["cards"] == 2 and pdf.parent == tmp_path / "out" and pdf.read_bytes()[:5] == b"%PDF-"
-    assert run("judge", "ninth-game", "draw", "--card", "golden hind") == "Golden Hind wins (ninth.draw.1)\n"
-    assert run("judge", "Ninth Labour", "draw", "--card", "hydra") == "Hydra Head wins (ninth.draw.1)\n"
+    assert run("judge", "ninth-game", "draw", "--card", "golden hind") == "Golden Hind wins (ninth.draw.1)\n  basis: stated\n"
+    assert run("judge", "Ninth Labour", "draw", "--card", "hydra") == "Hydra Head wins (ninth.draw.1)\n  basis: stated\n"
     assert run("simulate", "ninth-game", "-n", "3") == "3 games, every one won\n"
     assert "ninth-game" in run("games")
 
@@ -221,6 +206,8 @@ def test_the_ninth_games_campaign_and_page_live_beside_the_argonauts(ninth, tmp_
     assert page.status_code == 200 and '<p id="feats">Iolaus: 1 feats</p>' in page.text
     assert 'href="/ninth"' in c.get("/").text and c.get("/campaign").status_code == 200
     assert "/judge/ninth-game/draw" in c.get("/judge").text  # its situations, listed by the shell
+    form = c.get("/judge/ninth-game/draw", params={"go": "1", "card": "golden"}).text  # a select of its cards
+    assert '<option value="Golden Hind" selected>' in form and "Golden Hind wins (ninth.draw.1)" in form
 
 
 def test_a_game_cannot_take_a_command_pnp_has_or_another_game_declares(monkeypatch):

@@ -51,3 +51,11 @@ def test_no_bar_or_label_when_stderr_is_not_a_terminal():
         res = CliRunner().invoke(main, args)
         assert res.exit_code == 0, res.output
         assert not any(word in res.stderr for word in ("games", "playing", "%")), (args, res.stderr)
+
+
+def test_print_exports_show_a_bar_on_a_terminal(tmp_path):
+    """--png and --tts rasterise every face (seconds for a deck): their own bar, after the PDF's, reaching its end."""
+    code, out, shown = on_a_terminal(["print", "verb-adjective-noun", "--png", "36", "--tts", "-o", str(tmp_path)])
+    assert code == 0, shown
+    bar = shown.split("verb-adjective-noun exports", 1)[-1]
+    assert "verb-adjective-noun exports" in shown and "6/6" in bar, shown  # 3 components x (PNG, TTS), to the end

@@ -44,7 +44,7 @@ def test_spawned_workers_where_fork_is_missing_give_the_same_games(monkeypatch):
     import multiprocessing
     from functools import partial
 
-    from pnp.games.twelve_labors.simulate import _game
+    from pnp.games.twelve_labors.sim import _game
     one = play_games(partial(_game, 5, 3), range(4), jobs=1)
     monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     assert play_games(partial(_game, 5, 3), range(4), jobs=2) == one

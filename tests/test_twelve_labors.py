@@ -327,7 +327,7 @@ def test_options_worked_out_once_per_step_equal_a_fresh_working_out(players):
 
 
 def test_the_simulators_random_players_play_the_same_games_as_random_playout():
-    from pnp.games.twelve_labors.simulate import random_play
+    from pnp.games.twelve_labors.sim import random_play
     for players in (2, 4, 5):
         fast = random_play(tl.State(players), random.Random(players))
         slow = random_playout(tl.State(players), random.Random(players))
@@ -370,7 +370,7 @@ def test_a_state_given_an_rng_meets_the_same_choices_in_the_same_positions_as_th
 
 
 def test_the_simulator_plays_the_same_games_with_inline_chance_as_random_playout():
-    from pnp.games.twelve_labors.simulate import random_play
+    from pnp.games.twelve_labors.sim import random_play
     for players in (2, 4, 5):
         rng = random.Random(players)
         fast = random_play(tl.State(players, rng=rng), rng)

@@ -6,6 +6,7 @@ import json
 from html import unescape
 import random
 import re
+from pathlib import Path
 import warnings
 
 import pytest
@@ -17,7 +18,7 @@ from pnp.errors import PnpError
 from pnp.games.argonauts import table
 from pnp.web.app import create_app
 from pnp.web.security import MAX_BODY
-from web_fixtures import play_to_end, table_step
+from web_fixtures import play_to_end, table_step, tokens, write
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -80,31 +81,35 @@ def test_a_write_without_the_csrf_token_is_403_and_changes_nothing(store):
     fresh = client(store)  # a forged form from another site: no cookie of ours, its own field
     assert fresh.post("/loss", data={"campaign": "voyage", "csrf": token}).status_code == 403
     assert service.status(store)["losses"] == 0
-    r = c.post("/loss", data={"campaign": "voyage", "csrf": token})
+    r = c.post("/loss", data={"campaign": "voyage", **tokens(c)})
     assert r.status_code == 303 and service.status(store)["losses"] == 1
-    assert c.post("/undo", data={"campaign": "voyage"}, headers={"X-CSRF-Token": token}).status_code == 303
+    once = tokens(c)["once"]
+    assert c.post("/undo", data={"campaign": "voyage", "once": once}, headers={"X-CSRF-Token": token}).status_code == 303
     assert service.status(store)["losses"] == 0
 
 
 def test_a_write_goes_to_the_campaign_the_page_showed_not_to_a_later_current_one(store):
     c = client(store)
-    token = csrf(c)
+    form = tokens(c, "/campaign")
     service.new(store, "other", "Medea")  # the terminal switched meanwhile
-    c.post("/loss", data={"campaign": "voyage", "csrf": token})
+    shown = c.get(c.post("/loss", data={"campaign": "voyage", **form}).headers["location"])
     assert service.status(store, "voyage")["losses"] == 1 and service.status(store, "other")["losses"] == 0
-    assert c.post("/loss", data={"csrf": token}).status_code == 400  # a form without its campaign is refused
+    text = unescape(shown.text)  # the record's page shows the campaign it went to, and says it is not current
+    assert "Recorded a loss on voyage" in text and "not the current campaign (now other" in text
+    refused = write(c, "/loss")  # a form without its campaign is refused, on the Player page, in words
+    assert refused.posted.status_code == 303 and 'role="alert"' in refused.text
+    assert service.status(store, "voyage")["losses"] == 1
 
 
 def test_win_form_records_tapped_cards_and_shows_errors_on_the_form(store):
     c = client(store)
-    token = csrf(c)
-    r = c.post("/win", data={"campaign": "voyage", "csrf": token, "card": ["harpies", "amycus"], "deed": "amycus"})
-    assert r.status_code == 400 and "already granted" in r.text
+    r = write(c, "/win", {"campaign": "voyage", "card": ["harpies", "amycus"], "deed": "amycus"})
+    assert r.posted.headers["location"].startswith("/win?campaign=voyage&refused=") and "already granted" in r.text
     assert 'value="harpies" checked' in r.text and 'value="amycus" checked' in r.text  # taps kept
     assert service.status(store)["wins"] == 0
-    c.post("/win", data={"campaign": "voyage", "csrf": token, "card": ["harpies", "amycus"], "deed": "rocks"})
+    r = write(c, "/win", {"campaign": "voyage", "card": ["harpies", "amycus"], "deed": "rocks"})
     assert service.history(store)[-1]["payload"] == {"victory": ["harpies", "amycus"], "deed": "rocks"}
-    assert "Last record on voyage (win)" in c.get("/campaign").text
+    assert "Recorded a win on voyage (record 2)" in re.sub(r"<[^>]+>", "", r.text)
 
 
 def test_import_upload_is_limited_and_validated_like_the_cli(store, tmp_path):
@@ -113,15 +118,15 @@ def test_import_upload_is_limited_and_validated_like_the_cli(store, tmp_path):
     doc = service.export(store)
     good = json.dumps(doc).encode()
     bad = json.dumps(dict(doc, state=dict(doc["state"], losses=7))).encode()
-    r = c.post("/import", data={"csrf": token, "name": "forged"}, files={"file": ("x.json", bad, "application/json")})
-    assert r.status_code == 400 and "'state' differs" in unescape(r.text)
-    r = c.post("/import", data={"csrf": token}, files={"file": ("x.json", b"\xff\xfe", "application/json")})
-    assert r.status_code == 400 and "not UTF-8" in r.text
+    r = write(c, "/import", {"name": "forged"}, files={"file": ("x.json", bad, "application/json")})
+    assert r.posted.status_code == 303 and "'state' differs" in unescape(r.text)
+    r = write(c, "/import", files={"file": ("x.json", b"\xff\xfe", "application/json")})
+    assert r.posted.status_code == 303 and "not UTF-8" in r.text
     big = b" " * (MAX_BODY + 10)
     r = c.post("/import", data={"csrf": token}, files={"file": ("x.json", big, "application/json")})
     assert r.status_code == 413
     assert [x["name"] for x in service.campaigns(store)["campaigns"]] == ["voyage"]
-    r = c.post("/import", data={"csrf": token, "name": "copy"}, files={"file": ("x.json", good, "application/json")})
+    r = c.post("/import", data={"name": "copy", **tokens(c)}, files={"file": ("x.json", good, "application/json")})
     assert r.status_code == 303
     listed = service.campaigns(store)
     assert [x["name"] for x in listed["campaigns"]] == ["copy", "voyage"] and listed["current"] == "voyage"
@@ -204,35 +209,27 @@ def test_finishing_records_once_and_a_refused_record_keeps_the_game(store):
 
 
 def _situations():
-    from pnp.web.pages import _situations
-    groups, ctx = _situations()
-    return [(g, n) for g, grp in groups.items() for n in grp.list_commands(ctx)]
+    from pnp.web.judge import declarations
+    return [(g, s.name) for g, d in declarations().items() for s in d.situations]
 
 
 @pytest.mark.parametrize("game, name", _situations())
-def test_every_judge_situation_has_a_form_from_its_own_options_and_rules_as_the_cli(store, game, name):
+def test_every_judge_situation_has_a_form_from_its_declaration_and_rules_as_the_cli(store, game, name, monkeypatch):
     import shlex
 
-    import click
-
-    from pnp.cli.content import Content
-    from pnp.web.pages import _situations as groups_of
-    groups, ctx = groups_of()
-    cmd = groups[game].get_command(ctx, name)
+    from pnp.cli.judge import command
+    from pnp.judge.situation import Content
+    from pnp.web.judge import declarations
+    s = declarations()[game].get(name)
     c = client(store)
     page = c.get(f"/judge/{game}/{name}").text
-    options = [p for p in cmd.params if p.name != "as_json"]
-    if any(isinstance(p.type, click.Path) for p in options):  # never a file path from a request
-        assert "reads a file" in unescape(page) and "<form" not in page.split("<main>")[1]
-        r = c.get(f"/judge/{game}/{name}", params={"go": "1", "position": "/etc/passwd"})
-        assert "reads a file" in unescape(r.text) and "root:" not in r.text
-        return
-    for p in options:
-        assert f'name="{p.name}"' in page
-    example = next(line.split("Example:", 1)[1].strip() for line in cmd.help.splitlines() if "Example:" in line)
-    argv = shlex.split(example)[4:]  # after "pnp judge GAME SITUATION"
-    parsed = cmd.make_context(name, list(argv)).params  # click's own parse of the example
-    params = {k: ("1" if v is True else "" if v is False else "\n".join(v) if isinstance(v, tuple)
+    for p in s.params:  # a throw of several dice has a picker per die: NAME.1, NAME.2
+        assert f'name="{p.name}"' in page or f'name="{p.name}.1"' in page
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])  # an example's file is named from the checkout
+    argv = shlex.split(s.example)[4:]  # after "pnp judge GAME SITUATION"
+    parsed = command(s).make_context(name, list(argv)).params  # the CLI's own parse of the example
+    params = {k: ("1" if v is True else "" if v is False else ",".join(map(str, v)) if isinstance(v, tuple) and v
+                  and all(isinstance(x, int) for x in v) else "\n".join(v) if isinstance(v, tuple)
                   else v.text if isinstance(v, Content) else str(v))
               for k, v in parsed.items()
               if v is not None and k != "as_json"}
@@ -298,17 +295,20 @@ def test_starting_over_a_game_in_progress_is_refused(store):
     assert table.start(store, "voyage", replace=True)["steps"] == 0
 
 
-def test_every_writing_form_on_every_page_carries_the_csrf_token(store):
+def test_every_writing_form_on_every_page_carries_the_csrf_token_and_its_own_one_time_token(store):
     c = client(store)
     token = csrf(c)
     service.win(store, "voyage", "Harpies", "rocks")
     game = table.start(store, "voyage")
-    seen = 0
+    seen, onces = 0, set()
     for _ in range(8):  # the play page in its phases: reveal, assign, roll, choices
         for path in ("/", "/campaign", "/deck", "/win", "/history", "/play", "/rules", "/judge"):
             for form in re.findall(r"<form[^>]*>.*?</form>", c.get(path).text, flags=re.S):
                 if 'method="post"' in form:
                     assert f'name="csrf" value="{token}"' in form, (path, form[:200])
+                    once = re.findall(r'name="once" value="([^"]+)"', form)
+                    assert len(once) == 1 and once[0] not in onces, (path, form[:200])
+                    onces.add(once[0])
                     seen += 1
         v = table.view(game, store)
         game = table.act(store, "voyage", game["version"], table_step(v, random.Random(0)))
@@ -318,34 +318,31 @@ def test_every_writing_form_on_every_page_carries_the_csrf_token(store):
 def test_a_wrath_tapped_on_the_play_page_asks_for_two_more_cards(store):
     """argonauts.quest.4: a revealed Wrath deals two more; a Blessing only takes its place (gap 24)."""
     c = client(store)
-    token = csrf(c)
-    c.post("/play/start", data={"csrf": token, "campaign": "voyage"})
+    write(c, "/play/start", {"campaign": "voyage"})
     for card, left in (("harpies", 2), ("wrath-of-zeus", 3), ("calm-seas", 2), ("scylla", 1)):
         version = re.search(r'name="version" value="(\d+)"', c.get("/play").text).group(1)
-        assert c.post("/play/step", data={"csrf": token, "campaign": "voyage", "version": version,
-                                          "card": card}).status_code == 303
+        assert write(c, "/play/step", {"campaign": "voyage", "version": version, "card": card}).posted.status_code == 303
         page = c.get("/play").text
         assert f"Tap the card you revealed ({left} to go)" in page
         assert ("Wrath of Zeus: the gods are angry" in page) == (card != "harpies")
     version = re.search(r'name="version" value="(\d+)"', c.get("/play").text).group(1)
-    c.post("/play/step", data={"csrf": token, "campaign": "voyage", "version": version, "card": "amycus"})
+    write(c, "/play/step", {"campaign": "voyage", "version": version, "card": "amycus"})
     page = c.get("/play").text
     assert "Assign your crew" in page and 'name="crew:harpies"' in page and 'name="crew:wrath-of-zeus"' not in page
-    stale = c.post("/play/step", data={"csrf": token, "campaign": "voyage", "version": version, "card": "talos"})
-    assert stale.status_code == 409 and "moved on" in stale.text
+    stale = write(c, "/play/step", {"campaign": "voyage", "version": version, "card": "talos"})
+    assert stale.posted.status_code == 303 and "moved on" in stale.text and "Assign your crew" in stale.text
 
 
 def test_assigning_crew_by_hand_on_the_play_page(store):
     c = client(store)
-    token = csrf(c)
     game = table.start(store, "voyage")
     for card in ("harpies", "scylla", "calm-seas"):
         game = table.act(store, "voyage", game["version"], card)
-    form = {"csrf": token, "campaign": "voyage", "version": str(game["version"]), "counted": "1"}
-    r = c.post("/play/step", data=dict(form, **{"crew:harpies": "abc", "crew:scylla": "2"}))
-    assert r.status_code == 400 and "field &#39;crew:harpies&#39;: &#39;abc&#39; is not a whole number from 0 to 99" in r.text
-    r = c.post("/play/step", data=dict(form, **{"crew:harpies": "13", "crew:scylla": "0"}))
-    assert r.status_code == 400 and "13 crew assigned but only 12 alive" in r.text
-    r = c.post("/play/step", data=dict(form, **{"crew:harpies": "3", "crew:scylla": "5"}))
-    assert r.status_code == 303
+    form = {"campaign": "voyage", "version": str(game["version"]), "counted": "1"}
+    r = write(c, "/play/step", dict(form, **{"crew:harpies": "abc", "crew:scylla": "2"}))
+    assert "&#39;abc&#39; is not a whole number from 0 to 99. Put a whole number of crew on each card." in r.text
+    r = write(c, "/play/step", dict(form, **{"crew:harpies": "13", "crew:scylla": "0"}))
+    assert "13 crew assigned but only 12 alive" in r.text
+    r = write(c, "/play/step", dict(form, **{"crew:harpies": "3", "crew:scylla": "5"}))
+    assert r.posted.status_code == 303 and 'role="alert"' not in r.text
     assert table.state_of(table.load(store, "voyage")).on == {"harpies": 3, "scylla": 5}

@@ -13,6 +13,7 @@ import pytest
 from pnp.games.argonauts import campaign as service
 from pnp.web import security
 from pnp.web.app import create_app
+from web_fixtures import tokens, write
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -41,9 +42,14 @@ def csrf(c, path="/") -> str:
 
 
 def refused(r, status=None) -> str:
-    """The response is a 4xx page in plain words (no traceback); its text, unescaped."""
-    assert 400 <= r.status_code < 500, (r.status_code, r.text[:300])
-    assert status is None or r.status_code == status, (r.status_code, r.text[:300])
+    """The response is a 4xx page in plain words (no traceback), or for a write (see write()) a 303 back to
+    the form's page showing the refusal; its text, unescaped."""
+    posted = getattr(r, "posted", None)
+    if posted is not None and posted.status_code == 303:
+        assert "refused=" in posted.headers["location"] and r.status_code == 200 and 'role="alert"' in r.text
+    else:
+        assert 400 <= r.status_code < 500, (r.status_code, r.text[:300])
+        assert status is None or r.status_code == status, (r.status_code, r.text[:300])
     assert "Traceback" not in r.text and "Internal Server Error" not in r.text
     return unescape(r.text)
 
@@ -134,25 +140,23 @@ def _play(store):
 def test_a_bad_play_step_is_a_4xx_and_the_game_is_unchanged(store, fields):
     from pnp.games.argonauts import table
     c, version = _play(store)
-    token = csrf(c)
     if fields.get("plan") or fields.get("action") or fields.get("counted"):
         game = table.load(store, "voyage")
         for card in ("harpies", "scylla", "calm-seas"):
             game = table.act(store, "voyage", game["version"], card)
         version = str(game["version"])
     before = table.load(store, "voyage")
-    refused(c.post("/play/step", data={"csrf": token, "campaign": "voyage", "version": version, **fields}))
+    refused(write(c, "/play/step", {"campaign": "voyage", "version": version, **fields}))
     assert table.load(store, "voyage") == before
 
 
 def test_repeated_and_oversized_fields_are_refused_and_nothing_is_recorded(store):
     c = client(store)
-    token = csrf(c)
-    assert "given 2 times" in refused(c.post("/loss", data={"csrf": token, "campaign": ["other", "voyage"]}), 400)
-    assert "over the limit of 200" in refused(c.post("/new", data={"csrf": token, "name": "n" * 5000, "player": "P"}))
-    assert "control characters" in refused(c.post("/new", data={"csrf": token, "name": "a\x1b[2Jb", "player": "P"}))
+    assert "given 2 times" in refused(write(c, "/loss", {"campaign": ["other", "voyage"]}))
+    assert "over the limit of 200" in refused(write(c, "/new", {"name": "n" * 5000, "player": "P"}))
+    assert "control characters" in refused(write(c, "/new", {"name": "a\x1b[2Jb", "player": "P"}))
     assert "over the limit of 100" in refused(
-        c.post("/win", data={"csrf": token, "campaign": "voyage", "card": ["harpies"] * 101, "deed": "rocks"}))
+        write(c, "/win", {"campaign": "voyage", "card": ["harpies"] * 101, "deed": "rocks"}))
     assert service.status(store)["losses"] == 0 and service.status(store)["wins"] == 0
     assert [x["name"] for x in service.campaigns(store)["campaigns"]] == ["voyage"]
 
@@ -165,15 +169,15 @@ def test_repeated_and_oversized_fields_are_refused_and_nothing_is_recorded(store
 ], ids=["100000-deep", "5000-digits", "infinity", "NaN"])
 def test_a_hostile_import_is_a_4xx_with_a_plain_message(store, body):
     c = client(store)
-    r = c.post("/import", data={"csrf": csrf(c)}, files={"file": ("x.json", body, "application/json")})
-    assert "malformed campaign export" in refused(r, 400)
+    r = write(c, "/import", files={"file": ("x.json", body, "application/json")})
+    assert "malformed campaign export" in refused(r)
     assert [x["name"] for x in service.campaigns(store)["campaigns"]] == ["voyage"]
 
 
 def test_a_good_import_still_imports(store):
     c = client(store)
     good = json.dumps(service.export(store)).encode()
-    r = c.post("/import", data={"csrf": csrf(c), "name": "copy"}, files={"file": ("x.json", good, "application/json")})
+    r = c.post("/import", data={"name": "copy", **tokens(c)}, files={"file": ("x.json", good, "application/json")})
     assert r.status_code == 303 and [x["name"] for x in service.campaigns(store)["campaigns"]] == ["copy", "voyage"]
 
 
@@ -208,7 +212,7 @@ def test_made_up_csrf_pairs_are_refused(store):
     assert refused(forger.post("/loss", data={"campaign": "voyage", "csrf": csrf(other)}), 403)
     assert service.status(store)["losses"] == 0
     c = client(store)
-    assert c.post("/loss", data={"campaign": "voyage", "csrf": csrf(c)}).status_code == 303
+    assert c.post("/loss", data={"campaign": "voyage", **tokens(c)}).status_code == 303
     assert service.status(store)["losses"] == 1
 
 
@@ -220,7 +224,7 @@ def test_a_cross_origin_write_is_refused_even_with_the_csrf_token(store, headers
     token = csrf(c)
     assert "another site" in refused(c.post("/loss", data={"campaign": "voyage", "csrf": token}, headers=headers), 403)
     assert service.status(store)["losses"] == 0
-    same = c.post("/loss", data={"campaign": "voyage", "csrf": token}, headers={"origin": "http://127.0.0.1:8765"})
+    same = c.post("/loss", data={"campaign": "voyage", **tokens(c)}, headers={"origin": "http://127.0.0.1:8765"})
     assert same.status_code == 303 and service.status(store)["losses"] == 1
 
 

@@ -24,7 +24,7 @@ def test_serve_runs_from_the_wheel_with_its_own_templates_and_htmx(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     web = sorted(n for n in names if n.startswith("pnp/web/") and not n.endswith(".py"))
     shipped = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "pnp" / "web").rglob("*")
-                     if p.is_file() and p.suffix in (".html", ".js", ".css", ".txt"))
+                     if p.is_file() and p.suffix in (".html", ".js", ".css", ".txt", ".png"))
     assert web == shipped and "pnp/web/static/htmx.min.js" in web and "pnp/web/static/htmx-LICENSE.txt" in web
     site_dir = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site_dir)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -69,3 +70,19 @@ def play_to_end(store, campaign: str, rng) -> tuple[dict, dict]:
     while (v := table.view(game, store))["phase"] != "over":
         game = table.act(store, campaign, game["version"], table_step(v, rng))
     return game, v
+
+
+def tokens(c, path: str = "/") -> dict:
+    """The CSRF token of the client's session and a new one-time token, as a page's form carries them."""
+    html = c.get(path).text
+    return {"csrf": re.search(r'"X-CSRF-Token": "([^"]+)"', html).group(1),
+            "once": re.search(r'name="once" value="([^"]+)"', html).group(1)}
+
+
+def write(c, path: str, data: dict | None = None, **kw):
+    """POST a write as its page would (CSRF and a fresh one-time token), then GET the page its 303 names:
+    that page, with .posted the POST's own response (a refusal shows on the form's page, PRG)."""
+    posted = c.post(path, data={**tokens(c), **(data or {})}, **kw)
+    page = c.get(posted.headers["location"]) if posted.status_code == 303 else posted
+    page.posted = posted
+    return page

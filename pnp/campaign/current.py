@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from pnp.campaign.store import SPACE, migrations
-from pnp.errors import CampaignError
+from pnp.campaign.store import SPACE, NoCampaign, migrations
 from pnp.store import db
 
 MIGRATIONS = [
@@ -60,7 +59,7 @@ def resolve(conn: sqlite3.Connection, name: str | None, path: str, space: str = 
     if len(names) == 1:
         return names[0]
     if not names:
-        raise CampaignError("no campaign yet", file=path,
+        raise NoCampaign("no campaign yet", file=path,
                             hint="start one: pnp campaign new --player NAME --name CAMPAIGN")
-    raise CampaignError(f"{len(names)} campaigns and none is current: {', '.join(names)}", file=path,
+    raise NoCampaign(f"{len(names)} campaigns and none is current: {', '.join(names)}", file=path,
                         hint="choose one with 'pnp campaign use NAME' or give --campaign NAME")

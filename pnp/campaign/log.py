@@ -34,7 +34,7 @@ class Rules:
     """What a game's campaign declares for the log (as RULES in the module its Game.campaign names)."""
 
     export_format: str      # the 'format' of its export documents, e.g. "pnp-<game>-campaign"
-    kinds: tuple            # record kinds a player makes besides 'new' (the log adds 'undo')
+    kinds: tuple            # record kinds a player makes besides 'new' (the log adds 'undo' and 'redo')
     data: Callable[[], Any]  # the game's campaign data (cards, deeds), loaded once per command
     apply: Callable          # (state | None, data, kind, payload) -> (state, changes); 'new' starts a state
     space: str               # the store tables it keeps its campaigns in, its own (pnp.campaign.store)
@@ -42,7 +42,7 @@ class Rules:
     @property
     def event_kinds(self) -> tuple:
         """Every kind an event in the log may have."""
-        return ("new", *self.kinds, "undo")
+        return ("new", *self.kinds, "undo", "redo")
 
 
 def now() -> str:
@@ -50,19 +50,28 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def rebuild(events: list[dict], rules: Rules, data, *, check_changes: bool = False) -> tuple[Any, list[dict]]:
-    """Replay a log: the state it leads to and the records still in effect (undo pops the last one).
+def replay(events: list[dict], rules: Rules, data, *, check_changes: bool = False):
+    """Replay a log: (state, records in effect, records undone that a redo may bring back, last first).
 
     One pass: the state after each record in effect is kept, so an undo steps back instead of
-    replaying. With check_changes, each record's recorded 'changes' must be what replaying it gives.
+    replaying. An undo moves the last record in effect onto the redo stack, a redo moves the top of
+    that stack back (applied again), and any other record empties it. With check_changes, each
+    record's recorded 'changes' must be what replaying it gives.
     """
-    states, effective = [], []
+    states, effective, undone = [], [], []
     for ev in events:
         if ev["kind"] == "undo":
             if not effective or effective[-1]["kind"] == "new" or effective[-1]["seq"] != ev["payload"].get("undoes"):
                 raise CampaignError(f"event {ev['seq']}: undo of a record that is not the last one in effect")
-            effective.pop()
+            undone.append(effective.pop())
             states.pop()
+            continue
+        if ev["kind"] == "redo":
+            if not undone or undone[-1]["seq"] != ev["payload"].get("redoes"):
+                raise CampaignError(f"event {ev['seq']}: redo of a record that is not the last one undone")
+            target = undone.pop()
+            states.append(rules.apply(states[-1], data, target["kind"], target["payload"])[0])
+            effective.append(target)
             continue
         if (ev["kind"] == "new") != (not effective):
             raise CampaignError(f"event {ev['seq']}: '{ev['kind']}' out of place", expected="one 'new' event first")
@@ -71,9 +80,16 @@ def rebuild(events: list[dict], rules: Rules, data, *, check_changes: bool = Fal
             raise CampaignError(f"event {ev['seq']}: recorded changes differ from its replay")
         states.append(state)
         effective.append(ev)
+        undone.clear()
     if not states:
         raise CampaignError("the campaign log has no 'new' event")
-    return states[-1], effective
+    return states[-1], effective, undone
+
+
+def rebuild(events: list[dict], rules: Rules, data, *, check_changes: bool = False) -> tuple[Any, list[dict]]:
+    """Replay a log: the state it leads to and the records still in effect (see replay)."""
+    state, effective, _ = replay(events, rules, data, check_changes=check_changes)
+    return state, effective
 
 
 def open_log(store, rules: Rules) -> Store:
@@ -114,8 +130,10 @@ def session(store, rules: Rules, fn):
 def record(store, name, rules: Rules, data, kind: str, payload_fn, along=None):
     """One record in one transaction: reload under the write lock, apply, append, then back up.
 
-    Returns (campaign name, new state, changes, warning): the warning (else None) says the record was
-    committed but no backup holds it (see Store.record).
+    payload_fn(state, records in effect) -> the record's payload (for an undo or a redo, see undo_payload
+    and redo_payload, also given the records a redo may bring back). Returns
+    (campaign name, new state, changes, warning, the record's number in the log): the warning (else None)
+    says the record was committed but no backup holds it (see Store.record).
 
     `along(conn, campaign_id)`, if given, runs inside the same transaction (e.g. the table game
     that produced the record is removed with it); if it raises, nothing is recorded.
@@ -126,16 +144,92 @@ def record(store, name, rules: Rules, data, kind: str, payload_fn, along=None):
             row, state, events, effective = load(st, name, rules, data)
             if along is not None:
                 along(st.conn, row["id"])
-            payload = payload_fn(state, effective)
-            if kind == "undo":
-                new_state, _ = rebuild(events + [{"seq": row["seq"] + 1, "kind": "undo", "payload": payload}],
+            undone = replay(events, rules, data)[2] if kind == "redo" else []
+            payload = payload_fn(state, effective, undone) if kind in ("undo", "redo") else payload_fn(state, effective)
+            if kind in ("undo", "redo"):
+                target = effective[-1] if kind == "undo" else undone[-1]
+                new_state, _ = rebuild(events + [{"seq": row["seq"] + 1, "kind": kind, "payload": payload}],
                                        rules, data)
-                target = effective[-1]
-                changes = {"undid": {"seq": target["seq"], "kind": target["kind"], "changes": target["changes"]}}
+                changes = {"undid" if kind == "undo" else "redid":
+                           {"seq": target["seq"], "kind": target["kind"], "changes": target["changes"]}}
             else:
                 new_state, changes = rules.apply(state, data, kind, payload)
             st.append(row["id"], row["seq"] + 1, kind, payload, changes, now(), new_state.to_dict())
-        return row["name"], new_state, changes, st.warning
+        return row["name"], new_state, changes, st.warning, row["seq"] + 1
+    finally:
+        st.close()
+
+
+def undo_payload(seq: int | None):
+    """The payload function of an undo: the last record in effect (with `seq`, only if it is that one)."""
+    def payload(state, effective, undone):
+        if effective[-1]["kind"] == "new":
+            raise CampaignError("nothing to undo: no game is recorded", hint="record one with 'win' or 'loss'")
+        if seq is not None and effective[-1]["seq"] != seq:
+            raise CampaignError(f"record {seq} is no longer the last one in effect (record {effective[-1]['seq']} is)",
+                                field="seq", hint="look at the history and undo from there")
+        return {"undoes": effective[-1]["seq"]}
+    return payload
+
+
+def redo_payload(seq: int | None):
+    """The payload function of a redo: the record undone last, while nothing else was recorded after
+    the undo (with `seq`, only if it is that one)."""
+    def payload(state, effective, undone):
+        if not undone:
+            raise CampaignError("nothing to redo: no record was undone since the last game was recorded",
+                                hint="undo a record first, or record the game again")
+        if seq is not None and undone[-1]["seq"] != seq:
+            raise CampaignError(f"record {seq} is not the one a redo brings back (record {undone[-1]['seq']} is)",
+                                field="seq", hint="look at the history and redo from there")
+        return {"redoes": undone[-1]["seq"]}
+    return payload
+
+
+def marks(events: list[dict], rules: Rules, data) -> dict:
+    """Which records an undo and a redo would act on now ({"undo": seq or None, "redo": seq or None})."""
+    _, effective, undone = replay(events, rules, data)
+    return {"undo": effective[-1]["seq"] if effective[-1]["kind"] != "new" else None,
+            "redo": undone[-1]["seq"] if undone else None}
+
+
+def rename(store, rules: Rules, name: str | None, new_name: str):
+    """Give a campaign another name; its log, state and whether it is current stay: (old name, state, data, warning)."""
+    if not new_name.strip():
+        raise CampaignError("a campaign name must not be empty", field="name", hint="give the new name")
+    plain_texts(None, name=new_name)
+    data = rules.data()
+    st = open_log(store, rules)
+    try:
+        with st.record():
+            row, state, _, _ = load(st, name, rules, data)
+            st.rename_campaign(row["id"], row["name"], new_name)
+        return row["name"], state, data, st.warning
+    finally:
+        st.close()
+
+
+def delete(store, rules: Rules, name: str) -> tuple[str, Path, str | None]:
+    """Delete a campaign after saving its export beside the store's backups ('campaign import' brings it
+    back): (name, the saved export, warning). The export is written first: if it cannot be, nothing is
+    deleted. If the campaign was current, none is current afterwards (nothing is guessed)."""
+    import re
+
+    from pnp.store.db import backup_dir
+    data = rules.data()
+    st = open_log(store, rules)
+    try:
+        with st.record():
+            row, state, events, _ = load(st, name, rules, data)
+            doc = {"format": rules.export_format, "version": EXPORT_VERSION, "name": row["name"],
+                   "player": row["player"], "created": row["created"], "events": events, "state": state.to_dict()}
+            folder = backup_dir(Path(st.path)) / "deleted"
+            folder.mkdir(parents=True, exist_ok=True)
+            slug = re.sub(r"[^a-z0-9]+", "-", row["name"].lower()).strip("-")[:40] or "campaign"
+            stamp = now().replace(":", "").replace("+0000", "Z")
+            saved = write_export(doc, folder / f"{rules.space}-{slug}-{stamp}-{row['id']}.json")
+            st.delete_campaign(row["id"])
+        return row["name"], saved, st.warning
     finally:
         st.close()
 
@@ -306,6 +400,44 @@ def import_(store, rules: Rules, doc: dict, name: str | None = None, source: str
     finally:
         st.close()
     return cname, state, data, st.warning
+
+
+DELETED_SHOWN = 20  # saved exports of deleted campaigns listed (newest first) for bringing back
+
+
+def _deleted_folder(store) -> Path:
+    from pnp.store.db import backup_dir, store_path
+    return backup_dir(store_path(store)) / "deleted"
+
+
+def deleted(store, rules: Rules) -> list[dict]:
+    """The exports saved when this game's campaigns were deleted, newest first: {"key", "name", "player"}.
+    A key is a file name in that folder, for restore(); a file that does not read as an export is left out."""
+    folder = _deleted_folder(store)
+    files = sorted(folder.glob(f"{rules.space}-*.json"), key=lambda f: f.stat().st_mtime, reverse=True) \
+        if folder.is_dir() else []
+    out = []
+    for f in files[:DELETED_SHOWN]:
+        try:
+            doc = read_export(f, rules)
+        except CampaignError:
+            continue
+        if isinstance(doc, dict) and isinstance(doc.get("name"), str) and isinstance(doc.get("player"), str):
+            out.append({"key": f.name, "name": doc["name"], "player": doc["player"]})
+    return out
+
+
+def restore(store, rules: Rules, key: str):
+    """Bring a deleted campaign back from its saved export (`key` from deleted(), never a path), checked
+    like any import; the saved file is removed once the campaign is back: (name, state, data, warning)."""
+    found = next((d for d in deleted(store, rules) if d["key"] == key), None)
+    if found is None:
+        raise CampaignError("no deleted campaign saved under that name", field="key",
+                            hint="pick one from the list of deleted campaigns")
+    path = _deleted_folder(store) / found["key"]
+    result = import_(store, rules, read_export(path, rules), source=str(path))
+    path.unlink(missing_ok=True)
+    return result
 
 
 def check(st: Store, name: str, rules: Rules, data) -> None:

@@ -51,6 +51,10 @@ _MIGRATIONS = [
 MIGRATIONS = migrations(SPACE)
 
 
+class NoCampaign(CampaignError):
+    """No campaign to act on: none yet, none current among several, or none by the name given."""
+
+
 class Store:
     """An open store: its path and connection, with the campaign schema migrated."""
 
@@ -137,7 +141,7 @@ class Store:
                 r = self.conn.execute(f"SELECT id, name, player, created, seq, state FROM {self.space} "
                                       "ORDER BY used DESC LIMIT 1").fetchone()
                 if r is None:
-                    raise CampaignError("no campaign yet", file=str(self.path),
+                    raise NoCampaign("no campaign yet", file=str(self.path),
                                         hint="start one: pnp campaign new --player NAME --name CAMPAIGN")
             else:
                 r = self.conn.execute(f"SELECT id, name, player, created, seq, state FROM {self.space} WHERE name=?",
@@ -148,7 +152,7 @@ class Store:
                     m = match("campaign", name, known)
                     if m.status != "match":
                         near = short_list([repr(n) for n in m.candidates]) if m.candidates else ""
-                        raise CampaignError(f"no campaign named '{name}'", file=str(self.path),
+                        raise NoCampaign(f"no campaign named '{name}'", file=str(self.path),
                                             hint=(f"did you mean {near}?" if near else
                                                   f"known campaigns: {', '.join(known) or 'none'}"))
                     r = self.conn.execute(f"SELECT id, name, player, created, seq, state FROM {self.space} "
@@ -177,13 +181,20 @@ class Store:
     def _next_used(self) -> int:
         return self.conn.execute(f"SELECT COALESCE(MAX(used), 0) + 1 FROM {self.space}").fetchone()[0]
 
-    def insert_campaign(self, name: str, player: str, created: str, state: dict) -> int:
-        """A new campaign row (its first event is appended separately); a name that differs from an
-        existing one only in case is refused, since typed names are matched without case."""
-        twin = next((n for n in self.names() if n != name and n.casefold() == name.casefold()), None)
+    def _refuse_twin(self, name: str, own: str | None = None) -> None:
+        """Refuse a name that another campaign has, or differs from another's only in case (typed
+        names are matched without case)."""
+        twin = next((n for n in self.names() if n != own and n.casefold() == name.casefold()), None)
+        if twin is not None and twin == name:
+            raise CampaignError(f"a campaign named '{name}' already exists", file=str(self.path), field="name",
+                                hint="choose another --name")
         if twin is not None:
             raise CampaignError(f"a campaign named '{twin}' already exists, and '{name}' differs from it only in case",
-                                file=str(self.path), hint=f"use '{twin}' or choose another --name")
+                                file=str(self.path), field="name", hint=f"use '{twin}' or choose another --name")
+
+    def insert_campaign(self, name: str, player: str, created: str, state: dict) -> int:
+        """A new campaign row (its first event is appended separately); see _refuse_twin."""
+        self._refuse_twin(name)
         try:
             cur = self.conn.execute(f"INSERT INTO {self.space}(name, player, created, used, seq, state) "
                                     "VALUES(?, ?, ?, ?, 0, ?)",
@@ -192,6 +203,21 @@ class Store:
             raise CampaignError(f"a campaign named '{name}' already exists", file=str(self.path),
                                 hint="choose another --name") from None
         return cur.lastrowid
+
+    def rename_campaign(self, campaign_id: int, old: str, new: str) -> None:
+        """Another name for a campaign (see _refuse_twin); a change of case only is allowed."""
+        self._refuse_twin(new, own=old)
+        self.conn.execute(f"UPDATE {self.space} SET name=? WHERE id=?", (new, campaign_id))
+
+    def delete_campaign(self, campaign_id: int) -> None:
+        """Remove a campaign and every row that refers to it (its log, its mark as current, a game in
+        progress: any table with a foreign key to this space's campaigns), after the caller saved its export."""
+        tables = [r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        for table in tables:
+            for fk in self.conn.execute("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", (table,)):
+                if fk[1] == self.space:
+                    self.conn.execute(f'DELETE FROM "{table}" WHERE "{fk[0]}"=?', (campaign_id,))
+        self.conn.execute(f"DELETE FROM {self.space} WHERE id=?", (campaign_id,))
 
     def append(self, campaign_id: int, seq: int, kind: str, payload: dict, changes: dict, created: str,
                state: dict) -> None:

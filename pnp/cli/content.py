@@ -1,19 +1,12 @@
-"""A click option whose value is a text file's content: read from the path a user types at the
-terminal, or handed over as `Content` by a caller that already holds the text (the web's pasted board)."""
+"""A click option whose value is a text file's content (pnp.judge.situation.Content), read from the path a
+user types at the terminal; the web takes the same parameter pasted or uploaded, never as a path."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
-
-@dataclass(frozen=True)
-class Content:
-    """A file's text and the name it came from (the path, or 'the pasted board'), for error messages."""
-
-    text: str
-    source: str
+from pnp.judge.situation import Content
 
 
 class FileText(click.ParamType):

@@ -1,23 +1,36 @@
-"""`pnp judge GAME SITUATION`: rulings computed from each game's rules code."""
+"""`pnp judge GAME SITUATION`: click commands built from each game's declared situations (pnp.judge.situation)."""
 from __future__ import annotations
 
 import click
 
 from pnp.catalog import games
+from pnp.cli.declared import option
 from pnp.cli.lazy import GameGroup, pick_name
+from pnp.cli.output import emit_ruling
+from pnp.judge.situation import Situation, Situations
 
 
 def _available() -> dict[str, str]:
-    """Games that declare judge situations: slug -> 'pnp.games.<module>.judge:situations'."""
+    """Games that declare judge situations: slug -> 'pnp.games.<module>.situations:SITUATIONS' (read from the registry when asked)."""
     return {slug: g.entry(g.situations) for slug, g in games().items() if g.situations}
 
 
 def _example(cmd: click.Command) -> str | None:
-    """The command of a situation docstring's `Example:` line."""
+    """The command of a situation help's `Example:` line."""
     for line in (cmd.help or "").splitlines():
         if line.strip().startswith("Example:"):
             return line.strip()[len("Example:"):].strip()
     return None
+
+
+def command(s: Situation) -> click.Command:
+    """`pnp judge GAME NAME [OPTIONS] [--json]`: parse the options, run the declared rule, print the Ruling."""
+    def run(as_json, **values):
+        emit_ruling(s.run(values), as_json)
+    text = "\n\n".join(t for t in (s.summary, s.details, f"Example: {s.example}") if t)
+    params = [option(p) for p in s.params] + [click.Option(["--json", "as_json"], is_flag=True,
+                                                           help="Print the ruling as JSON.")]
+    return click.Command(s.name, callback=run, params=params, help=text)
 
 
 class SituationsGroup(click.Group):
@@ -43,18 +56,27 @@ class SituationsGroup(click.Group):
         return super().resolve_command(ctx, args)
 
 
-def situations_group(game: str):
-    """Decorator making a game's `situations` group: `pnp judge <game> SITUATION` with example help."""
-    return click.group(name=game, cls=SituationsGroup, subcommand_metavar="SITUATION [OPTIONS]...")
+def group(declared: Situations) -> SituationsGroup:
+    """`pnp judge GAME`: one command per declared situation, help with each situation's example."""
+    first = declared.situations[0].example if declared.situations else ""
+    g = SituationsGroup(name=declared.game, subcommand_metavar="SITUATION [OPTIONS]...",
+                        help=f"Rulings for {declared.title}.\n\nExample: {first}")
+    for s in declared.situations:
+        g.add_command(command(s))
+    return g
 
 
 class JudgeGroup(GameGroup):
-    """Lazy group over the games that have judge situations."""
+    """Lazy group over the games that have judge situations, each built from its declaration."""
 
     what = "judge situations"
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, lazy=_available, **kwargs)
+
+    def get_command(self, ctx, name):
+        found = super().get_command(ctx, name)
+        return group(found) if isinstance(found, Situations) else found
 
 
 @click.group(cls=JudgeGroup, subcommand_metavar="GAME SITUATION [OPTIONS]...")

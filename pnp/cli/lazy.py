@@ -25,10 +25,6 @@ class LazyGroup(click.Group):
         """The subcommands' table, as it stands now."""
         return self._lazy() if callable(self._lazy) else self._lazy
 
-    @lazy.setter
-    def lazy(self, table) -> None:
-        self._lazy = table
-
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
 

@@ -34,3 +34,14 @@ def spread(values, digits: int = 2) -> dict:
     """Mean (rounded to `digits`), median, least and most of a non-empty list of game lengths or scores."""
     return {"mean": round(statistics.fmean(values), digits), "median": statistics.median(values),
             "min": min(values), "max": max(values)}
+
+
+def seat_shares(shares) -> str:
+    """Win shares by seat as '1: 26.0%, 2: 24.5%, ...'."""
+    return ", ".join(f"{i + 1}: {s:.1%}" for i, s in enumerate(shares))
+
+
+def first_player_text(fp: dict, label: str = "first player") -> str:
+    """The first seat's edge (pnp.games.stats.first_player) in words."""
+    return (f"{label}: {fp['win_share']:.1%} against a fair {fp['fair_share']:.1%} "
+            f"(advantage {fp['advantage']:+.1%}, z = {fp['z']})")

@@ -108,7 +108,7 @@ def _distinct_faces(cs: CardSet, comp: Component, options: PrintOptions, folder:
     return faces, index
 
 
-def export_pngs(cs: CardSet, options: PrintOptions, out_dir: Path, dpi: int) -> list[Path]:
+def export_pngs(cs: CardSet, options: PrintOptions, out_dir: Path, dpi: int, tick=None) -> list[Path]:
     """One PNG per distinct face, written as each page is rasterised: <out>/<slug>-png/<component>/.
 
     A face shared by several cards (a common back) is one file; cards.json in each folder says which
@@ -136,4 +136,6 @@ def export_pngs(cs: CardSet, options: PrintOptions, out_dir: Path, dpi: int) -> 
                 files.append(path)
         write_file(index_path, json.dumps({"dpi": dpi, "cards": index}, indent=2))
         files.append(index_path)
+        if tick:
+            tick(1)  # one component done (the print command's progress bar)
     return files

@@ -65,7 +65,8 @@ def print_sets(names: list[str], all_sets: bool, out_dir: Path, settings: dict, 
                 if progress:
                     progress(None, 0)
             files = [str(f) for f in res.files]
-            files += [str(f) for f in export_images(cs, options, Path(out_dir), png_dpi=png_dpi, tts=tts)]
+            files += [str(f) for f in export_images(cs, options, Path(out_dir), png_dpi=png_dpi, tts=tts,
+                                                     progress=progress)]
             result.sets.append({"set": cs.slug, "files": files, "outputs": _outputs(files, Path(out_dir)),
                                 "pages": res.pages,
                                 "sheets": res.sheets, "cards": res.cards, "kinds": piece_kinds(cs),
@@ -78,16 +79,27 @@ def print_sets(names: list[str], all_sets: bool, out_dir: Path, settings: dict, 
     return result
 
 
-def export_images(cs, options: PrintOptions, out_dir: Path, *, png_dpi: int | None, tts) -> list[Path]:
-    """The requested image exports; returns the files written. tts: False, True or a pnp.print.tts.TtsOptions."""
+def export_images(cs, options: PrintOptions, out_dir: Path, *, png_dpi: int | None, tts, progress=None) -> list[Path]:
+    """The requested image exports; returns the files written. tts: False, True or a pnp.print.tts.TtsOptions.
+
+    progress(label, total), as print_sets takes it, is ticked once per component and export."""
     files = []
-    if png_dpi:
-        from pnp.print.exports import export_pngs
-        files += export_pngs(cs, options, out_dir, png_dpi)
-    if tts:
-        from pnp.print.tts import TtsOptions, export_tts
-        files += export_tts(cs, options, out_dir, tts if isinstance(tts, TtsOptions) else None)
+    if not png_dpi and not tts:
+        return files
+    tick = progress(f"{cs.slug} exports", len(cs.components) * (bool(png_dpi) + bool(tts))) if progress else None
+    try:
+        if png_dpi:
+            from pnp.print.exports import export_pngs
+            files += export_pngs(cs, options, out_dir, png_dpi, tick)
+        if tts:
+            from pnp.print.tts import TtsOptions, export_tts
+            files += export_tts(cs, options, out_dir, tts if isinstance(tts, TtsOptions) else None, tick)
+    finally:
+        if progress:
+            progress(None, 0)
     return files
+
+
 def piece_kinds(cs) -> dict[str, int]:
     """Pieces by component type (cards, tokens, board, track, aid), copies counted, in manifest order."""
     kinds: dict[str, int] = {}

@@ -189,7 +189,8 @@ def _tiles(cs, comp, options, folder: OutFolder, tts: TtsOptions) -> tuple[list[
     return files, objects
 
 
-def export_tts(cs: CardSet, options: PrintOptions, out_dir: Path, tts: TtsOptions | None = None) -> list[Path]:
+def export_tts(cs: CardSet, options: PrintOptions, out_dir: Path, tts: TtsOptions | None = None,
+               tick=None) -> list[Path]:
     """Images and one saved-object JSON per component in <out>/<slug>-tts/ (and the Saved Objects folder).
 
     Names from the set pass through pnp.outpath; each file is written whole or not at all.
@@ -217,4 +218,6 @@ def export_tts(cs: CardSet, options: PrintOptions, out_dir: Path, tts: TtsOption
                     im.thumbnail((256, 256))
                     _png(im, saved.file(comp.name, ".png", key=(comp.name, "thumbnail")))
             files.append(target)
+        if tick:
+            tick(1)  # one component done (the print command's progress bar)
     return files

@@ -15,6 +15,7 @@ import importlib
 import json
 import time
 from importlib import resources
+from urllib.parse import urlencode
 
 from jinja2 import ChoiceLoader, Environment, PackageLoader, PrefixLoader, select_autoescape
 from starlette.applications import Starlette
@@ -23,11 +24,13 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from pnp.campaign.store import NoCampaign
 from pnp.catalog import games
 from pnp.errors import PnpError
 from pnp.plural import counted
 from pnp.store import db
-from pnp.web import pages
+from pnp.web import inputs, judge, pages, words
+from pnp.web.forms import Forms
 from pnp.web.live import Changes
 from pnp.web.security import CSRF_FIELD, MAX_BODY, Guard
 
@@ -80,22 +83,37 @@ def create_app(store=None, token: str | None = None) -> Starlette:
     """The companion app over a store; with `token`, every request needs it (see pnp.web.security)."""
     declared = game_pages()
     env, nav = _env(declared), _nav(declared)
+    forms = Forms()
+    gets = {fn: path for _, (_, d) in declared.items() for method, path, fn, *_ in d["routes"] if method == "GET"}
+    home = next(((fn, template) for _, (_, d) in declared.items() for method, path, fn, template, *_ in d["routes"]
+                 if (method, path) == ("GET", "/")), None)  # where a page with no campaign to show leads
     static = {name: (resources.files("pnp.web").joinpath("static", f).read_bytes(), mime)
               for name, (f, mime) in STATIC.items()}
     changes = Changes(db.store_path(store))
+    changes.poll()  # its connection opened now, not in the middle of the first page (which may make the -wal file)
 
     def render(request: Request, template: str, status: int = 200, **ctx) -> HTMLResponse:
         path = request.url.path
         html = env.get_template(template).render(csrf=request.state.csrf, csrf_field=CSRF_FIELD, nav=nav, path=path,
+                                                 once=lambda: forms.field(request.state.csrf),
+                                                 kept=getattr(request.state, "form", None) or {},
                                                  live=not path.startswith(STILL), change=changes.current(), **ctx)
         return HTMLResponse(html, status_code=status)
 
     def page(builder, template):
-        """A GET page: builder(store, request) -> context; a library error shows as the page's error."""
+        """A GET page: builder(store, request) -> context; a library error shows as the page's error, in
+        player words; with no campaign to show, the campaigns page (200) says so and offers to start one."""
         def build(request):
             start = time.thread_time()
             try:
                 return builder(store, request), None
+            except NoCampaign as exc:
+                if home is None:
+                    return None, exc
+                try:
+                    return {"template": home[1], **home[0](store, request)}, exc
+                except PnpError as again:
+                    return None, again
             except PnpError as exc:
                 return None, exc
             finally:
@@ -104,32 +122,34 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         async def endpoint(request: Request):
             if request.method == "POST":  # a form too large for an address (a pasted judge board)
                 request.state.form = await request.form(max_files=4, max_fields=200, max_part_size=MAX_BODY)
+            refused = forms.refused(request)  # the page again after a refused write, as the player filled it in
+            if refused is not None:
+                request.state.form = refused[1]
             ctx, exc = await run_in_threadpool(build, request)
             start = time.thread_time()
-            if exc is not None:
+            error = refused[0] if refused else None
+            if ctx is not None and exc is not None:  # no campaign to show: choose or start one
+                resp = render(request, ctx.pop("template"), notice=words.say(exc), error=error, **ctx)
+            elif exc is not None:
                 status = getattr(exc, "http_status", 400 if exc.exit_code == 1 else 422)
-                resp = render(request, "error.html", status, error=exc.one_line())
+                resp = render(request, "error.html", status, error=words.say(exc))
             else:
-                resp = ctx if isinstance(ctx, Response) else render(request, template, **ctx)
+                resp = ctx if isinstance(ctx, Response) else render(request, template, **{"error": error, **ctx})
             request.state.cpu += time.thread_time() - start
             return resp
         return endpoint
 
-    def action(doer, template: str, builder):
-        """A POST: doer(store, form) -> the page to go to; on a library error, the form's page again with it."""
+    def action(doer, back: str):
+        """A POST write, once per one-time token (pnp.web.forms): doer(store, form) -> the page that shows
+        what it did; a refusal goes back to `back` (for the form's campaign) with the error and the values."""
         async def endpoint(request: Request):
             form = await request.form(max_files=1, max_fields=200, max_part_size=MAX_BODY)
             try:
-                target = await run_in_threadpool(doer, store, form)
-            except PnpError as exc:
-                request.state.form = form  # the page again, as the player filled it in
-                status = getattr(exc, "http_status", 400)
-                try:
-                    ctx = await run_in_threadpool(builder, store, request)
-                except PnpError:
-                    return render(request, "error.html", status, error=exc.one_line())
-                return render(request, template, status, error=exc.one_line(), **ctx)
-            return RedirectResponse(target, status_code=303)
+                campaign = inputs.text(form, "campaign", required=False)
+            except PnpError:
+                campaign = None
+            target = back + ("?" + urlencode({"campaign": campaign}) if campaign else "")
+            return await forms.write(request, form, lambda: run_in_threadpool(doer, store, form), target)
         return endpoint
 
     async def asset(request: Request):
@@ -156,8 +176,8 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         Route("/cards", page(pages.cards, "cards.html")),
         Route("/rules/{game}/gaps", page(pages.gaps, "gaps.html")),
         Route("/rules/{game}/{rule}", page(pages.statement, "statement.html")),
-        Route("/judge", page(pages.judge_list, "judge.html")),
-        Route("/judge/{game}/{situation}", page(pages.judge_form, "judge_form.html"), methods=["GET", "POST"]),
+        Route("/judge", page(judge.judge_list, "judge.html")),
+        Route("/judge/{game}/{situation}", page(judge.judge_form, "judge_form.html"), methods=["GET", "POST"]),
         Route("/static/{name}", asset),
         Route("/events", events),
         Route("/manifest.webmanifest", manifest),
@@ -169,8 +189,13 @@ def create_app(store=None, token: str | None = None) -> Starlette:
             if (path, method) in taken:
                 raise LookupError(f"game '{slug}' declares the page {method} {path}, which is already taken")
             taken.add((path, method))
-            routes.append(Route(path, action(fn, template, builder[0]) if method == "POST" else page(fn, template),
+            routes.append(Route(path, action(fn, gets[builder[0]]) if method == "POST" else page(fn, template),
                                 methods=[method]))
+    for slug, (_, game_pages_of) in declared.items():  # a write's address opened, not posted: its form's page
+        for method, path, _, _, *builder in game_pages_of["routes"]:
+            if method == "POST" and (path, "GET") not in taken:
+                taken.add((path, "GET"))
+                routes.append(Route(path, _to(gets[builder[0]]), methods=["GET"]))
 
     async def missing(request: Request, exc):
         return render(request, "error.html", 404, error="There is no page at this address; pick one from the menu.")
@@ -201,6 +226,11 @@ def _worker(nav, routes, static: dict) -> bytes:
         digest.update(static[name][0])
     head = f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\nconst CORE = {json.dumps(core)};\n"
     return head.encode() + resources.files("pnp.web").joinpath("static", "sw.js").read_bytes()
+def _to(target: str):
+    """A GET endpoint that sends the browser on to `target` (303): never a bare "Method Not Allowed"."""
+    async def endpoint(request: Request):
+        return RedirectResponse(target, status_code=303)
+    return endpoint
 
 
 class ServerTiming:

@@ -16,7 +16,7 @@ CONTENT_BYTES = 64_000  # a pasted or uploaded judge board, in bytes of UTF-8
 LIST_ITEMS = 100        # values of one repeated field (cards tapped for a win)
 JSON_CHARS = 4000       # a play step sent as JSON (a plan or a choice)
 DIGITS = 9              # digits of a whole number
-_NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
+_NUMBER = re.compile(r"[-+]?[0-9]+", re.ASCII)
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")          # all but tab, in a one-line value
 _CONTROL_LINES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # all but tab, CR and LF
 
@@ -53,7 +53,7 @@ def text(src, name: str, *, required: bool = True, limit: int = NAME_CHARS, line
 
 
 def number(src, name: str, lo: int, hi: int, *, required: bool = False) -> int | None:
-    """A whole number lo..hi written in ASCII digits (no '٣', '²', exponents or thousands of digits)."""
+    """A whole number lo..hi written in ASCII digits with an optional sign (no '٣', '²', exponents or thousands of digits)."""
     value = text(src, name, required=required, limit=DIGITS + 1)
     if value is None:
         return None

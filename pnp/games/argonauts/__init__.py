@@ -18,5 +18,5 @@ campaign_cli (`pnp campaign`), table (a game at the table), web (the companion's
 from pnp.catalog import Game
 
 GAME = Game("argonauts", "(Your Name Here) and the Argonauts", "argonauts.txt", "en", __name__,
-            situations="judge:situations", simulate="simulate:command", command="cli:argonauts",
+            situations="situations:SITUATIONS", simulate="simulation:SIMULATION", command="cli:argonauts",
             campaign="campaign", commands={"campaign": "campaign_cli:campaign"}, web="web:pages")

@@ -67,9 +67,10 @@ def deck_of(state: model.State, data: CardData) -> list[dict]:
 
 def describe(changes: dict, data: CardData) -> str:
     """One line saying exactly what a record changed."""
-    if "undid" in changes:
-        u = changes["undid"]
-        return f"undid record {u['seq']} ({u['kind']}: {describe(u['changes'], data)})"
+    for key in ("undid", "redid"):
+        if key in changes:
+            u = changes[key]
+            return f"{key} record {u['seq']} ({u['kind']}: {describe(u['changes'], data)})"
     parts = []
     if changes.get("ticked"):
         parts.append("ticked " + ", ".join(f"{data.card(c).name} {a}->{b}" for c, (a, b) in changes["ticked"].items()))
@@ -159,36 +160,57 @@ def parse_victory(text: str | list, data: CardData) -> list[str]:
     return [match("card", item, choices) for item in items if item.strip()]
 
 
+def _recorded(cname, state, changes, warning, seq, data) -> dict:
+    """A record's result: the campaign, its number in the log, what changed, the status, and what to do
+    on the table before the next game."""
+    from pnp.games.argonauts.campaign_nextgame import before_next_game
+    return _warned({"campaign": cname, "seq": seq, "changes": changes, "summary": describe(changes, data),
+                    "status": status_of(cname, state, data), "next_game": before_next_game(changes, state, data)},
+                   warning)
+
+
 def win(store=None, name: str | None = None, victory="", deed: str | None = None, along=None) -> dict:
     """Record a won game (argonauts.winning.2-10): tick, ADD, deeds, rewards; return what changed."""
     data = load_cards()
     ids = parse_victory(victory, data)
     deed_id = match("deed", deed, {d.id: d.name for d in data.deeds}) if deed else None
     payload = {"victory": ids, "deed": deed_id}
-    cname, state, changes, warning = _record(store, name, data, "win", lambda s, e: payload, along)
-    return _warned({"campaign": cname, "changes": changes, "summary": describe(changes, data),
-                    "status": status_of(cname, state, data)}, warning)
+    return _recorded(*_record(store, name, data, "win", lambda *_: payload, along), data)
 
 
 def loss(store=None, name: str | None = None, along=None) -> dict:
     """Record a lost game: one more loss, no card changes (argonauts.losing.3-4)."""
     data = load_cards()
-    cname, state, changes, warning = _record(store, name, data, "loss", lambda s, e: {}, along)
-    return _warned({"campaign": cname, "changes": changes, "summary": describe(changes, data),
-                    "status": status_of(cname, state, data)}, warning)
+    return _recorded(*_record(store, name, data, "loss", lambda *_: {}, along), data)
 
 
-def undo(store=None, name: str | None = None) -> dict:
-    """Revert the last record still in effect, completely (a new 'undo' event; the log stays)."""
+def undo(store=None, name: str | None = None, seq: int | None = None) -> dict:
+    """Revert the last record still in effect, completely (a new 'undo' event; the log stays).
+
+    With `seq`, only if record `seq` is still the last in effect (a screen's Undo never reverts a
+    record another phone or the terminal made after it)."""
     data = load_cards()
+    return _recorded(*_record(store, name, data, "undo", log.undo_payload(seq)), data)
 
-    def payload(state, effective):  # undo the last record still in effect
-        if effective[-1]["kind"] == "new":
-            raise CampaignError("nothing to undo: no game is recorded", hint="record one with 'win' or 'loss'")
-        return {"undoes": effective[-1]["seq"]}
-    cname, state, changes, warning = _record(store, name, data, "undo", payload)
-    return _warned({"campaign": cname, "changes": changes, "summary": describe(changes, data),
-                    "status": status_of(cname, state, data)}, warning)
+
+def redo(store=None, name: str | None = None, seq: int | None = None) -> dict:
+    """Record again the record undone last (a new 'redo' event), if nothing was recorded since the undo.
+
+    With `seq`, only if record `seq` is the one a redo would bring back."""
+    data = load_cards()
+    return _recorded(*_record(store, name, data, "redo", log.redo_payload(seq)), data)
+
+
+def rename(store, name: str | None, new_name: str) -> dict:
+    """Give a campaign another name; its log, its state and whether it is current stay as they are."""
+    was, state, data, warning = log.rename(store, RULES, name, new_name)
+    return _warned({"campaign": new_name, "was": was, "status": status_of(new_name, state, data)}, warning)
+
+
+def delete(store, name: str) -> dict:
+    """Delete a campaign, after saving its export beside the store's backups (`campaign import` brings it back)."""
+    cname, saved, warning = log.delete(store, RULES, name)
+    return _warned({"campaign": cname, "saved": str(saved)}, warning)
 
 
 def _records(events: list[dict], effective: list[dict], data: CardData) -> list[dict]:
@@ -208,12 +230,39 @@ def history(store=None, name: str | None = None) -> list[dict]:
     return _session(store, run)
 
 
-def player_card(store=None, name: str | None = None) -> dict:
-    """The status and the last record after 'new' (None before any), read from one snapshot of the store."""
+def deleted(store=None) -> list[dict]:
+    """Deleted campaigns that can be brought back, newest first: {"key", "name", "player"}."""
+    return log.deleted(store, RULES)
+
+
+def restore(store, key: str) -> dict:
+    """Bring a deleted campaign back (key from deleted()); it is not made current."""
+    cname, state, data, warning = log.restore(store, RULES, key)
+    return _warned(status_of(cname, state, data), warning)
+
+
+def history_view(store=None, name: str | None = None) -> dict:
+    """The history rows (oldest first) and which record an undo or a redo would act on (None when none)."""
+    def run(st, data):
+        row, _, events, effective = _load(st, name, data)
+        return {"campaign": row["name"], "rows": _records(events, effective, data), **log.marks(events, RULES, data)}
+    return _session(store, run)
+
+
+def player_card(store=None, name: str | None = None, seq: int | None = None) -> dict:
+    """From one snapshot of the store: the status, the last record after 'new' (None before any), the
+    current campaign's name, which records an undo and a redo would act on, and with `seq` that record
+    with the checklist of what to do on the table before the next game (None if there is no such record)."""
+    from pnp.campaign import current
+    from pnp.games.argonauts.campaign_nextgame import before_next_game
+
     def run(st, data):
         row, state, events, effective = _load(st, name, data)
         records = [r for r in _records(events, effective, data) if r["kind"] != "new"]
-        return {"status": status_of(row["name"], state, data), "last": records[-1] if records else None}
+        shown = next((r for r in records if r["seq"] == seq), None)
+        return {"status": status_of(row["name"], state, data), "last": records[-1] if records else None,
+                "current": current.get(st.conn, RULES.space), **log.marks(events, RULES, data), "shown": shown,
+                "next_game": before_next_game(shown["changes"], state, data) if shown else None}
     return _session(store, run)
 
 

@@ -63,6 +63,9 @@ def _record_text(result: dict) -> None:
     _say(f"Recorded on campaign '{result['campaign']}' ({result['status']['player']}): {result['summary']}")
     if result["status"]["complete"]:
         _say(f"Campaign complete! Final score: {result['status']['score']} (total losses; lower is better)")
+    _say("Before your next game:")
+    for step in result["next_game"]:
+        _say(f"  [ ] {step['do']} ({step['rule']})")
 
 
 @click.group(name="campaign")
@@ -210,6 +213,55 @@ def undo(campaign_name, store, as_json):
     """
     r = service.undo(store, campaign_name)
     emit_json(r) if as_json else _record_text(r)
+    _warn(r)
+
+
+@campaign.command()
+@_common
+def redo(campaign_name, store, as_json):
+    """Record again the record undone last (only while nothing new was recorded after the undo).
+
+    \b
+    Example: pnp campaign undo --campaign first-voyage
+             pnp campaign redo --campaign first-voyage
+    """
+    r = service.redo(store, campaign_name)
+    emit_json(r) if as_json else _record_text(r)
+    _warn(r)
+
+
+@campaign.command()
+@click.argument("new_name", metavar="NEW_NAME")
+@_common
+def rename(new_name, campaign_name, store, as_json):
+    """Give a campaign another name (its records and whether it is current stay).
+
+    Example: pnp campaign rename voyage-two --campaign second-voyage
+    """
+    r = service.rename(store, campaign_name, new_name)
+    emit_json(r) if as_json else _say(f"Renamed campaign '{r['was']}' to '{r['campaign']}'")
+    _warn(r)
+
+
+@campaign.command()
+@click.argument("name", shell_complete=complete(names_in_store))
+@click.option("--yes", is_flag=True, help="Delete without asking.")
+@_common(select=False)
+def delete(name, yes, store, as_json):
+    """Delete a campaign; its export is saved beside the store's backups first ('campaign import' brings it back).
+
+    \b
+    Example: pnp campaign new --player Tiphys --name scratch
+             pnp campaign use first-voyage
+             pnp campaign delete scratch --yes
+    """
+    if not yes and not click.confirm(f"Delete campaign '{shown(name)}'? (its export is kept with the backups)"):
+        raise click.ClickException("nothing was deleted")
+    r = service.delete(store, name)
+    if as_json:
+        emit_json(r)
+    else:
+        _say(f"Deleted campaign '{r['campaign']}'; to bring it back: pnp campaign import {r['saved']}")
     _warn(r)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from urllib.parse import urlencode
 
 from starlette.responses import Response
 
@@ -36,9 +37,32 @@ def _version(form) -> int | None:
 
 # ---- campaigns -------------------------------------------------------------------------------------
 
+def _shown(request) -> str | None:
+    """The campaign a page was asked for (?campaign=, as a record's page links it), else None: the current one."""
+    return inputs.text(request.query_params, "campaign", required=False) if request is not None else None
+
+
+def _at(path: str, campaign: str, **params) -> str:
+    """A page's address for this campaign (the one a form was made for), with more parameters."""
+    return path + "?" + urlencode({"campaign": campaign, **params})
+
+
+def _unsaved(record: dict) -> dict:
+    """?nobackup=1 when the record was kept but its backup failed (pnp.store.db.backup_after_commit): the page
+    then says so, as the CLI does with exit code 3, so nobody records it again."""
+    return {"nobackup": 1} if record.get("warning") else {}
+
+
 def campaigns(store, request) -> dict:
-    """The campaign list: wins, losses, which is current (kept while the store is unchanged: pnp.web.memo)."""
-    return dict(memo.while_unchanged(store, "argonauts campaigns", service.campaigns))
+    """The campaign list: wins, losses, which is current (kept while the store is unchanged: pnp.web.memo);
+    after a rename or a delete, which one."""
+    q = request.query_params if request is not None else {}
+    renamed = inputs.text(q, "renamed", required=False) if request is not None else None
+    return {**memo.while_unchanged(store, "argonauts campaigns", service.campaigns),
+            "name_chars": service.NAME_CHARS, "renamed": renamed, "renamed_to": _shown(request) if renamed else None,
+            "deleted": inputs.text(q, "deleted", required=False) if request is not None else None,
+            "restored": inputs.text(q, "restored", required=False) if request is not None else None,
+            "saved": service.deleted(store)}
 
 
 def use(store, form) -> str:
@@ -51,10 +75,38 @@ def new(store, form) -> str:
     return "/campaign"
 
 
+def rename(store, form) -> str:
+    r = service.rename(store, _field(form, "campaign", "campaign"), _field(form, "new_name", "new name"))
+    return _at("/", r["campaign"], renamed=r["was"])
+
+
+def delete_form(store, request) -> dict:
+    """The confirmation step before a delete: the campaign's counts, and what brings it back."""
+    card = service.player_card(store, _shown(request))
+    return {"s": card["status"]}
+
+
+def delete(store, form) -> str:
+    name = _field(form, "campaign", "campaign")
+    if inputs.text(form, "confirm", required=False) != "yes":
+        raise UsageError("the delete was not confirmed", field="confirm")
+    service.delete(store, name)
+    return "/?" + urlencode({"deleted": name})
+
+
+def restore(store, form) -> str:
+    r = service.restore(store, _field(form, "key", "deleted campaign"))
+    return "/?" + urlencode({"restored": r["campaign"]})
+
+
 def player(store, request) -> dict:
-    """The Player card: deeds, rewards, wins and losses, and the last record."""
-    card = service.player_card(store)
-    return {"s": card["status"], "last": card["last"]}
+    """The Player card: deeds, rewards, wins and losses, the last record, and with ?done=N the
+    confirmation of record N with Undo (or Redo) and what to do on the table before the next game."""
+    seq = inputs.number(request.query_params, "done", 1, 10 ** inputs.DIGITS - 1) if request is not None else None
+    card = service.player_card(store, _shown(request), seq)
+    return {"s": card["status"], "last": card["last"], "current": card["current"], "undo": card["undo"],
+            "redo": card["redo"], "shown": card["shown"], "next_game": card["next_game"],
+            "nobackup": bool(request is not None and request.query_params.get("nobackup"))}
 
 
 def _track(card, level: int | None, data) -> dict:
@@ -69,7 +121,7 @@ def _track(card, level: int | None, data) -> dict:
 
 def deck(store, request) -> dict:
     """Every deck card with its track drawn, and the reserve cards still locked with what unlocks them."""
-    name, state, data = service.current_state(store)
+    name, state, data = service.current_state(store, _shown(request))
     source = {}
     for c in data.cards:
         for box, target in c.add.items():
@@ -96,10 +148,15 @@ def win_form(store, request) -> dict:
     Cards already tapped (?card=…, sent by htmx as they are tapped) mark the deeds they grant in this
     win, which cannot also be the chosen deed (argonauts.gap.25).
     """
-    name, state, data = service.current_state(store)
+    name, state, data = service.current_state(store, _shown(request))
     cards = [data.card(c) for c in state.deck if data.card(c).has_track]
     refused = getattr(request.state, "form", None)  # a refused POST: keep what was tapped
-    picked = inputs.texts(refused if refused is not None else request.query_params, "card")
+    try:
+        picked = inputs.texts(refused if refused is not None else request.query_params, "card")
+    except BadInput:
+        if refused is None:
+            raise
+        picked = []  # the refused form's own bad value (its error is shown): the taps start afresh
     tapped = set(picked) & {c.id for c in cards}
     grants, now = {}, {}
     for c in cards:
@@ -115,28 +172,39 @@ def win_form(store, request) -> dict:
 
 
 def win(store, form) -> str:
-    service.win(store, _field(form, "campaign", "campaign"), inputs.texts(form, "card"),
-                inputs.text(form, "deed", required=False))
-    return "/campaign"
+    r = service.win(store, _field(form, "campaign", "campaign"), inputs.texts(form, "card"),
+                    inputs.text(form, "deed", required=False))
+    return _at("/campaign", r["campaign"], done=r["seq"], **_unsaved(r))
 
 
 def loss(store, form) -> str:
-    service.loss(store, _field(form, "campaign", "campaign"))
-    return "/campaign"
+    r = service.loss(store, _field(form, "campaign", "campaign"))
+    return _at("/campaign", r["campaign"], done=r["seq"], **_unsaved(r))
 
 
 def undo(store, form) -> str:
-    service.undo(store, _field(form, "campaign", "campaign"))
-    return "/campaign"
+    """Undo the record the page showed (?seq=; without it, the last in effect)."""
+    r = service.undo(store, _field(form, "campaign", "campaign"), _seq(form))
+    return _at("/campaign", r["campaign"], done=r["seq"], **_unsaved(r))
+
+
+def redo(store, form) -> str:
+    r = service.redo(store, _field(form, "campaign", "campaign"), _seq(form))
+    return _at("/campaign", r["campaign"], done=r["seq"], **_unsaved(r))
+
+
+def _seq(form) -> int | None:
+    return inputs.number(form, "seq", 1, 10 ** inputs.DIGITS - 1)
 
 
 def history(store, request) -> dict:
-    status = service.status(store)
-    return {"campaign": status["campaign"], "rows": list(reversed(service.history(store, status["campaign"])))}
+    view = service.history_view(store, _shown(request))
+    return {"campaign": view["campaign"], "rows": list(reversed(view["rows"])), "undo": view["undo"],
+            "redo": view["redo"]}
 
 
 def export(store, request) -> Response:
-    doc = service.export(store)
+    doc = service.export(store, _shown(request))
     return Response(service.export_text(doc), media_type="application/json",
                     headers={"content-disposition": f'attachment; filename="{campaign_slug(doc["name"])}.json"'})
 
@@ -155,7 +223,7 @@ def import_(store, form) -> str:
 
 def reprint(store, request) -> Response:
     """The PDF of the cards the last game changed (its ticked Adventure cards) and the Player card."""
-    name = service.status(store)["campaign"]
+    name = service.status(store, _shown(request))["campaign"]
     only = set(changed_by_last_game(store, name))
     with tempfile.TemporaryDirectory(prefix="pnp-serve-") as tmp:
         result = print_campaign(store, name, tmp, only=only)
@@ -167,16 +235,18 @@ def reprint(store, request) -> Response:
 # ---- play ------------------------------------------------------------------------------------------
 
 def play(store, request) -> dict:
-    """The table game of the current campaign, as the play page shows it."""
-    status = service.status(store)
+    """The table game of the campaign asked for (else the current one), as the play page shows it."""
+    status = service.status(store, _shown(request))
     game = table.load(store, status["campaign"])
+    current = memo.while_unchanged(store, "argonauts campaigns", service.campaigns)["current"]
     return {"campaign": status["campaign"], "player": status["player"], "crew_start": status["crew"],
-            "g": table.view(game, store) if game else None}
+            "g": table.view(game, store) if game else None, "current": current}
 
 
 def play_start(store, form) -> str:
-    table.start(store, _field(form, "campaign", "campaign"))
-    return "/play"
+    name = _field(form, "campaign", "campaign")
+    table.start(store, name)
+    return _at("/play", name)
 
 
 def play_step(store, form) -> str:
@@ -199,7 +269,7 @@ def play_step(store, form) -> str:
     else:
         raise UsageError("the form has no step", hint="reload the page and tap again")
     table.act(store, name, version, step)
-    return "/play"
+    return _at("/play", name)
 
 
 def _count(form, key: str) -> int:
@@ -208,18 +278,21 @@ def _count(form, key: str) -> int:
 
 
 def play_back(store, form) -> str:
-    table.back(store, _field(form, "campaign", "campaign"), _version(form))
-    return "/play"
+    name = _field(form, "campaign", "campaign")
+    table.back(store, name, _version(form))
+    return _at("/play", name)
 
 
 def play_finish(store, form) -> str:
-    table.finish(store, _field(form, "campaign", "campaign"), inputs.text(form, "deed", required=False), _version(form))
-    return "/campaign"
+    r = table.finish(store, _field(form, "campaign", "campaign"), inputs.text(form, "deed", required=False),
+                     _version(form))
+    return _at("/campaign", r["campaign"], done=r["seq"], **_unsaved(r))
 
 
 def play_abandon(store, form) -> str:
-    table.abandon(store, _field(form, "campaign", "campaign"))
-    return "/play"
+    name = _field(form, "campaign", "campaign")
+    table.abandon(store, name)
+    return _at("/play", name)
 
 
 T = "argonauts/"  # this folder's templates, as the web shell finds them (under the game's slug)
@@ -238,12 +311,17 @@ def pages() -> dict:
             ("GET", "/", campaigns, T + "campaigns.html"),
             ("POST", "/use", use, T + "campaigns.html", campaigns),
             ("POST", "/new", new, T + "campaigns.html", campaigns),
+            ("POST", "/rename", rename, T + "campaigns.html", campaigns),
+            ("GET", "/delete", delete_form, T + "delete.html"),
+            ("POST", "/restore", restore, T + "campaigns.html", campaigns),
+            ("POST", "/delete", delete, T + "delete.html", delete_form),
             ("GET", "/campaign", player, T + "player.html"),
             ("GET", "/deck", deck, T + "deck.html"),
             ("GET", "/win", win_form, T + "win.html"),
             ("POST", "/win", win, T + "win.html", win_form),
             ("POST", "/loss", loss, T + "player.html", player),
             ("POST", "/undo", undo, T + "player.html", player),
+            ("POST", "/redo", redo, T + "player.html", player),
             ("GET", "/history", history, T + "history.html"),
             ("GET", "/export", export, "error.html"),
             ("POST", "/import", import_, T + "campaigns.html", campaigns),

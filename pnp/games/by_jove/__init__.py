@@ -13,7 +13,7 @@ game (and any game reaching the round cap) is won on points. Rules data: cardset
 from pnp.catalog import Game
 
 GAME = Game("by-jove", "By Jove", "by-jove.txt", "en", __name__,
-            situations="judge:situations", simulate="simulate:command")
+            situations="situations:SITUATIONS", simulate="simulation:SIMULATION")
 
 __all__ = ["State"]
 

@@ -25,7 +25,7 @@ import importlib
 from pnp.catalog import Game
 
 GAME = Game("hera-zeus", "Hera and Zeus", "hera-and-zeus.zh.txt", "zh", __name__,
-            situations="judge:situations", simulate="simulate:command")
+            situations="situations:SITUATIONS", simulate="simulation:SIMULATION")
 
 __all__ = ["HERA", "ZEUS", "SIDES", "Card", "all_cards", "deck", "token_of", "State", "parse_move",
            "COLUMNS", "ROWS", "HAND_LIMIT"]

@@ -89,17 +89,23 @@ def load_position(path: str | Path) -> State:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot read position file: {exc.strerror}", file=str(path)) from None
+    return read_position(text, str(path))
+
+
+def read_position(text: str, source: str) -> State:
+    """A position's text (YAML, or JSON when `source` ends in .json) as a State; UsageError naming `source`."""
+    is_json = source.lower().endswith(".json")
     try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else load_yaml(text)
+        data = json.loads(text) if is_json else load_yaml(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f" at line {mark.line + 1}" if mark else (f" at line {exc.lineno}" if hasattr(exc, "lineno") else "")
-        raise UsageError(f"not valid {'JSON' if path.suffix.lower() == '.json' else 'YAML'}{line}",
-                         file=str(path), hint="fix the syntax; see 'pnp docs hera-zeus' for the format") from None
+        raise UsageError(f"not valid {'JSON' if is_json else 'YAML'}{line}",
+                         file=source, hint="fix the syntax; see 'pnp docs hera-zeus' for the format") from None
     try:
         return position_state(data)
     except UsageError as exc:
-        exc.file = str(path)
+        exc.file = source
         raise
 
 

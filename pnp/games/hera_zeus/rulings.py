@@ -9,7 +9,7 @@ from pnp.games.hera_zeus.cards import HERA, NEVER_CHALLENGE, SIDES, ZEUS, token_
 from pnp.games.hera_zeus.opening import check_opening
 from pnp.games.hera_zeus.position import OWN, empty_state, load_position, mirrored, take
 from pnp.games.hera_zeus.moves import COLUMNS, ROWS, check_syntax
-from pnp.games.hera_zeus.state import DEAL, OPENING, STATUE_AP
+from pnp.games.hera_zeus.state import DEAL, OPENING, STATUE_AP, State
 from pnp.judge.ruling import make_ruling
 
 GAME = "hera-zeus"
@@ -295,9 +295,10 @@ def setup(hand: str):
     return _ruling("setup", verdict, summary, steps, cites)
 
 
-def legal(position: str, move: str):
-    """Rule whether a move is legal in a position file, and why not; for a legal move, what it does."""
-    state = load_position(position)
+def legal(position, move: str):
+    """Rule whether a move is legal in a position (a file's path, or a State read from text), and why not;
+    for a legal move, what it does."""
+    state = position if isinstance(position, State) else load_position(position)
     check_opening(state)
     check_syntax(move)
     why = state.why_illegal(move)

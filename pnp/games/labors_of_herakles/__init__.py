@@ -2,4 +2,4 @@
 from pnp.catalog import Game
 
 GAME = Game("labors-of-herakles", "The Labors of Herakles", "the-labors-of-herakles.txt", "en", __name__,
-            situations="judge:situations", simulate="simulate:command")
+            situations="situations:SITUATIONS", simulate="simulation:SIMULATION")

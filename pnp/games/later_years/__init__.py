@@ -2,4 +2,4 @@
 from pnp.catalog import Game
 
 GAME = Game("later-years", "Hercules: The Later Years", "hercules-the-later-years.txt", "en", __name__,
-            situations="judge:situations", simulate="simulate:command")
+            situations="situations:SITUATIONS", simulate="simulation:SIMULATION")

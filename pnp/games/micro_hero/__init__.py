@@ -6,4 +6,4 @@ spending.py (upgrade phase, Preparation Actions); plan scoring in plans.py.
 from pnp.catalog import Game
 
 GAME = Game("micro-hero", "Micro Hero: Hercules", "micro-hero-hercules.cs.txt", "cs", __name__,
-            situations="judge:situations", simulate="simulate:command", command="cli:micro_hero")
+            situations="situations:SITUATIONS", simulate="simulation:SIMULATION", command="cli:micro_hero")

@@ -2,4 +2,4 @@
 from pnp.catalog import Game
 
 GAME = Game("twelve-labors", "The Twelve Labors", "the-twelve-labors.txt", "en", __name__,
-            situations="judge:situations", simulate="simulate:command")
+            situations="situations:SITUATIONS", simulate="simulation:SIMULATION")

@@ -2,4 +2,4 @@
 from pnp.catalog import Game
 
 GAME = Game("verb-adjective-noun", "Verb the Adjective Noun", "verb-the-adjective-noun.txt", "en", __name__,
-            situations="judge:situations", simulate="simulate:command")
+            situations="situations:SITUATIONS", simulate="simulation:SIMULATION")

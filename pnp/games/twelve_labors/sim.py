@@ -1,16 +1,12 @@
-"""`pnp simulate twelve-labors`: random players; game length, first-player advantage, who helps Hercules."""
+"""The Twelve Labors simulated: random players over seeded games; length, start positions, who helps Hercules."""
 from __future__ import annotations
 
 import random
 from collections import Counter
 from functools import partial
 
-import click
-
-from pnp.cli.output import emit_json
-from pnp.cli.simulate_options import players_option, run_options, seat_shares, with_progress
 from pnp.games.stats import spread
-from pnp.games.twelve_labors.engine import MAX_PLAYERS, MIN_PLAYERS, State, heroes_beaten
+from pnp.games.twelve_labors.engine import State, heroes_beaten
 from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random",)
@@ -68,24 +64,3 @@ def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> d
         "hercules_or_iolaus_not_beaten": round(markers_win / n, 4),
         "labors_helped_by": {k: round(v / total_helped, 4) for k, v in sorted(helped.items())},
     }
-
-
-@click.command(name="twelve-labors")
-@run_options(1000, POLICIES, "random")
-@players_option(MIN_PLAYERS, MAX_PLAYERS, 4, "twelve-labors.gap.4")
-def command(n, seed, policy, players, jobs, as_json):
-    """Simulate The Twelve Labors with random players: game length and first-player advantage.
-
-    Example: pnp simulate twelve-labors -n 200 --players 4 --seed 7
-    """
-    report = with_progress("games", n, lambda progress: simulate(n, seed, players, progress=progress, jobs=jobs))
-    if as_json:
-        emit_json(report)
-        return
-    t = report["turns"]
-    click.echo(f"{n} games, {players} players, random policy, seed {seed}")
-    click.echo(f"  turns: mean {t['mean']}, median {t['median']}, range {t['min']}-{t['max']}")
-    click.echo("  wins by starting turn-order position: " + seat_shares(report["win_rate_by_start_position"]))
-    click.echo("  'beat the heroes' variant wins: " + seat_shares(report["beat_the_heroes_win_rate_by_start_position"]))
-    click.echo(f"  Hercules or Iolaus level with or above every player: {report['hercules_or_iolaus_not_beaten']:.1%}")
-    click.echo("  labors helped by: " + ", ".join(f"{k} {v:.1%}" for k, v in report["labors_helped_by"].items()))

@@ -1,4 +1,4 @@
-"""`pnp simulate labors-of-herakles`: random players; game length, first-player advantage, labor success."""
+"""The Labors of Herakles simulated: random players over seeded games; length, seats, labor success."""
 from __future__ import annotations
 
 import random
@@ -6,12 +6,8 @@ import statistics
 from collections import Counter
 from functools import partial
 
-import click
-
-from pnp.cli.output import emit_json
-from pnp.cli.simulate_options import first_player_text, players_option, run_options, seat_shares, with_progress
 from pnp.games.base import pick
-from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, State
+from pnp.games.labors_of_herakles.engine import LABORS_TO_WIN, State
 from pnp.games.stats import first_player, split_win, spread
 from pnp.simulate.jobs import game_rng, play_games
 
@@ -57,25 +53,3 @@ def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> d
         "first_player": first_player(wins[0] / n, n, players),
         "ends": {k: round(v / n, 4) for k, v in sorted(ends.items())},
     }
-
-
-@click.command(name="labors-of-herakles")
-@run_options(1000, POLICIES, "random")
-@players_option(MIN_PLAYERS, MAX_PLAYERS, 4, "labors-of-herakles.gap.3")
-def command(n, seed, policy, players, jobs, as_json):
-    """Simulate The Labors of Herakles with random players: game length and first-player advantage.
-
-    Example: pnp simulate labors-of-herakles -n 200 --players 4 --seed 7
-    """
-    report = with_progress("games", n, lambda progress: simulate(n, seed, players, progress=progress, jobs=jobs))
-    if as_json:
-        emit_json(report)
-        return
-    t = report["turns"]
-    click.echo(f"{n} games, {players} players, random policy, seed {seed}")
-    click.echo(f"  turns: mean {t['mean']}, median {t['median']}, range {t['min']}-{t['max']}")
-    click.echo(f"  labor attempts {report['labor_attempts_mean']}, completed {report['labors_completed_mean']} "
-               f"on average; winning favor {report['winning_favor_mean']}")
-    click.echo("  wins by seat (seat 1 starts): " + seat_shares(report["win_rate_by_seat"]))
-    click.echo("  " + first_player_text(report["first_player"]))
-    click.echo("  games end by: " + ", ".join(f"{k} {v:.1%}" for k, v in report["ends"].items()))

@@ -1,0 +1,143 @@
+"""`pnp serve` under thumbs, in Debian's Chromium (one browser for the module): three quick taps record
+once with JavaScript on and off, a refused form survives a reload, and on a 390 and a 320 px phone every
+page fits the width and every tap target is at least 44 px, even with an 80-character name."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from pnp.games.argonauts import campaign as service
+from web_fixtures import CHROMIUM, Server, launch
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("thumbs"),  # one worker, one browser for the module
+              pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                 reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
+LONG = "Argo" * 20  # 80 characters, no space: once made every page 905 px wide on a 390 px phone
+PHONES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
+TARGETS = """() => {
+  const bad = [];
+  const seen = el => { const s = getComputedStyle(el); const r = el.getBoundingClientRect();
+                       return s.visibility !== 'hidden' && s.display !== 'none' && r.width > 0 && r.height > 0; };
+  for (const el of document.querySelectorAll('a[href], button, summary, select, textarea, input, label')) {
+    if (el.type === 'hidden' || !seen(el)) continue;
+    if (el.tagName === 'INPUT' && ['checkbox', 'radio'].includes(el.type) && el.closest('label')) continue;
+    if (el.tagName === 'LABEL' && !el.querySelector('input[type=checkbox], input[type=radio]')) continue;
+    if (el.closest('details:not([open])') && el.tagName !== 'SUMMARY') continue;
+    const r = el.getBoundingClientRect();
+    if (r.height < 44 || r.width < 44) bad.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return bad;
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def served(tmp_path):
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    server = Server(store)
+    yield server, store
+    server.stop()
+
+
+def _open(browser, server, js=True, viewport=PHONES[0]):
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, is_mobile=True, has_touch=True,
+                                  java_script_enabled=js)
+    page = context.new_page()
+    page.goto(server.url)
+    return context, page
+
+
+COUNT_REQUESTS = """window.__sent = 0; window.__done = 0;
+document.addEventListener('htmx:beforeRequest', () => window.__sent++);
+document.addEventListener('htmx:afterRequest', () => window.__done++);"""
+
+
+def _tap_at(page, x: float, y: float, js: bool) -> None:
+    """Tap a point of the page and wait for what it started: htmx's requests, or the browser's navigation."""
+    page.locator("html").click(position={"x": x, "y": y})
+    if js:
+        page.wait_for_function("window.__sent === window.__done")
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+def test_three_quick_taps_on_record_a_loss_record_one_loss(browser, served, js):
+    """Taps at one spot: two land before any answer (the repeat counts nothing), the third on whatever
+    the answer put there; then a reload. Exactly one loss, and nothing undone."""
+    server, store = served
+    context, page = _open(browser, server, js)
+    if js:
+        context.add_init_script(COUNT_REQUESTS)
+    start = server.base + "/campaign?campaign=voyage"
+    page.goto(start)
+    box = page.locator("form[action='/loss'] button").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if js:
+        page.locator("form[action='/loss'] button").evaluate("b => { b.click(); b.click(); }")
+        page.wait_for_function("window.__sent > 0 && window.__sent === window.__done")
+    else:
+        page.mouse.click(x, y, click_count=2)
+        page.wait_for_url(lambda url: url != start)
+    _tap_at(page, x, y, js)  # the same spot, on the page that answered
+    assert [h["kind"] for h in service.history(store)] == ["new", "loss"]
+    assert "Recorded a loss on voyage" in page.inner_text("main")
+    assert page.locator("form[action='/undo'] button").inner_text() == "Undo this loss"
+    page.reload()  # a reload shows the record again and records nothing
+    assert "Recorded a loss on voyage" in page.inner_text("main")
+    assert service.status(store)["losses"] == 1
+    context.close()
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+def test_a_refused_win_keeps_its_taps_and_survives_a_reload(browser, served, js):
+    server, store = served
+    context, page = _open(browser, server, js)
+    page.goto(server.base + "/win")
+    page.locator("label.tile:has(input[value='harpies'])").click()
+    page.locator("button.big").click()  # no deed chosen
+    page.wait_for_selector("[role=alert]")
+    for _ in range(2):
+        error = page.inner_text("[role=alert]")
+        assert "Pick the Heroic Deed you earned" in error and "--" not in error
+        assert page.locator("input[name=card][value='harpies']").is_checked()
+        assert "Method Not Allowed" not in page.content()
+        page.reload()
+    assert service.status(store)["wins"] == 0
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", PHONES, ids=["390", "320"])
+def test_every_page_fits_the_phone_and_every_tap_target_is_44px(browser, tmp_path, viewport):
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    service.new(store, LONG + "x", LONG)
+    service.delete(store, LONG + "x")  # the campaigns page lists it under "Deleted campaigns"
+    service.new(store, LONG, LONG)
+    service.win(store, LONG, ["harpies", "amycus"], "rocks")
+    seq = len(service.history(store, LONG))
+    from pnp.games.argonauts import table
+    table.start(store, LONG)
+    server = Server(store)
+    try:
+        context, page = _open(browser, server, viewport=viewport)
+        pages = ["/", "/campaign", f"/campaign?done={seq}", "/deck", "/win", "/history", "/play",
+                 "/rules", "/rules?q=natural+six", "/rules/argonauts/gaps", "/rules/argonauts/argonauts.quest.4",
+                 "/judge", "/judge/argonauts/roll", "/delete?campaign=voyage", "/cards"]
+        for path in pages:
+            assert page.goto(server.base + path).status == 200, path
+            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"], (path, width)
+            assert page.evaluate(TARGETS) == [], path
+        context.close()
+    finally:
+        server.stop()
