@@ -51,10 +51,10 @@ def documented_seconds(line: str) -> float:
 
 # What cannot run here, by the start of the command line (or a whole page): the reason is the skip's reason.
 NOT_RUN = {
-    "pnp serve": "starts a server that runs until stopped (tests/test_web_serve.py runs it)",
-    "pnp print my-set --watch": "re-renders until Ctrl-C (tests/test_watch.py runs it)",
-    "pnp print my-deck --watch": "re-renders until Ctrl-C (tests/test_watch.py runs it)",
-    "pnp argonauts play": "a game played at the keyboard (tests/test_argonauts_table.py and test_argonauts_cli.py)",
+    "pnp serve": "starts a server that runs until stopped (tests/web/test_web_serve.py runs it)",
+    "pnp print my-set --watch": "re-renders until Ctrl-C (tests/cli/test_watch.py runs it)",
+    "pnp print my-deck --watch": "re-renders until Ctrl-C (tests/cli/test_watch.py runs it)",
+    "pnp argonauts play": "a game played at the keyboard (tests/games/argonauts/test_argonauts_table.py and test_argonauts_cli.py)",
     "docs/argonauts-balance.md": "a measurement report: its runs take minutes, and its --cards runs reproduce a "
                                  "proposal since applied to the card set",
 }

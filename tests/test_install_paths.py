@@ -68,7 +68,7 @@ def test_rulebooks_root_follows_pnp_rulebooks(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("ci,outcome", [("true", "1 error"), ("", "1 skipped")])
 def test_missing_rulebooks_fail_in_ci_and_skip_elsewhere_saying_where(tmp_path, ci, outcome):
-    test = "tests/test_argonauts_judge.py::test_every_heading_is_printed_in_the_rulebook_and_gaps_are_grounded"
+    test = "tests/games/argonauts/test_argonauts_judge.py::test_every_heading_is_printed_in_the_rulebook_and_gaps_are_grounded"
     env = os.environ | {"CI": ci, "PNP_RULEBOOKS": str(tmp_path / "nowhere")}
     res = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-rs", test],
                          cwd=Path(__file__).resolve().parents[1], env=env, capture_output=True, text=True)

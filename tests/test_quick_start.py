@@ -83,7 +83,7 @@ def test_readme_quick_start_runs_verbatim_from_a_fresh_clone_on_a_stock_python(t
     assert sorted(p.name for p in (clone / "output").glob("*.pdf")) == sorted(f"{g}.pdf" for g in GAMES)
     assert "total: " in first.stdout and "sheets of paper" in first.stdout
 
-    quick = env | {"PYTEST_ADDOPTS": "-q -p no:cacheprovider tests/test_docs_new.py"}
+    quick = env | {"PYTEST_ADDOPTS": "-q -p no:cacheprovider tests/cli/test_docs_new.py"}
     second = subprocess.run(["bash", "-c", lines[1]], cwd=clone, env=quick, capture_output=True, text=True,
                             timeout=900)
     assert second.returncode == 0, f"{lines[1]}\n{second.stdout[-3000:]}\n{second.stderr[-3000:]}"

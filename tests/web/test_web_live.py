@@ -1,0 +1,300 @@
+"""Live and offline `pnp serve`: one store watcher tells every open page of a record (server-sent
+events), the companion installs as a web app and reads offline, it works with JavaScript off, and
+axe-core finds no accessibility violation on any page (Chromium tests skip without /usr/bin/chromium)."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import time
+import warnings
+from pathlib import Path
+from urllib.request import urlopen
+
+import pytest
+
+from pnp.games.argonauts import campaign as service
+from pnp.games.argonauts import table
+from pnp.web.app import create_app
+from pnp.web.live import Changes
+from web_fixtures import CHROMIUM, PHONE, Server, cli, launch
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+AXE = Path(__file__).parents[1] / "web_vendor" / "axe.min.js"
+LOOK = Path(os.environ.get("PNP_LOOK", Path(__file__).resolve().parents[2] / "output" / "screens"))
+browser_only = [pytest.mark.browser,
+                pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                   reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
+
+
+@pytest.fixture
+def store(tmp_path):
+    path = tmp_path / "s.db"
+    service.new(path, "voyage", "Jason")
+    return path
+
+
+def client(store, token=None):
+    return TestClient(create_app(store, token), base_url="http://127.0.0.1:8765", follow_redirects=False,
+                      client=("127.0.0.1", 50000))
+
+
+def change_of(html: str) -> str | None:
+    m = re.search(r'<main data-live data-change="([^"]+)"', html)
+    return m.group(1) if m else None
+
+
+# ---- in process --------------------------------------------------------------------------------------
+
+def test_one_watcher_tells_every_open_page_of_a_record_made_elsewhere(store):
+    async def run():
+        changes = Changes(store)
+        one, two = changes.stream(), changes.stream()
+        hello = [await one.__anext__(), await two.__anext__()]
+        assert hello[0] == hello[1] and hello[0].startswith("retry: ") and f"data: {changes.id}\n" in hello[0]
+        assert changes.listeners == 2 and changes._task is not None  # one watcher, however many pages
+        before = changes.id
+        await asyncio.to_thread(service.loss, store, "voyage")  # another connection, as the CLI would
+        got = await asyncio.wait_for(asyncio.gather(one.__anext__(), two.__anext__()), 3)
+        assert changes.id != before and got == [f"event: change\ndata: {changes.id}\n\n"] * 2
+        await one.aclose()
+        await two.aclose()
+        assert changes.listeners == 0
+        await asyncio.sleep(0.5)
+        assert changes._task is None  # nobody listens: the watcher stopped reading the store
+    asyncio.run(run())
+
+
+def test_the_watcher_sees_every_commit_while_this_process_opens_the_store_again(store):
+    """Opening a store reads its header; a Python file object closed on it used to drop every POSIX lock
+    this process held, so a CLI closing meanwhile deleted the write-ahead log under the watcher's
+    connection and later commits went unseen (or failed with a disk I/O error)."""
+    changes = Changes(store)
+    changes.poll()
+    for round in range(2):
+        service.loss(store, "voyage")  # this process opens (and reads the header of) the store again
+        assert changes.poll(), round
+        for other in range(2):
+            cli(store, "loss")  # another process, which closes the store last
+            assert changes.poll(), (round, other)
+    assert service.status(store)["losses"] == 6
+    copy = store.with_name("copy.db")
+    copy.write_bytes(store.read_bytes())  # a store put back from a backup: another file at the same path
+    copy.replace(store)
+    assert changes.poll() and not changes.poll()
+
+
+def test_a_page_carries_the_change_it_shows_and_still_pages_are_not_live(store):
+    c = client(store)
+    first = change_of(c.get("/campaign").text)
+    assert first and change_of(c.get("/campaign").text) == first  # reading changes nothing
+    service.loss(store, "voyage")
+    assert change_of(c.get("/campaign").text) not in (None, first)
+    for path in ("/rules", "/rules/argonauts", "/judge"):
+        assert 'data-live' not in c.get(path).text, path
+
+
+def test_events_and_the_worker_need_the_session_in_lan_mode(store):
+    token = "s3cret-token-for-tests-only-0123456789"
+    c = client(store, token=token)
+    for path in ("/events", "/sw.js", "/manifest.webmanifest", "/rules/argonauts"):
+        assert c.get(path).status_code == 403, path
+
+
+def test_the_web_app_manifest_icons_and_every_page_kept_offline_answer(store):
+    c = client(store)
+    assert 'rel="manifest" href="/manifest.webmanifest"' in c.get("/").text
+    manifest = c.get("/manifest.webmanifest").json()
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    sizes = set()
+    for icon in manifest["icons"]:
+        r = c.get(icon["src"])
+        assert r.status_code == 200 and r.headers["content-type"] == "image/png" and r.content[:4] == b"\x89PNG"
+        sizes.add(icon["sizes"])
+    assert {"192x192", "512x512"} <= sizes and any(i.get("purpose") == "maskable" for i in manifest["icons"])
+    sw = c.get("/sw.js").text
+    core = json.loads(re.search(r"const CORE = (\[.*?\]);", sw).group(1))
+    assert {"/", "/campaign", "/deck", "/history", "/play", "/rules", "/rules/argonauts"} <= set(core)
+    assert "http" not in " ".join(core)  # nothing from outside hosts
+    for path in core:
+        r = c.get(path)
+        assert r.status_code == 200, path
+        if not path.startswith("/static/") and path != "/manifest.webmanifest":
+            assert "<!--offline-->" in r.text, path  # where the worker writes its offline banner
+    text = c.get("/rules/argonauts").text
+    assert "argonauts.quest.4" in text  # the whole rules of a game, on one page to keep
+
+
+# ---- in Chromium -------------------------------------------------------------------------------------
+
+@pytest.fixture
+def served(tmp_path):
+    store = tmp_path / "s.db"
+    service.new(store, "voyage", "Jason")
+    server = Server(store)
+    yield server, store
+    server.stop()
+
+
+@pytest.fixture
+def chromium():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = launch(p)
+        yield browser
+        browser.close()
+
+
+def phone(browser, **extra):
+    return browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, **extra)
+
+
+def listening(page) -> None:
+    """Wait until the page's event stream is open (the first event has arrived)."""
+    page.wait_for_function("document.querySelector('main[data-live]') && document.documentElement.dataset.live === 'on'")
+
+
+def look(page, name: str) -> None:
+    LOOK.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(LOOK / f"{name}.png"))
+
+
+LOSSES = "document.querySelector('main .losses') && document.querySelector('main .losses').textContent"
+
+
+@browser_only[0]
+@browser_only[1]
+def test_a_record_elsewhere_shows_on_open_pages_within_a_second(served, chromium):
+    server, store = served
+    one, two = phone(chromium).new_page(), phone(chromium).new_page()
+    errors = []
+    for p in (one, two):
+        p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        p.goto(server.base + "/campaign")
+        listening(p)
+    assert one.evaluate(LOSSES) == "0 losses"
+
+    service.loss(store, "voyage")  # the library (what the CLI calls), another connection to the store
+    start = time.monotonic()  # the record is made (committed, then backed up)
+    for p in (one, two):
+        p.wait_for_function(f"({LOSSES}) === '1 loss'", timeout=max(1, 1000 - 1000 * (time.monotonic() - start)))
+    assert time.monotonic() - start < 1.0
+
+    two.locator("button:has-text('Record a loss')").click()  # a tap on one phone shows on the other
+    one.wait_for_function(f"({LOSSES}) === '2 losses'", timeout=1000)
+    look(one, "live-updated")
+
+    # a page being filled in is never replaced: it says something changed and keeps the entry
+    one.goto(server.base + "/")
+    listening(one)
+    one.fill("input[name=name]", "second-voyage")
+    cli(store, "loss")
+    one.wait_for_selector("#live-note:not([hidden])", timeout=3000)
+    look(one, "live-note")
+    assert one.input_value("input[name=name]") == "second-voyage"
+    assert cli(store, "status")["losses"] == 3
+
+    # a tap that htmx answers by redrawing part of the form (the win's deeds) is filling in too
+    two.goto(server.base + "/win")
+    listening(two)
+    two.locator("label.tile", has_text="Amycus").click()
+    two.wait_for_selector("text=1 card tapped.")
+    service.loss(store, "voyage")
+    two.wait_for_selector("#live-note:not([hidden])", timeout=1000)
+    assert two.is_checked("input[value=amycus]") and "1 card tapped." in two.inner_text("main")
+    assert errors == []
+
+
+@browser_only[0]
+@browser_only[1]
+def test_offline_the_phone_shows_the_campaign_and_rules_as_last_seen_and_refuses_taps(served, chromium):
+    server, store = served
+    context = phone(chromium)
+    page = context.new_page()
+    page.goto(server.base + "/campaign")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: every CORE page is kept
+    service.loss(store, "voyage")
+    page.wait_for_function(f"({LOSSES}) === '1 loss'")  # live update; the worker keeps this copy too
+
+    context.set_offline(True)
+    page.goto(server.base + "/campaign")
+    banner = page.locator("main .offline")
+    assert "Offline" in banner.inner_text() and "last seen" in banner.inner_text()
+    assert page.evaluate(LOSSES) == "1 loss" and "voyage" in page.inner_text("main h1")
+    look(page, "offline")
+    page.goto(server.base + "/rules/argonauts")  # kept at install, never opened before
+    assert "argonauts.quest.4" in page.inner_text("main") and page.locator("main .offline").count() == 1
+    page.goto(server.base + "/cards?game=hera-zeus&q=zeus")  # a search never made: that game's whole reference
+    assert "Hera and Zeus" in page.inner_text("main h1") and page.locator("main .offline").count() == 1
+    page.goto(server.base + "/campaign")
+    page.locator("button:has-text('Record a loss')").click()
+    page.wait_for_selector("h1:has-text('Not recorded')")
+    assert "nothing is kept on this phone" in page.inner_text("main")
+    look(page, "offline-refused")
+
+    context.set_offline(False)
+    assert cli(store, "status")["losses"] == 1  # the refused tap recorded nothing, and nothing is sent later
+    page.goto(server.base + "/campaign")
+    assert page.locator("main .offline").count() == 0 and page.evaluate(LOSSES) == "1 loss"
+    context.close()
+
+
+@browser_only[0]
+@browser_only[1]
+def test_with_javascript_off_records_and_pages_still_work(served, chromium):
+    server, store = served
+    context = phone(chromium, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server.base + "/campaign")
+    page.locator("button:has-text('Record a loss')").click()
+    page.wait_for_url(re.compile(r"/campaign(\?|$)"))
+    assert "1 loss" in page.inner_text("main .losses")
+    assert cli(store, "status")["losses"] == 1
+    page.goto(server.base + "/rules/argonauts")
+    assert "argonauts.quest.4" in page.inner_text("main")
+    context.close()
+
+
+def _kept_pages(server) -> list[str]:
+    """The pages the service worker keeps (its CORE list, without assets)."""
+    with urlopen(server.base + "/sw.js", timeout=30) as r:
+        core = json.loads(re.search(r"const CORE = (\[.*?\]);", r.read().decode()).group(1))
+    return [p for p in core if not p.startswith("/static/") and p != "/manifest.webmanifest"]
+
+
+AXE_GROUPS = {  # every template once (Lighthouse's accessibility audit, .ci/lighthouse.py, runs axe on all pages)
+    "campaign": lambda server: [p for p in _kept_pages(server) if not p.startswith("/rules/")] + ["/win"],
+    "rules": lambda server: [
+        "/rules?q=natural+six", "/rules/argonauts", "/rules/argonauts/gaps", "/rules/later-years", "/cards?game=argonauts&q=harpy",
+        "/rules/argonauts/argonauts.quest.4", "/rules/argonauts/argonauts.gap.4", "/judge/argonauts/roll",
+        "/no-such-page"],
+}
+
+
+@browser_only[0]
+@browser_only[1]
+@pytest.mark.parametrize("group", sorted(AXE_GROUPS))
+def test_axe_finds_no_accessibility_violation_and_no_console_error_on_any_page(served, chromium, group):
+    server, store = served
+    cli(store, "loss")
+    game = table.start(store, "voyage")  # the play page mid-game: crew to assign to a revealed card
+    table.act(store, "voyage", game["version"], "harpies")
+    context = phone(chromium, service_workers="block")  # the pages themselves, as the server sends them
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(f"{page.url}: {m.text}") if m.type == "error" else None)
+    found = {}
+    for path in AXE_GROUPS[group](server):
+        page.goto(server.base + path)
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        bad = [f"{v['id']}: {v['help']} ({len(v['nodes'])}: {v['nodes'][0]['target']})" for v in result["violations"]]
+        if bad:
+            found[path] = bad
+    context.close()
+    assert found == {}, "\n".join(f"{path}: {v}" for path, bad in found.items() for v in bad)
+    assert [e for e in errors if "/no-such-page" not in e] == []
