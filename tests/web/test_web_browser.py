@@ -185,10 +185,11 @@ async def _submit(page, selector: str) -> None:
     await page.wait_for_function("window.htmx")
     await page.evaluate("window.__before = document.querySelector('main')")
     await page.click(selector)
-    await page.wait_for_function("document.querySelector('main') && document.querySelector('main') !== window.__before",
-                                 timeout=60_000)
+    # the answer's page: a new <main> at the record's own address (a live redraw for another phone's record
+    # may swap <main> first, at the address the tap was made on, so a new <main> alone is not the answer)
+    await page.wait_for_function("document.querySelector('main') && document.querySelector('main') !== window.__before"
+                                 " && location.href.includes('/campaign?campaign=voyage&done=')", timeout=60_000)
     assert not await page.locator(".error").count(), await page.inner_text("main")
-    assert "/campaign?campaign=voyage&done=" in page.url  # the record's own page
 
 
 async def _concurrent(server: Server, store: Path, rounds: int) -> None:
