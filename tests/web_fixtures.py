@@ -86,3 +86,15 @@ def write(c, path: str, data: dict | None = None, **kw):
     page = c.get(posted.headers["location"]) if posted.status_code == 303 else posted
     page.posted = posted
     return page
+
+
+def client(store, token=None):
+    """The companion in this process (Starlette's TestClient), seen from a loopback phone; no redirects followed."""
+    import warnings
+
+    from pnp.web.app import create_app
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    return TestClient(create_app(store, token), base_url="http://127.0.0.1:8765", follow_redirects=False,
+                      client=("127.0.0.1", 50000))

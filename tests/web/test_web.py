@@ -7,7 +7,6 @@ from html import unescape
 import random
 import re
 from pathlib import Path
-import warnings
 
 import pytest
 from click.testing import CliRunner
@@ -16,29 +15,14 @@ from pnp.games.argonauts import campaign as service
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.games.argonauts import table
-from pnp.web.app import create_app
 from pnp.web.security import MAX_BODY
-from web_fixtures import play_to_end, table_step, tokens, write
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
+from web_fixtures import client, play_to_end, table_step, tokens, write
 
 PAGES = ["/", "/campaign", "/deck", "/win", "/history", "/play", "/rules", "/rules?q=natural+six",
          "/rules/argonauts/gaps", "/rules/argonauts/argonauts.quest.4", "/rules/argonauts/argonauts.gap.4", "/judge",
          "/judge/argonauts/roll", "/static/htmx.min.js", "/static/app.css", "/static/htmx-LICENSE.txt"]
 
 
-@pytest.fixture
-def store(tmp_path):
-    path = tmp_path / "s.db"
-    service.new(path, "voyage", "Jason")
-    return path
-
-
-def client(store, token=None):
-    return TestClient(create_app(store, token), base_url="http://127.0.0.1:8765", follow_redirects=False,
-                      client=("127.0.0.1", 50000))
 
 
 def csrf(c) -> str:

@@ -24,12 +24,6 @@ BOARD = Path(__file__).resolve().parents[2] / "cardsets" / "later-years" / "exam
 LOCAL = ("127.0.0.1", 50000)
 
 
-@pytest.fixture
-def store(tmp_path):
-    path = tmp_path / "s.db"
-    service.new(path, "voyage", "Jason")
-    return path
-
 
 def client(store, token=None, peer=LOCAL, host="127.0.0.1:8765"):
     """In-process client; a 500 comes back as a response (never raised) so the test sees it."""

@@ -8,7 +8,6 @@ import json
 import os
 import re
 import time
-import warnings
 from pathlib import Path
 from urllib.request import urlopen
 
@@ -16,13 +15,8 @@ import pytest
 
 from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import table
-from pnp.web.app import create_app
 from pnp.web.live import Changes
-from web_fixtures import CHROMIUM, PHONE, Server, cli, launch
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
+from web_fixtures import CHROMIUM, PHONE, Server, cli, client, launch
 
 AXE = Path(__file__).parents[1] / "web_vendor" / "axe.min.js"
 LOOK = Path(os.environ.get("PNP_LOOK", Path(__file__).resolve().parents[2] / "output" / "screens"))
@@ -31,16 +25,6 @@ browser_only = [pytest.mark.browser,
                                    reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
 
 
-@pytest.fixture
-def store(tmp_path):
-    path = tmp_path / "s.db"
-    service.new(path, "voyage", "Jason")
-    return path
-
-
-def client(store, token=None):
-    return TestClient(create_app(store, token), base_url="http://127.0.0.1:8765", follow_redirects=False,
-                      client=("127.0.0.1", 50000))
 
 
 def change_of(html: str) -> str | None:

@@ -3,30 +3,16 @@ from the store once until the store changes (pnp.web.memo), and rules searches r
 from __future__ import annotations
 
 import shutil
-import warnings
 
 import pytest
 
 from pnp.games.argonauts import campaign as service
 from pnp.rules import search as search_mod
 from pnp.web import memo
-from pnp.web.app import create_app
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
+from web_fixtures import client
 
 
-@pytest.fixture
-def store(tmp_path):
-    path = tmp_path / "s.db"
-    service.new(path, "voyage", "Jason")
-    return path
 
-
-def client(store):
-    return TestClient(create_app(store), base_url="http://127.0.0.1:8765", follow_redirects=False,
-                      client=("127.0.0.1", 50000))
 
 
 @pytest.fixture

@@ -5,27 +5,17 @@ from __future__ import annotations
 
 import json
 import re
-import warnings
 from html import unescape
 
 import pytest
 
 from pnp.games.argonauts import campaign as service
-from pnp.web.app import create_app
-from web_fixtures import tokens, write
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
+from web_fixtures import client, tokens, write
 
 PAGES = ["/", "/campaign", "/campaign?done=2", "/deck", "/win", "/history", "/play", "/delete", "/rules", "/judge",
          "/cards"]
 TERMINAL = re.compile(r"--|\bpnp\s|(?:^|[\s'(])/[\w.-]+/|\.db\b|\.sqlite3\b")  # a flag, a command, a path
 
-
-def client(store):
-    return TestClient(create_app(store), base_url="http://127.0.0.1:8765", follow_redirects=False,
-                      client=("127.0.0.1", 50000))
 
 
 def alert(page) -> str:
@@ -33,12 +23,6 @@ def alert(page) -> str:
     m = re.search(r'role="alert">(.*?)</p>', page.text, flags=re.S)
     return unescape(m.group(1)) if m else ""
 
-
-@pytest.fixture
-def store(tmp_path):
-    path = tmp_path / "s.db"
-    service.new(path, "voyage", "Jason")
-    return path
 
 
 def test_a_replayed_form_token_records_nothing_more_and_shows_the_record_it_made(store):
