@@ -347,3 +347,19 @@ def test_later_years_final_hands_hold_no_more_cards_than_the_deck():
     assert score_ruling(board, "red:3, blue:2", "red:100, blue:8", "board.json").verdict["winners"] == ["red"]
     with pytest.raises(UsageError, match=r"later-years\.parts\.1"):
         score_ruling(board, "red:3, blue:2", "red:100, blue:9", "board.json")
+
+
+def test_argonauts_crew_counts_stay_within_what_a_game_can_hold():
+    from pnp.games.argonauts.campaign_cards import load_cards as campaign_data
+    from pnp.games.argonauts.rulings import assign, deaths, end, most_crew, roll
+    data = campaign_data()
+    top = most_crew()
+    assert top == data.starting_crew + sum(r.crew for r in data.rewards) + sum(
+        c.effect.amount for c in data.cards if c.effect and c.effect.type == "crew") > data.starting_crew
+    assert roll(4, top, 7).verdict is not None and end(top, 0).verdict == "won"
+    assert assign("harpies:1", top).verdict["legal"]
+    for call in (lambda: roll(4, top + 1, 7), lambda: end(top + 1, 0), lambda: assign("harpies:1", top + 1),
+                 lambda: deaths(2, top + 1)):
+        with pytest.raises(UsageError, match=r"argonauts\.includes\.4") as err:
+            call()
+        assert err.value.field in ("crew", "crew-left") and f"0..{top}" in err.value.expected

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pnp.errors import UsageError
 from pnp.games.argonauts.campaign_cards import KINDS
+from pnp.games.argonauts.campaign_cards import load_cards as campaign_data
 from pnp.games.argonauts.cards import FIGHTABLE, Stats, deck_stats, find_card, load_cards, read_track
 from pnp.games.argonauts.dice import p_success, succeeds
 from pnp.games.argonauts.state import State
@@ -19,10 +20,28 @@ def _range(name: str, value: int, lo: int, hi: int | None = None) -> int:
     return value
 
 
+def most_crew() -> int:
+    """The most crew counters a game can hold: the Player card's 12, every crew reward unlocked and every
+    continuous crew treasure held at once (argonauts.includes.4)."""
+    data = campaign_data()
+    treasures = sum(c.effect.amount for c in data.cards if c.effect and c.effect.type == "crew")
+    return data.starting_crew + sum(r.crew for r in data.rewards) + treasures
+
+
+def _crew(name: str, value: int) -> int:
+    """value checked against 0..most_crew(), naming the rule that bounds it."""
+    top = most_crew()
+    if not 0 <= value <= top:
+        raise UsageError(f"--{name} {value} is more crew than a game can hold (argonauts.includes.4)"
+                         if value > top else f"--{name} {value} is out of range", field=name,
+                         expected=f"0..{top}: 12 on the Player card plus every crew reward and crew treasure")
+    return value
+
+
 def roll(die: int, crew: int, difficulty: int, modifier: int = 0):
     """Does a card resolve for this die, crew, difficulty and treasure modifier?"""
     _range("die", die, 1, 6)
-    _range("crew", crew, 0)
+    _crew("crew", crew)
     _range("difficulty", difficulty, 1)
     if crew == 0:
         return make_ruling(G, "roll", verdict={"resolves": False, "rolled": False, "total": None},
@@ -180,7 +199,7 @@ def reveal(cards: str, deck_left: int):
 
 def end(crew_left: int, deck_left: int):
     """Won, lost or play on, at the end of a turn."""
-    _range("crew-left", crew_left, 0)
+    _crew("crew-left", crew_left)
     _range("deck-left", deck_left, 0)
     if deck_left > len(load_cards()):
         raise UsageError(f"--deck-left {deck_left} is more cards than the box holds (argonauts.includes.1)",
@@ -262,7 +281,7 @@ def assignment_problems(ids: list[str], counts: list[int], crew: int) -> list[st
 
 def assign(assignment: str, crew: int):
     """Is this assignment of crew to the revealed cards legal?"""
-    _range("crew", crew, 0)
+    _crew("crew", crew)
     pairs = parse_pairs(assignment, "assign")
     ids = field_ids([n for n, _ in pairs], "assign")
     kinds = [load_cards()[c].kind for c in ids]
@@ -311,7 +330,7 @@ def _deaths_in_engine(deadliness: int, crew: int, ids: list[str], counts: list[i
 def deaths(deadliness: int, crew: int, placed: str | None = None):
     """Which crew may die when a monster resolves negatively, and when."""
     _range("deadliness", deadliness, 0)
-    _range("crew", crew, 0)
+    _crew("crew", crew)
     pairs = parse_pairs(placed, "placed") if placed else []
     if pairs:   # crew wait only on Monsters and Treasures still to resolve, each card once
         ids = field_ids([n for n, _ in pairs], "placed")

@@ -40,6 +40,7 @@ SIMULATION = Simulation(
                   help="Play this many whole campaigns to completion instead."),
             Param("cards_path", "Another cards.yaml", Text(), default=None, flag="--cards",
                   help="Another cards.yaml to try (balance tuning)."),
-            Param("crew", "Starting crew", Int(1), default=None, help="Starting crew (default 12 or the campaign's).")),
+            Param("crew", "Starting crew", Int(1, 999), default=None,
+                  help="Starting crew (default 12 or the campaign's; a what-if may go up to 999).")),
     progress=lambda values: "campaigns" if values.get("n_campaigns") else "games",
     total=lambda values: values.get("n_campaigns") or values["n"], announce_seed=True)
