@@ -363,3 +363,13 @@ def test_argonauts_crew_counts_stay_within_what_a_game_can_hold():
         with pytest.raises(UsageError, match=r"argonauts\.includes\.4") as err:
             call()
         assert err.value.field in ("crew", "crew-left") and f"0..{top}" in err.value.expected
+
+
+def test_twelve_labors_assist_takes_no_more_empty_boxes_than_the_board_has():
+    from pnp.games.twelve_labors.engine import State
+    from pnp.games.twelve_labors.rulings import assist
+    top = sum(labor.boxes for labor in State(2).labors)
+    assert assist(True, 2).verdict == assist(True, 2, top).verdict == {"dice_placed": 1, "bonus_dice": 1, "points": 2}
+    with pytest.raises(UsageError, match=r"twelve-labors\.labors\.1") as err:
+        assist(True, 2, top + 1)
+    assert f"0..{top}" in err.value.expected

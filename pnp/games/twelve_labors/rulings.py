@@ -351,12 +351,22 @@ def assist_in_engine(chose: bool, active: int, open_boxes: int) -> tuple[int, in
     return placed[0], (placed[1] if chose else 0)
 
 
-def assist(chose: bool, active: int = 3, open_boxes: int = 99) -> Ruling:
-    """How many dice a player places in Assist and the points scored (twelve-labors.assist.*)."""
+def board_boxes() -> int:
+    """Die boxes on the whole board, every Labor's row together (twelve-labors.labors.1)."""
+    return sum(labor.boxes for labor in State(2).labors)
+
+
+def assist(chose: bool, active: int = 3, open_boxes: int | None = None) -> Ruling:
+    """How many dice a player places in Assist and the points scored (twelve-labors.assist.*);
+    open_boxes None: every box on the board still empty."""
     if not 0 <= active <= 10:
         raise UsageError(f"--active {active}", field="--active", expected="0..10 dice in the active pool")
-    if not 0 <= open_boxes <= 99:
-        raise UsageError(f"--open {open_boxes}", field="--open", expected="0..99 empty die boxes")
+    top = board_boxes()
+    open_boxes = top if open_boxes is None else open_boxes
+    if not 0 <= open_boxes <= top:
+        raise UsageError(f"--open {open_boxes} is more empty boxes than the board has (twelve-labors.labors.1)"
+                         if open_boxes > top else f"--open {open_boxes}", field="--open",
+                         expected=f"0..{top} empty die boxes: the twelve Labors' rows hold {top} in all")
     first, bonus = assist_in_engine(chose, active, open_boxes)
     steps = [f"In turn order, place {first} die from the active pool on an unresolved Labor: +{first}."
              if first else "No die can be placed (no active die or no empty box)."]

@@ -70,7 +70,7 @@ SITUATIONS = Situations("twelve-labors", "The Twelve Labors", (
         "assist", "How many dice a player places in Assist and how many points that scores.",
         (Param("chose", "Did this player pick Assist?", YES_NO, help="Did this player pick Assist?"),
          Param("active", "Dice in the active pool", Int(), default=3, help="Dice in the active pool."),
-         Param("open_boxes", "Empty die boxes on unresolved Labors", Int(0), default=99, flag="--open",
-               help="Empty die boxes on unresolved Labors.")),
+         Param("open_boxes", "Empty die boxes on unresolved Labors", Int(0), default=None, flag="--open",
+               help="Empty die boxes on unresolved Labors (default: the whole board empty).")),
         _assist, "pnp judge twelve-labors assist --chose yes --active 2"),
 ))
