@@ -23,6 +23,7 @@ from jinja2.filters import do_replace as _BUILTIN_REPLACE
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from pnp import limits
+from pnp.errors import CardsetError
 
 # Pure, deterministic built-in filters a card template may use (no random, no format strings, no pprint).
 FILTERS = ("abs", "batch", "capitalize", "count", "d", "default", "dictsort", "e", "escape", "first", "float",
@@ -265,7 +266,7 @@ class ContainedLoader(jinja2.FileSystemLoader):
         """The template's source, if it lies inside the folder it was found in and is UTF-8 text."""
         from jinja2.loaders import split_template_path
 
-        from pnp.textfile import read_text
+        from pnp.textfile import control_char, read_text
 
         name = str(template).replace("\\", "/")
         if name.startswith("/") or ".." in name.split("/") or re.match(r"[A-Za-z]:", name):
@@ -281,6 +282,12 @@ class ContainedLoader(jinja2.FileSystemLoader):
                 raise SecurityError(f"template '{template}' resolves (through a link) outside its folder: templates "
                                     "may only include files inside the set's folder")
             text = read_text(path, field="template")
+            bad = control_char(text)
+            if bad:
+                line = text[:text.index(chr(int(bad[2:], 16)))].count("\n") + 1
+                raise CardsetError(f"control character {bad} on line {line}", file=f"{path}:{line}", field="template",
+                                   expected="printable template text (tabs and line breaks are fine)",
+                                   hint="remove the control character (often pasted from another program)")
             mtime = path.stat().st_mtime
 
             def uptodate(path=path, mtime=mtime) -> bool:

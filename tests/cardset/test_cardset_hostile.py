@@ -359,6 +359,16 @@ def test_include_outside_the_set_says_why(tmp_path):
                "may only include files inside the set's folder")
 
 
+def test_a_template_holding_a_control_character_is_refused_naming_file_and_line(tmp_path):
+    layouts = {"front": {"boxes": {"t": {"x": 5, "y": 5, "w": 53, "h": 20, "template": "body.j2", "size": 8}}},
+               "back": {"boxes": {}}}
+    folder = write_set(tmp_path / "s", layouts=layouts,
+                       files={"templates/body.j2": "{{ name }}\nline two \x1b[2J cleared\n"})
+    code, out = validate(folder)
+    assert code == 1 and "\x1b" not in out
+    error_line(out, "body.j2:2", "control character U+001B on line 2", "remove the control character")
+
+
 def test_simulate_campaigns_count_is_bounded_before_any_work(monkeypatch):
     from click.testing import CliRunner
 
