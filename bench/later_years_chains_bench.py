@@ -14,7 +14,7 @@ import random
 import statistics
 import time
 
-from pnp.games.later_years.engine import max_chains
+from pnp.games.later_years.chains import max_chains
 
 
 def timed(cap) -> tuple[float, bool]:

@@ -7,6 +7,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from platformdirs import user_config_dir
+
 from pnp.errors import RenderError, UsageError
 from pnp.names import resolve
 from pnp.print.options import parse_paper
@@ -23,7 +25,6 @@ def config_file() -> Path:
     env = os.environ.get("PNP_CONFIG")
     if env:
         return Path(env)
-    from platformdirs import user_config_dir
     return Path(user_config_dir("pnp", appauthor=False)) / "config.toml"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import UsageError
+from pnp.names import resolve
 from pnp.paths import project_root
 
 
@@ -27,6 +28,5 @@ def topics() -> dict[str, str]:
 
 def topic(name: str) -> Path:
     """The page a typed topic name means (pnp.names: "card sets", "Argonauts"); else UsageError listing them."""
-    from pnp.names import resolve
     found = topics()
     return docs_root() / f"{resolve('docs topic', name, {k: [k, v] for k, v in found.items()})}.md"

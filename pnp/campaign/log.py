@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
 import tempfile
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from pnp.campaign.store import Store, open_store
 from pnp.errors import CampaignError
 from pnp.jsonio import load_json
 from pnp.leftovers import part_prefix, remove_stale
-from pnp.store.db import RESTORE_HINT
+from pnp.store.db import RESTORE_HINT, backup_dir, store_path
 from pnp.termtext import check_plain
 from pnp.textfile import decode, read_text
 
@@ -213,9 +214,6 @@ def delete(store, rules: Rules, name: str) -> tuple[str, Path, str | None]:
     """Delete a campaign after saving its export beside the store's backups ('campaign import' brings it
     back): (name, the saved export, warning). The export is written first: if it cannot be, nothing is
     deleted. If the campaign was current, none is current afterwards (nothing is guessed)."""
-    import re
-
-    from pnp.store.db import backup_dir
     data = rules.data()
     st = open_log(store, rules)
     try:
@@ -406,7 +404,6 @@ DELETED_SHOWN = 20  # saved exports of deleted campaigns listed (newest first) f
 
 
 def _deleted_folder(store) -> Path:
-    from pnp.store.db import backup_dir, store_path
     return backup_dir(store_path(store)) / "deleted"
 
 

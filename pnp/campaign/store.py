@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from pnp.errors import CampaignError
+from pnp.names import match, short_list
 from pnp.store import db
 
 SPACE = "campaign"  # the first campaign game's tables, kept as they were before games had spaces
@@ -147,7 +148,6 @@ class Store:
                 r = self.conn.execute(f"SELECT id, name, player, created, seq, state FROM {self.space} WHERE name=?",
                                       (name,)).fetchone()
                 if r is None:  # typed loosely: one clear match among the known names (pnp.names)
-                    from pnp.names import match, short_list
                     known = self.names()
                     m = match("campaign", name, known)
                     if m.status != "match":

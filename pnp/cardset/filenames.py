@@ -3,6 +3,7 @@ rules: one line per unsafe name, naming the file, row and field."""
 from __future__ import annotations
 
 from pnp.cardset.model import CardSet
+from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
 from pnp.outpath import MAX_NAME_BYTES, name_problem, shown
 
@@ -13,8 +14,6 @@ HINT = (f"use letters, digits, spaces, '-' and '_' (no / \\ : * ? \" < > |, no c
 
 def unsafe_names(cs: CardSet) -> list[str]:
     """One error line per slug, component name or card id that pnp.outpath would have to change to write it."""
-    from pnp.cardset.yamlpos import located
-
     manifest = cs.manifest
     out = []
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import stat
 import struct
+import warnings
 import zlib
 from functools import lru_cache
 from pathlib import Path
@@ -17,9 +18,7 @@ from pnp.errors import CardsetError, LimitError
 @lru_cache(maxsize=4096)
 def _probe(path: str, mtime_ns: int, size: int, max_pixels: float) -> tuple[int, int] | str:
     """(width, height) of a sound image, else why it is refused (cached per file version)."""
-    import warnings
-
-    from PIL import Image
+    from PIL import Image  # lazy: start-up time (Pillow, loaded only when an image is checked)
 
     Image.MAX_IMAGE_PIXELS = max_pixels  # Pillow's own guard, for decoders run later (reportlab)
     warnings.simplefilter("ignore", Image.DecompressionBombWarning)

@@ -5,6 +5,7 @@ from functools import lru_cache
 
 from pnp.cardset.load import MANIFEST, read_rows
 from pnp.errors import CardsetError
+from pnp.paths import cardsets_root
 from pnp.yamlio import load_yaml
 
 
@@ -14,7 +15,6 @@ def component_rows(slug: str, name: str) -> tuple[dict, ...]:
 
     Values are as written (CSV gives strings); `copies`/`qty` stay in the row (default 1 is not added).
     """
-    from pnp.paths import cardsets_root
     folder = cardsets_root() / slug
     manifest = load_yaml((folder / MANIFEST).read_text(encoding="utf-8"), file=folder / MANIFEST) or {}
     for comp in manifest.get("components") or []:

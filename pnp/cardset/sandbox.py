@@ -20,10 +20,12 @@ from pathlib import Path
 import jinja2
 from jinja2.compiler import CodeGenerator
 from jinja2.filters import do_replace as _BUILTIN_REPLACE
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from pnp import limits
 from pnp.errors import CardsetError
+from pnp.textfile import control_char, read_text
 
 # Pure, deterministic built-in filters a card template may use (no random, no format strings, no pprint).
 FILTERS = ("abs", "batch", "capitalize", "count", "d", "default", "dictsort", "e", "escape", "first", "float",
@@ -264,10 +266,6 @@ class ContainedLoader(jinja2.FileSystemLoader):
 
     def get_source(self, environment, template):
         """The template's source, if it lies inside the folder it was found in and is UTF-8 text."""
-        from jinja2.loaders import split_template_path
-
-        from pnp.textfile import control_char, read_text
-
         name = str(template).replace("\\", "/")
         if name.startswith("/") or ".." in name.split("/") or re.match(r"[A-Za-z]:", name):
             raise SecurityError(f"include '{template}' points outside the card set's folder: templates may only "

@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import io
+import math
 import re
 from pathlib import Path
+
+from PIL import Image, ImageDraw
 
 from pnp.errors import UsageError
 
@@ -58,9 +61,6 @@ blaze,Blaze,3,#1f4e9c,Every other player discards a card.,1
 
 def _icon() -> bytes:
     """A 96 px gold star on a transparent ground, as PNG bytes (the same bytes every time)."""
-    import math
-
-    from PIL import Image, ImageDraw
     size, r_out, r_in = 96, 44, 18
     points = [(size / 2 + (r_out if i % 2 == 0 else r_in) * math.sin(i * math.pi / 5),
                size / 2 - (r_out if i % 2 == 0 else r_in) * math.cos(i * math.pi / 5)) for i in range(10)]

@@ -11,6 +11,7 @@ import hashlib
 import math
 import re
 import stat
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -89,7 +90,6 @@ def load_svg(path: str, mtime_ns: int, size: int) -> VectorIcon:
 
 def parse_svg(data: bytes) -> VectorIcon:
     """A VectorIcon from SVG bytes in the safe subset; SvgRefused names the first thing outside it."""
-    import xml.etree.ElementTree as ET
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

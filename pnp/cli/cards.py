@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.catalog import game as find_game
 from pnp.cli.complete import names as complete
 from pnp.cli.output import emit_json
 
@@ -44,7 +45,6 @@ def cards(game, name, as_json):
       pnp cards argonauts harpy         one card in full
       pnp cards hera-zeus --json        the reference as JSON
     """
-    from pnp.catalog import game as find_game
     from pnp.rules.cards import find, reference  # lazy: start-up time (the card set loader)
     slug = find_game(game).slug
     if name is not None:

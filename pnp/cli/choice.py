@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import click
 
+from pnp.names import ambiguous_message, match
+
 
 class LooseChoice(click.Choice):
     """click.Choice whose value may be typed as loosely as any name (pnp.names); ambiguous ones are refused."""
@@ -14,7 +16,6 @@ class LooseChoice(click.Choice):
     def convert(self, value, param, ctx):
         if value in self.choices:
             return value
-        from pnp.names import ambiguous_message, match
         m = match(self.kind, str(value), list(self.choices))
         if m.status == "match":
             return m.id

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import re
 
+from pnp.cardset.find import builtin_sets
+from pnp.catalog import game
 from pnp.names import normalise
+from pnp.rules.book import load
 
 _PLAIN = re.compile(r"[a-z0-9][a-z0-9.-]*")
 
@@ -22,27 +25,23 @@ def slug(name: str) -> str:
 
 
 def _games(ctx) -> list[str]:
-    from pnp.catalog import GAMES
+    from pnp.catalog import GAMES  # here: GAMES is found afresh at each import, so a game added later is listed
     return list(GAMES)
 
 
 def _card_sets(ctx) -> list[str]:
-    from pnp.cardset.find import builtin_sets
     return [p.name for p in builtin_sets()]
 
 
 def _rule_refs(ctx) -> list[str]:
     """Section keys, statement and gap ids of the game typed before (`pnp rules GAME show ...`)."""
-    from pnp.catalog import game
-    from pnp.rules.book import load
     book = load(game(ctx.parent.params["game"]).slug)
     return [s.key for s in book.sections] + [s.id for s in book.statements] + [g.id for g in book.gaps]
 
 
 def _cards(ctx) -> list[str]:
     """Card ids of the game typed before (`pnp cards GAME ...`)."""
-    from pnp.catalog import game
-    from pnp.rules.cards import reference
+    from pnp.rules.cards import reference  # lazy: start-up time (the card set loader)
     return [c.id for c in reference(game(ctx.params["game"]).slug)]
 
 
@@ -81,7 +80,7 @@ def names(source, many: bool = False, dirs: bool = False):
     (the shell's own folder completion, when a path is being typed or no name fits).
     """
     def complete(ctx, param, incomplete):
-        from click.shell_completion import CompletionItem
+        from click.shell_completion import CompletionItem  # lazy: start-up time (only when completing)
         head, last = "", incomplete
         if many and "," in incomplete:
             done, _, last = incomplete.rpartition(",")

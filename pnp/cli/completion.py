@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import click
+from click.shell_completion import get_completion_class
+
+from pnp.cli.main import main
 
 SHELLS = ("bash", "zsh", "fish")
 COMPLETE_VAR = "_PNP_COMPLETE"
@@ -20,6 +23,4 @@ def completion(shell):
 
     Example: eval "$(pnp completion bash)"
     """
-    from click.shell_completion import get_completion_class
-    from pnp.cli.main import main
     click.echo(get_completion_class(shell)(main, {}, "pnp", COMPLETE_VAR).source(), nl=False)

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.output import emit_json
+from pnp.errors import UsageError
+
 
 @click.command(name="config")
 @click.argument("key", required=False)
@@ -17,9 +20,7 @@ def config(key, value, unset, as_json):
 
     Example: pnp config paper letter
     """
-    from pnp import config as settings
-    from pnp.cli.output import emit_json
-    from pnp.errors import UsageError
+    from pnp import config as settings  # lazy: start-up time (settings load print's paper options)
 
     if unset and (key is None or value is not None):
         raise UsageError("--unset takes a setting's name and no value", hint="e.g. pnp config paper --unset")

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
+from pnp.errors import UsageError
 from pnp.judge.situation import Content
+from pnp.textfile import read_text
 
 
 class FileText(click.ParamType):
@@ -17,12 +19,10 @@ class FileText(click.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, Content):
             return value
-        from pnp.errors import UsageError
-        from pnp.textfile import read_text
         flag = max(param.opts, key=len) if param else None
         return Content(read_text(Path(value), error=UsageError, field=flag), str(value))
 
     def shell_complete(self, ctx, param, incomplete):
         """Complete as a file name, as click.Path does."""
-        from click.shell_completion import CompletionItem
+        from click.shell_completion import CompletionItem  # lazy: start-up time (only when completing)
         return [CompletionItem(incomplete, type="file")]

@@ -4,11 +4,12 @@ from __future__ import annotations
 import click
 
 from pnp.cli.complete import names as complete
+from pnp.cli.output import emit_json
+from pnp.docs import docs_root, topic, topics
 
 
 def _topics(ctx) -> list[str]:
     """Topic names (completion)."""
-    from pnp.docs import topics
     return list(topics())
 
 
@@ -21,9 +22,6 @@ def docs(name, where, as_json):
 
     Example: pnp docs cardsets
     """
-    from pnp.cli.output import emit_json
-    from pnp.docs import docs_root, topic, topics
-
     if where:
         click.echo(str(docs_root()))
         return

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli.output import emit_json
+
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
@@ -11,8 +13,7 @@ def games(as_json):
 
     Example: pnp games --json
     """
-    from pnp.cardset.summary import games_summary
-    from pnp.cli.output import emit_json
+    from pnp.cardset.summary import games_summary  # lazy: start-up time (it reads every game's card set)
 
     rows = games_summary()
     if as_json:

@@ -5,7 +5,10 @@ import sys
 
 import click
 
+from pnp.catalog import commands
 from pnp.cli.lazy import LazyGroup
+from pnp.errors import PnpError
+from pnp.termtext import shown
 
 COMMANDS = {
     "print": "pnp.cli.print_cmd:print_cmd",
@@ -28,7 +31,6 @@ COMMANDS = {
 def _game_commands() -> dict[str, str]:
     """Each game's own command group (`pnp argonauts …`) and the commands it adds (`pnp campaign …`), as
     its folder declares them; a game may not take a name pnp's own commands have."""
-    from pnp.catalog import commands
     found = commands()
     taken = sorted(set(found) & set(COMMANDS))
     if taken:
@@ -52,14 +54,12 @@ class RootGroup(LazyGroup):
         return [n for n in super().list_commands(ctx) if self.get_command(ctx, n) is not None]
 
     def invoke(self, ctx):
-        from pnp.errors import PnpError
         debug = "--debug" in sys.argv or (ctx.params or {}).get("debug")
         try:
             return super().invoke(ctx)
         except PnpError as exc:
             if debug:
                 raise
-            from pnp.termtext import shown
             err = click.ClickException(shown(exc.one_line()))  # names from stores and imports, escapes removed
             err.exit_code = exc.exit_code
             raise err from None

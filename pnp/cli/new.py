@@ -5,6 +5,8 @@ from pathlib import Path
 
 import click
 
+from pnp.cli.output import emit_json
+
 
 @click.command(name="new")
 @click.argument("folder", metavar="SET", type=click.Path(path_type=Path))
@@ -17,8 +19,7 @@ def new(folder, as_json):
 
     Example: pnp new my-deck && pnp print my-deck
     """
-    from pnp.cardset.starter import new_set
-    from pnp.cli.output import emit_json
+    from pnp.cardset.starter import new_set  # lazy: start-up time (Pillow, for the starter's icon)
 
     files = new_set(folder)
     if as_json:

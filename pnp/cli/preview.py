@@ -5,6 +5,10 @@ from pathlib import Path
 
 import click
 
+from pnp.cardset.find import resolve_set
+from pnp.cli.output import emit_json
+from pnp.paths import default_output
+
 
 @click.command()
 @click.argument("set_name", metavar="SET")
@@ -20,11 +24,9 @@ def preview(set_name, cards, back, dpi, open_, output, as_json):
 
     Example: pnp preview my-deck spark "Blaze" --back --open   (my-deck: pnp new my-deck)
     """
-    from pnp.cardset.find import resolve_set
+    # lazy: start-up time (the card set loader and print; shell completion and `--help` load this module)
     from pnp.cardset.load import load_cardset
-    from pnp.cli.output import emit_json
     from pnp.outpath import out_path
-    from pnp.paths import default_output
     from pnp.print.preview import preview as run
 
     cs = load_cardset(resolve_set(set_name))

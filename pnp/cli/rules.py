@@ -149,7 +149,7 @@ def show(ctx, ref, as_json):
     from pnp.rules.book import Gap, Section, load  # lazy: start-up time (pydantic and YAML)
     game = ctx.obj["rules_game"]
     if ref.startswith(f"{game}.card."):  # a card hit of `search`: the card reference's entry
-        from pnp.cli.cards import show_card
+        from pnp.cli.cards import show_card  # lazy: start-up time (as above: the card set loader)
         from pnp.rules.cards import find
         card = find(game, ref[len(f"{game}.card."):])
         if _want_json(ctx, as_json):

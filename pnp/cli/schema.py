@@ -6,6 +6,9 @@ from pathlib import Path
 
 import click
 
+from pnp.cli.output import emit_json
+from pnp.paths import default_output
+
 
 @click.command()
 @click.option("-o", "--output", type=click.Path(file_okay=False), default=None,
@@ -18,10 +21,9 @@ def schema(output, as_json):
 
     Example: pnp schema -o .vscode
     """
+    # lazy: start-up time (the card set schema's pydantic models; shell completion and `--help` load this module)
     from pnp.cardset.schema import json_schemas
-    from pnp.cli.output import emit_json
     from pnp.outpath import make_folder, write_file
-    from pnp.paths import default_output
 
     folder = make_folder(Path(output) if output else default_output() / "schema", link_ok=True)
     files = [str(write_file(folder / name, json.dumps(body, indent=2, sort_keys=True) + "\n"))

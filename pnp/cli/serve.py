@@ -18,7 +18,7 @@ def serve(store, port, host, lan, as_json):
 
     Example: pnp serve --lan
     """
-    from pnp.web.server import run
+    from pnp.web.server import run  # lazy: start-up time (uvicorn and the web app load only when serving)
     run(store, host, port, lan, announce=(lambda info: click.echo(json.dumps(info))) if as_json else _announce)
 
 

@@ -8,12 +8,14 @@ from contextlib import contextmanager
 
 import click
 
+from pnp.cardset.find import resolve_set
+from pnp.errors import UsageError
+
 
 def watch_print(sets, all_sets, out, settings: dict, as_json: bool, *, cycles: int | None = None, stop_event=None,
                 **exports) -> int:
     """Watch one card set and re-render it on every change, printing each cycle; returns cycles run."""
-    from pnp.cardset.find import resolve_set
-    from pnp.errors import UsageError
+    # lazy: start-up time (the CLI loads this module at start; print is loaded only when watching)
     from pnp.print.options import refuse_contradictions
     from pnp.print.watch import watch
 

@@ -40,7 +40,7 @@ def play_games(play: Callable[[Any], Any], items: Sequence[Any], jobs: int = 1, 
             if progress is not None:
                 progress(games(item))
         return results
-    import multiprocessing
+    import multiprocessing  # lazy: start-up time (~5 ms; only --jobs above 1 needs it)
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with multiprocessing.get_context(method).Pool(jobs, initializer=_start_worker, initargs=(play,)) as pool:
         for part in pool.imap(_play_slice, slices):

@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import sqlite3
+import tempfile
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -55,7 +56,7 @@ def store_path(override: str | os.PathLike | None = None) -> Path:
         return Path(override)
     if os.environ.get(STORE_ENV):
         return Path(os.environ[STORE_ENV])
-    from platformdirs import user_data_dir
+    from platformdirs import user_data_dir  # lazy: start-up time (the CLI imports this module at start)
     return Path(user_data_dir("pnp", appauthor=False)) / STORE_FILE
 
 
@@ -345,7 +346,7 @@ def _holds_data(conn: sqlite3.Connection) -> bool:
 def _backup_lock(folder: Path):
     """Serialise backups of one store between processes (where fcntl exists), so sequence order is copy order."""
     try:
-        import fcntl
+        import fcntl  # here, not at the top: not every system has it (Windows)
     except ImportError:  # Windows: no lock; two backups at the same instant may take either order
         yield
         return
@@ -379,8 +380,6 @@ def take_backup(path: Path) -> Path | None:
     set back never puts a new backup before old ones. Returns the new backup, or None when there
     was nothing to keep. Disk faults raise OSError or sqlite3.Error (see backup_after_commit).
     """
-    import tempfile
-
     source = sqlite3.connect(path, timeout=30.0)
     try:
         problem = check(source)

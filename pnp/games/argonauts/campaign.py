@@ -5,7 +5,7 @@ campaign_model (state, ticks, deeds, rewards); the card data in campaign_cards.
 """
 from __future__ import annotations
 
-from pnp.campaign import log
+from pnp.campaign import current, log
 from pnp.campaign.log import EXPORT_VERSION, NAME_CHARS, export_text, plain_texts, write_export  # noqa: F401 - the campaign's API
 from pnp.campaign.store import SPACE, Store, open_store
 from pnp.errors import CampaignError
@@ -163,6 +163,7 @@ def parse_victory(text: str | list, data: CardData) -> list[str]:
 def _recorded(cname, state, changes, warning, seq, data) -> dict:
     """A record's result: the campaign, its number in the log, what changed, the status, and what to do
     on the table before the next game."""
+    # lazy: start-up time (the CLI loads this module at start; campaign_nextgame only when a record is shown)
     from pnp.games.argonauts.campaign_nextgame import before_next_game
     return _warned({"campaign": cname, "seq": seq, "changes": changes, "summary": describe(changes, data),
                     "status": status_of(cname, state, data), "next_game": before_next_game(changes, state, data)},
@@ -253,8 +254,7 @@ def player_card(store=None, name: str | None = None, seq: int | None = None) -> 
     """From one snapshot of the store: the status, the last record after 'new' (None before any), the
     current campaign's name, which records an undo and a redo would act on, and with `seq` that record
     with the checklist of what to do on the table before the next game (None if there is no such record)."""
-    from pnp.campaign import current
-    from pnp.games.argonauts.campaign_nextgame import before_next_game
+    from pnp.games.argonauts.campaign_nextgame import before_next_game  # lazy: start-up time (as above)
 
     def run(st, data):
         row, state, events, effective = _load(st, name, data)

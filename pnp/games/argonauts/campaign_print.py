@@ -55,7 +55,7 @@ def print_campaign(store=None, name: str | None = None, out_dir=None, settings: 
 
     With `only` (card ids), just those Adventure cards and the Player card.
     """
-    from pnp.print.job import print_sets
+    from pnp.print.job import print_sets  # lazy: start-up time (reportlab, loaded only when printing)
     cname, state, data = service.current_state(store, name)
     out = Path(out_dir) if out_dir else default_output()
     with tempfile.TemporaryDirectory(prefix="pnp-campaign-") as tmp:

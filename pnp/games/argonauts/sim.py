@@ -5,6 +5,8 @@ import random
 from collections import Counter
 from pathlib import Path
 
+from pnp.games.argonauts import campaign_model as model
+from pnp.games.argonauts.campaign_cards import load_cards as campaign_cards
 from pnp.games.argonauts.cards import deck_stats, load_cards, starting_deck
 from pnp.games.argonauts.fast import compile_deck, play_greedy
 from pnp.games.argonauts.state import State
@@ -99,8 +101,6 @@ def campaigns(n: int, policy: str = "greedy", seed: int = 0, max_games: int = 40
     Each win records the victory pile and the first open deed not granted by a card; `cards_path`
     (a cards.yaml with player.yaml beside it) tries another card set.
     """
-    from pnp.games.argonauts import campaign_model as model
-    from pnp.games.argonauts.campaign_cards import load_cards as campaign_cards
     data = campaign_cards(Path(cards_path).parent if cards_path else None)
     cards = load_cards(cards_path)
     losses, games_needed, unfinished = [], [], 0

@@ -13,7 +13,10 @@ import json
 from contextlib import contextmanager
 from fractions import Fraction
 
+from pnp.campaign import current
+from pnp.campaign.store import open_store
 from pnp.errors import CampaignError, IllegalMove, PnpError
+from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts.campaign_link import campaign_game, game_in
 from pnp.games.argonauts.cards import FIGHTABLE, deck_stats, find_card, load_cards
 from pnp.games.argonauts.dice import p_success
@@ -54,8 +57,6 @@ def match_card(text: str, choices: list[str]) -> str:
 @contextmanager
 def _campaign(store, name: str | None, write: bool):
     """(store, campaign row) for the named or current campaign, read inside a write transaction when asked."""
-    from pnp.campaign import current
-    from pnp.campaign.store import open_store
     st = open_store(store)
     try:
         with st.guard():
@@ -165,7 +166,6 @@ def finish(store=None, campaign: str | None = None, deed: str | None = None, ver
     The record and the removal of the game are one transaction: two screens finishing at once
     record it once, and a refused record (a wrong deed) leaves the game as it was.
     """
-    from pnp.games.argonauts import campaign as service
     game = load(store, campaign)
     if game is None:
         raise CampaignError("no game in progress on this campaign", hint="it may be recorded already")

@@ -17,8 +17,8 @@ Rules in brief (ids in cardsets/hera-zeus/rules.yaml, rulings in gaps.yaml):
   challenging Pandora where it stands; it is lost by starting a turn without cards or being unable
   to spend one's points (end.1-8).
 Modules: cards (deck data), moves (move syntax, move codes, candidate moves), legality (why a move is
-illegal), state (the game and each move's effect), position (a state from a written position), sim
-(policies and simulation), rulings (judge situations).
+illegal), effects (what each move does), state (the game: setup, chance, turn flow), position (a state
+from a written position), sim (policies and simulation), rulings (judge situations).
 """
 import importlib
 

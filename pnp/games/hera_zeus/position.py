@@ -22,8 +22,9 @@ import yaml
 
 from pnp.errors import UsageError
 from pnp.games.hera_zeus.cards import HERA, SIDES, ZEUS, all_cards, token_of
+from pnp.games.hera_zeus.effects import STATUE_AP
 from pnp.games.hera_zeus.moves import COLUMNS, ROWS
-from pnp.games.hera_zeus.state import STATUE_AP, State
+from pnp.games.hera_zeus.state import State
 from pnp.yamlio import load_yaml
 
 TOP_KEYS = {"to_move", "first_turn", "ap_left", "hera", "zeus"}

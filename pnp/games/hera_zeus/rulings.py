@@ -6,10 +6,11 @@ import re
 
 from pnp.errors import UsageError
 from pnp.games.hera_zeus.cards import HERA, NEVER_CHALLENGE, SIDES, ZEUS, token_of
+from pnp.games.hera_zeus.effects import STATUE_AP
 from pnp.games.hera_zeus.opening import check_opening
 from pnp.games.hera_zeus.position import OWN, empty_state, load_position, mirrored, take
 from pnp.games.hera_zeus.moves import COLUMNS, ROWS, check_syntax
-from pnp.games.hera_zeus.state import DEAL, OPENING, STATUE_AP, State
+from pnp.games.hera_zeus.state import DEAL, OPENING, State
 from pnp.judge.ruling import make_ruling
 
 GAME = "hera-zeus"

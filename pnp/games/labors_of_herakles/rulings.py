@@ -7,13 +7,13 @@ from pnp.errors import UsageError
 from pnp.games.labors_of_herakles.engine import (BONUS_LEVELS, GODS, TRAIT_MAX, TRAIT_MIN, TRAITS, adventures,
                                           advances, hand_bonus, labor_cards, labor_succeeds, move_trait)
 from pnp.judge.ruling import Ruling, make_ruling
+from pnp.names import resolve
 
 GAME = "labors-of-herakles"
 VALUE_MIN, VALUE_MAX = 1, 10                                # gap.14: card values share the trait scale
 
 
 def _trait(name: str) -> str:
-    from pnp.names import resolve
     return resolve("heroic trait", name, TRAITS, field="trait")  # labors-of-herakles.gap.1: the four traits
 
 
@@ -55,7 +55,6 @@ def play(value: int, previous: int, trait: str, level: int, god: str | None = No
     level = _number(level, "--level", TRAIT_MIN, TRAIT_MAX)
     trait = _trait(trait)
     if god is not None:
-        from pnp.names import resolve
         god = resolve("god", god, GODS, field="--god")
     if god is not None and not any((a.value, a.trait, a.god) == (value, trait, god)
                                    for a in adventures().values()):
@@ -127,7 +126,6 @@ def labor(levels: str, required: str | None = None, name: str | None = None) -> 
 
 
 def _labor_card(name: str):
-    from pnp.names import resolve
     cards = labor_cards()
     return cards[resolve("labor", name, {c.id: c.name for c in cards.values()}, field="--labor")]
 

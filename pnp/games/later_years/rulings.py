@@ -8,9 +8,9 @@ from collections import Counter
 import yaml
 
 from pnp.errors import IllegalMove, UsageError
-from pnp.games.later_years.engine import (Auction, Board, card_types, count_value, draw_chains, fee, final_scores,
-                                          full_deck, minimal_payments, names, need_for, resolve_name, value_of,
-                                          winners)
+from pnp.games.later_years.auction import Auction
+from pnp.games.later_years.engine import (Board, card_types, count_value, draw_chains, fee, final_scores, full_deck,
+                                          minimal_payments, names, need_for, resolve_name, value_of, winners)
 from pnp.games.later_years.supply import check_board, check_task
 from pnp.judge.ruling import Ruling, make_ruling
 from pnp.yamlio import load_yaml

@@ -19,6 +19,7 @@ from pnp.games.micro_hero.pieces import LINGER, SHIELD_MAX, TRIALS, Card, Option
 from pnp.games.micro_hero.cards import catalog
 from pnp.names import match
 from pnp.store.db import backup_after_commit, connect, fault, migrate, ready_for_backups, store_path, write
+from pnp.termtext import check_plain
 
 NAMESPACE = "micro_hero"
 MIGRATIONS = [
@@ -231,7 +232,6 @@ def save(snap: Snapshot, name: str = DEFAULT_NAME, note: str = "", path=None) ->
 
     A disk without room for the save and its backup is refused before anything is written.
     """
-    from pnp.termtext import check_plain
     check(snap)
     check_plain(name, field="--name", error=UsageError)
     check_plain(note, field="--note", error=UsageError, max_chars=2000)

@@ -8,6 +8,7 @@ from pnp.games.twelve_labors.engine import (IOLAUS, MAX_PLAYERS, MIN_PLAYERS, PL
                                             State, board, deck, helper_winner, performed, train_moves,
                                             wrestle_order)
 from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
+from pnp.names import resolve as resolve_name
 
 GAME = "twelve-labors"
 IOLAUS_NAME = "iolaus"
@@ -68,7 +69,6 @@ def _names(text: str, what: str) -> list[str]:
 
 def labor_values(name: str) -> tuple[str, int, int]:
     """(name, target, black) of a Labor on the board, by forgiving name."""
-    from pnp.names import resolve as resolve_name
     labors = {lab.name: lab for lab in board()}
     lab = labors[resolve_name("Labor", name, list(labors), field="--labor")]
     return lab.name, lab.target, lab.black

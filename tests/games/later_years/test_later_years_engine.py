@@ -8,6 +8,8 @@ import pytest
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.later_years import engine as ly
+from pnp.games.later_years.auction import Auction
+from pnp.games.later_years.chains import max_chains
 from pnp.games.base import random_playout
 
 
@@ -38,7 +40,7 @@ def test_repeat_cost_and_bonus_cards():
 
 
 def test_auction_rulebook_example_raise_takes_the_whole_stack():
-    a = ly.Auction(["andromeda", "antigone"], {"andromeda": 5, "antigone": 4}, 2, "andromeda")
+    a = Auction(["andromeda", "antigone"], {"andromeda": 5, "antigone": 4}, 2, "andromeda")
     a.bid("andromeda", 0, 2)
     a.bid("antigone", 0, 1)
     assert a.top[0] == ("antigone", 3)
@@ -48,7 +50,7 @@ def test_auction_rulebook_example_raise_takes_the_whole_stack():
 
 
 def test_auction_rejects_out_of_turn_and_zero_bids():
-    a = ly.Auction(["a", "b", "c"], {"a": 5, "b": 5, "c": 5}, 3, "a")
+    a = Auction(["a", "b", "c"], {"a": 5, "b": 5, "c": 5}, 3, "a")
     with pytest.raises(IllegalMove):
         a.bid("b", 0, 1)
     with pytest.raises(IllegalMove):
@@ -56,7 +58,7 @@ def test_auction_rejects_out_of_turn_and_zero_bids():
 
 
 def test_overbid_makes_a_deadbeat():
-    a = ly.Auction(["a", "b"], {"a": 5, "b": 2}, 2, "a")
+    a = Auction(["a", "b"], {"a": 5, "b": 2}, 2, "a")
     a.bid("a", 0, 2)
     a.bid("b", 0, 1)
     assert a.deadbeat == "b" and a.done
@@ -102,29 +104,29 @@ def test_move_kinds_reads_held_cards_not_listed_ids():
 
 def test_single_and_disjoint_chains():
     col = {(r, 0): 1 for r in range(4)}
-    assert len(ly.max_chains(col).paths) == 1
+    assert len(max_chains(col).paths) == 1
     two = {**col, **{(r, 2): 1 for r in range(4)}}
-    assert len(ly.max_chains(two).paths) == 2
+    assert len(max_chains(two).paths) == 2
     diagonal = {(0, 0): 1, (1, 1): 1, (2, 2): 1, (3, 3): 1}
-    assert ly.max_chains(diagonal).paths == []
+    assert max_chains(diagonal).paths == []
 
 
 def test_shared_coin_serves_one_chain_unless_stacked():
     cross = {(r, 1): 1 for r in range(4)} | {(1, c): 1 for c in range(4)}
-    assert len(ly.max_chains(cross).paths) == 1
+    assert len(max_chains(cross).paths) == 1
     cross[(1, 1)] = 2
-    found = ly.max_chains(cross)
+    found = max_chains(cross)
     assert len(found.paths) == 2 and found.exact
 
 
 def test_branching_chain_counts_once():
     # two columns joined in the middle: one coin per space means vertex-disjoint paths only
     cap = {(0, 0): 1, (1, 0): 1, (1, 1): 1, (2, 1): 1, (3, 1): 1, (3, 0): 1}
-    assert len(ly.max_chains(cap).paths) == 1
+    assert len(max_chains(cap).paths) == 1
 
 
 def test_full_stacked_board_is_exact_and_fast():
-    found = ly.max_chains({(r, c): 2 for r in range(4) for c in range(4)})
+    found = max_chains({(r, c): 2 for r in range(4) for c in range(4)})
     assert len(found.paths) == 8 and found.exact
 
 
