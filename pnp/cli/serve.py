@@ -22,8 +22,12 @@ import click
 def serve(store, port, host, lan, https, cert_names, as_json):
     """Serve the companion: campaigns, deck, play along with the physical deck, rules and rulings.
 
-    Example: pnp serve --lan --https   (phones scan the code once to trust this table, then keep an
-    offline copy; plain `pnp serve --lan` needs no setup but phones get no offline copy)
+    Plain --lan needs no setup on a phone, but phones get no offline copy over http. With --https each
+    phone scans the code once to trust this table's certificate, then keeps an offline copy.
+
+    \b
+    Example: pnp serve --lan
+    Example: pnp serve --lan --https
     """
     from pnp.web.server import run
     run(store, host, port, lan, announce=(lambda info: click.echo(json.dumps(info))) if as_json else _announce,

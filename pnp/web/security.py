@@ -47,6 +47,11 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def url_host(host: str) -> str:
+    """A host (a name or an IP address) as a URL writes it: IPv6 in brackets (host_name's inverse)."""
+    return f"[{host}]" if ":" in host else host
+
+
 def cookie_name(scope) -> str:
     """The session cookie's name: its own for https, so an http and an https server on one host never clash."""
     return SECURE_COOKIE if scope.get("scheme") == "https" else SESSION_COOKIE

@@ -72,11 +72,6 @@ def _cert_names(host: str, shown: str, extra) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(addresses)), list(dict.fromkeys(names))
 
 
-def _authority(host: str):
-    """Form a host (a name or an IP, IPv6 in brackets) for a URL."""
-    return f"[{host}]" if ":" in host else host
-
-
 def run(store, host: str | None, port: int, lan: bool, announce, https: bool = False, cert_names=()) -> None:
     """Serve until interrupted; announce({url, host, port, lan, qr, https, setup, fingerprint}) once listening.
 
@@ -88,7 +83,7 @@ def run(store, host: str | None, port: int, lan: bool, announce, https: bool = F
     from pnp.campaign.log import open_log
     from pnp.catalog import campaign_rules
     from pnp.web.app import create_app
-    from pnp.web.security import host_name, new_token
+    from pnp.web.security import new_token, url_host
     for rules in campaign_rules().values():  # open (and migrate) the store now: a bad --store fails before serving
         open_log(store, rules).close()
     host, lan = listen_plan(host, lan)
@@ -101,19 +96,15 @@ def run(store, host: str | None, port: int, lan: bool, announce, https: bool = F
     asked, port = port, sock.getsockname()[1]
     token = new_token() if lan else None
     scheme = "https" if https else "http"
-    url = f"{scheme}://{_authority(shown)}:{port}/" + (f"?token={token}" if token else "")
+    url = f"{scheme}://{url_host(shown)}:{port}/" + (f"?token={token}" if token else "")
     app = create_app(store, token)
     info = {"url": url, "host": host, "port": port, "lan": lan, "https": https}
     trust = None
     if cert is not None:
         from pnp.web import trust as setup
         trust_sock = bind(host, port + 1 if 0 < asked < 65535 else 0)  # the next port; with --port 0 any free one
-
-        def https_for(header: str) -> str:
-            named = host_name(header).lower()
-            return f"https://{_authority(named if named in cert.names else shown)}:{port}/"
-        trust = setup.start(trust_sock, cert, https_for)
-        setup_url = f"http://{_authority(shown)}:{trust_sock.getsockname()[1]}/" + (f"#{token}" if token else "")
+        trust = setup.start(trust_sock, cert, port, shown)
+        setup_url = f"http://{url_host(shown)}:{trust_sock.getsockname()[1]}/" + (f"#{token}" if token else "")
         info.update(setup=setup_url, fingerprint=cert.fingerprint, names=list(cert.names))
     qr_of = info.get("setup", url)
     announce({**info, "qr": terminal_qr(qr_of) if lan else None})

@@ -56,18 +56,22 @@ def page(https: str, fingerprint: str, ca_name: str) -> bytes:
                        ca_name=html.escape(ca_name)).encode()
 
 
-def start(sock, cert, https_for) -> ThreadingHTTPServer:
+def start(sock, cert, port: int, shown: str) -> ThreadingHTTPServer:
     """Serve the setup page and the authority's certificate (cert: pnp.web.tls.TableCert) on a bound
-    socket in a daemon thread.
+    socket in a daemon thread; its link goes to the companion's https `port` at the name the phone used
+    if the certificate covers it (a Host header is never echoed otherwise), else at `shown`."""
+    from pnp.web.security import host_name, url_host
 
-    https_for(host header) gives the companion's https address for the name the phone used (only
-    names the certificate covers; the server falls back to the address it printed).
-    """
+    def https_for(header: str) -> str:
+        named = host_name(header).lower()
+        return f"https://{url_host(named if named in cert.names else shown)}:{port}/"
+
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self):  # noqa: N802 (http.server's name)
             path = self.path.split("?", 1)[0]
             if path == "/":
-                body, kind = page(https_for(self.headers.get("host", "")), cert.fingerprint, cert.ca_name), "text/html; charset=utf-8"
+                body = page(https_for(self.headers.get("host", "")), cert.fingerprint, cert.ca_name)
+                kind = "text/html; charset=utf-8"
             elif path == CA_PATH:
                 body, kind = cert.ca_der, CA_TYPE
             else:

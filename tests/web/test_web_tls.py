@@ -114,6 +114,34 @@ def test_serve_https_with_a_damaged_key_exits_non_zero_with_one_line(tmp_path, m
     assert len(lines) == 1 and str(folder / SERVER_KEY) in lines[0] and "damaged" in lines[0]
 
 
+def test_the_setup_page_gives_the_certificate_and_never_echoes_a_host_it_does_not_cover(tmp_path):
+    import http.client
+
+    from pnp.web import trust
+    from pnp.web.server import bind
+    cert = table_cert(["192.168.1.20"], NAMES, tmp_path / "tls")
+    sock = bind("127.0.0.1", 0)
+    server = trust.start(sock, cert, 8443, "192.168.1.20")
+    try:
+        def get(path, host):
+            conn = http.client.HTTPConnection(*sock.getsockname()[:2], timeout=10)
+            conn.request("GET", path, headers={"Host": host})
+            r = conn.getresponse()
+            got = (r.status, r.getheader("content-type"), r.read())
+            conn.close()
+            return got
+        status, kind, body = get("/", "pnp-table.test:8080")
+        assert status == 200 and b'href="https://pnp-table.test:8443/"' in body and cert.fingerprint.encode() in body
+        for hostile in ('evil.example"><script>alert(1)</script>', "evil.example"):
+            status, kind, body = get("/", hostile)
+            assert b'href="https://192.168.1.20:8443/"' in body and b"evil" not in body, hostile
+        assert get("/pnp-table.crt", "x") == (200, "application/x-x509-ca-cert", cert.ca_der)
+        assert get("/../tls/ca-key.pem", "x")[0] == 404 and get("/ca-key.pem", "x")[0] == 404
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 # ---- in Chromium, as a phone at the table ------------------------------------------------------------
 
 HOST = "pnp-table.test"  # a LAN name Chromium resolves to this machine: not localhost, so no free secure context
@@ -154,7 +182,7 @@ def test_a_phone_trusting_the_table_gets_the_offline_copy_over_https_and_never_o
             page.on("console", lambda m: errors.append(f"{page.url} {m.text}") if m.type == "error" else None)
 
             page.goto(setup)  # what the terminal's code opens: plain http, no warning, no token sent
-            assert "even offline" in page.inner_text("h1") and "#" in setup
+            assert "even offline" in page.inner_text("h1") and setup.endswith(f"/#{token}")  # never sent
             with page.expect_download() as download:  # the phone's download, which its settings then install
                 page.get_by_role("link", name="Get the certificate").click()
             assert download.value.suggested_filename == "pnp-table.crt"
