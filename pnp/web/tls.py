@@ -6,6 +6,7 @@ import datetime as dt
 import hashlib
 import ipaddress
 import os
+import secrets
 import socket
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,7 +109,9 @@ def _make_ca(folder: Path, now: dt.datetime):
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.x509.oid import NameOID
     key = _new_key()
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"{CA_NAME} {socket.gethostname()[:40]}"),
+    # a name of its own (a random tag), so an authority made again, or another laptop's, never shares it
+    tag = secrets.token_hex(2)
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"{CA_NAME} {socket.gethostname()[:40]} {tag}"),
                       x509.NameAttribute(NameOID.ORGANIZATION_NAME, "pnp serve (local only)")])
     cert = (_builder(name, name, key.public_key(), now, CA_DAYS)
             .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)

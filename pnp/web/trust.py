@@ -20,7 +20,7 @@ li{{margin:.4rem 0}} code{{font-size:.85rem}}</style></head><body><main>
 <p>The companion keeps a copy of the rules and your campaign on your phone for when the laptop is out of reach.
 For that your phone must trust this table once. It takes about a minute and is needed only once per phone.</p>
 <h2>1. Get this table's certificate</h2>
-<p><a class="button" href="{ca}" download="pnp-table.crt">Get the certificate</a></p>
+<p><a class="button" href="{ca}">Get the certificate</a></p>
 <h2>2. Install it</h2>
 <ul>
 <li><b>Android:</b> open Settings, search for <i>CA certificate</i> (under Security, Encryption and credentials,
@@ -80,8 +80,8 @@ def start(sock, cert, port: int, shown: str) -> ThreadingHTTPServer:
             self.send_header("content-type", kind)
             self.send_header("content-length", str(len(body)))
             self.send_header("cache-control", "no-store")
-            if path == CA_PATH:
-                self.send_header("content-disposition", 'attachment; filename="pnp-table.crt"')
+            if path == CA_PATH:  # inline, as mitmproxy's mitm.it: Safari offers the profile, Android saves the file
+                self.send_header("content-disposition", 'inline; filename="pnp-table.crt"')
             self.end_headers()
             self.wfile.write(body)
 

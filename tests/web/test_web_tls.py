@@ -58,6 +58,46 @@ def test_the_server_certificate_names_the_lan_address_and_hostnames_and_only_the
         assert stat.S_IMODE((folder / key).stat().st_mode) == 0o600, key
 
 
+def handshake(cert, trusted_der: bytes, name: str):
+    """A TLS handshake with a server using cert, from a client trusting only trusted_der, asking for name:
+    True, or the client's verification message."""
+    import socket
+    import ssl
+    import threading
+    server = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server.load_cert_chain(cert.certfile, cert.keyfile)
+    client = ssl.create_default_context(cadata=trusted_der)
+    near, far = socket.socketpair()
+    near.settimeout(10)
+    far.settimeout(10)
+
+    def answer():
+        try:
+            server.wrap_socket(far, server_side=True).close()
+        except (ssl.SSLError, OSError):
+            far.close()
+    thread = threading.Thread(target=answer)
+    thread.start()
+    try:
+        with client.wrap_socket(near, server_hostname=name):
+            return True
+    except ssl.SSLCertVerificationError as exc:
+        near.close()
+        return exc.verify_message
+    finally:
+        thread.join()
+
+
+def test_a_client_trusting_only_the_authority_accepts_the_server_for_each_covered_name_and_no_other(tmp_path):
+    cert = table_cert(["192.168.1.20", "127.0.0.1"], NAMES, tmp_path / "tls")
+    for name in ("192.168.1.20", "127.0.0.1", *NAMES):
+        assert handshake(cert, cert.ca_der, name) is True, name
+    assert "mismatch" in handshake(cert, cert.ca_der, "other.test")
+    assert "mismatch" in handshake(cert, cert.ca_der, "10.0.0.7")
+    stranger = table_cert(["192.168.1.20"], NAMES, tmp_path / "other")  # another laptop's authority
+    assert handshake(cert, stranger.ca_der, "pnp-table.test") == "self-signed certificate in certificate chain"
+
+
 def test_certificates_are_kept_and_a_new_address_gets_a_new_server_certificate_from_the_same_authority(tmp_path):
     folder = tmp_path / "tls"
     table_cert(["192.168.1.20"], NAMES, folder)
