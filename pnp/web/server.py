@@ -62,8 +62,8 @@ def _cert_names(host: str, shown: str, extra) -> tuple[list[str], list[str]]:
     import ipaddress
 
     from pnp.web.tls import machine_names
-    addresses, names = [LOCAL], machine_names(extra)
-    for value in (shown, host):
+    addresses, names = [LOCAL], []
+    for value in (shown, host, *machine_names(extra)):
         try:
             if not ipaddress.ip_address(value).is_unspecified:
                 addresses.append(value)

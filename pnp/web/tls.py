@@ -6,6 +6,7 @@ import datetime as dt
 import hashlib
 import ipaddress
 import os
+import re
 import secrets
 import socket
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ SERVER_DAYS = 397   # the server certificate (phones refuse longer ones); made a
 RENEW_DAYS = 30
 CA_CERT, CA_KEY, SERVER_CERT, SERVER_KEY = "ca.pem", "ca-key.pem", "server.pem", "server-key.pem"
 CA_NAME = "pnp table"
+HOST_NAME = re.compile(r"^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$")
 
 
 @dataclass(frozen=True)
@@ -38,11 +40,16 @@ def tls_dir() -> Path:
     return config_file().parent / "tls"
 
 
+def is_host_name(name: str) -> bool:
+    """Whether a text is a DNS host name a certificate can name (ASCII labels of letters, digits, '-')."""
+    return bool(HOST_NAME.match(name))
+
+
 def machine_names(extra=()) -> list[str]:
     """The names a phone may use for this machine: its hostname, hostname.local (mDNS), localhost, extras."""
     host = socket.gethostname().strip().lower()
-    names = [host, f"{host}.local"] if host and "." not in host else [host] if host else []
-    return list(dict.fromkeys([*names, "localhost", *(n.strip().lower() for n in extra if n.strip())]))
+    names = [host, f"{host}.local"] if "." not in host else [host]
+    return list(dict.fromkeys([n for n in names if is_host_name(n)] + ["localhost"] + [n.strip().lower() for n in extra]))
 
 
 def _fail(message: str, path: Path, hint: str) -> UsageError:
@@ -198,6 +205,11 @@ def table_cert(addresses, names, folder: Path | None = None, now: dt.datetime | 
     from cryptography.x509.oid import NameOID
     folder = folder or tls_dir()
     now = now or dt.datetime.now(dt.timezone.utc)
+    for name in names:
+        if not is_host_name(name.lower()):
+            raise UsageError(f"'{name[:80]}' is not a name the certificate can cover", field="cert-name",
+                             expected="a host name of letters, digits, '-' and dots (laptop.local) or an IP address",
+                             hint="give --cert-name (or --host) the name phones use to reach this computer")
     wanted = list(dict.fromkeys([str(ipaddress.ip_address(a)) for a in addresses] + [n.lower() for n in names]))
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)

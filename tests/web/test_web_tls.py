@@ -8,6 +8,7 @@ import datetime as dt
 import hashlib
 import os
 import stat
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -22,6 +23,7 @@ from pnp.web.tls import CA_CERT, CA_KEY, SERVER_CERT, SERVER_KEY, table_cert
 from web_fixtures import CHROMIUM, CHROMIUM_ARGS, PHONE, Server
 
 NAMES = ["laptop", "laptop.local", "pnp-table.test"]
+AXE = Path(__file__).parents[1] / "web_vendor" / "axe.min.js"
 
 
 def chain(folder):
@@ -134,6 +136,17 @@ def test_a_damaged_or_missing_authority_key_is_one_line_naming_it_and_nothing_is
     assert files(folder) == before  # nothing overwritten, least of all the authority phones trust
 
 
+def test_a_name_no_certificate_can_hold_is_one_line_before_anything_is_made(tmp_path):
+    for bad in ("my laptop", "läptop.local", "-x.local", "a" * 300, "x..local"):
+        with pytest.raises(UsageError) as err:
+            table_cert(["192.168.1.20"], ["laptop", bad], tmp_path / "tls")
+        assert err.value.field == "cert-name" and "not a name the certificate can cover" in err.value.one_line()
+    assert not (tmp_path / "tls").exists()
+    r = CliRunner().invoke(main, ["serve", "--https", "--cert-name", "my laptop", "--port", "0",
+                                  "--store", str(tmp_path / "s.db")], env={"PNP_CONFIG": str(tmp_path / "c.toml")})
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1 and "'my laptop'" in r.output, r.output
+
+
 def test_an_expired_authority_is_refused_not_replaced(tmp_path):
     folder = tmp_path / "tls"
     table_cert(["192.168.1.20"], NAMES, folder)
@@ -223,6 +236,8 @@ def test_a_phone_trusting_the_table_gets_the_offline_copy_over_https_and_never_o
 
             page.goto(setup)  # what the terminal's code opens: plain http, no warning, no token sent
             assert "even offline" in page.inner_text("h1") and setup.endswith(f"/#{token}")  # never sent
+            page.add_script_tag(path=str(AXE))  # the page players read first: as accessible as the rest
+            assert page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)") == []
             with page.expect_download() as download:  # the phone's download, which its settings then install
                 page.get_by_role("link", name="Get the certificate").click()
             assert download.value.suggested_filename == "pnp-table.crt"
