@@ -57,39 +57,46 @@ def _fail(message: str, path: Path, hint: str) -> UsageError:
 
 
 def _remake_hint(folder: Path) -> str:
+    """The fix for the authority's files: phones trust it, so making it again costs each phone a new install."""
     return (f"put the file back from a backup, or delete the folder {folder} and start again "
             "(each phone then installs the new certificate once)")
+
+
+def _server_hint(path: Path) -> str:
+    """The fix for the server's own files: made again from the authority, phones notice nothing."""
+    return f"delete {path}; pnp serve --https makes the server certificate again (phones keep trusting this table)"
 
 
 def _write_private(path: Path, data: bytes) -> None:
     """Write a key (mode 0600 from the start) or certificate, replacing the file in one step."""
     tmp = path.with_name(path.name + ".tmp")
+    tmp.unlink(missing_ok=True)  # a leftover keeps its own mode; start from none
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "wb") as out:
         out.write(data)
     os.replace(tmp, path)
 
 
-def _read_key(path: Path, folder: Path):
+def _read_key(path: Path, hint: str):
     from cryptography.hazmat.primitives.serialization import load_pem_private_key
     try:
         if os.stat(path).st_mode & 0o077:
             raise _fail("the key can be read by other users of this computer", path, f"run chmod 600 {path}")
         return load_pem_private_key(path.read_bytes(), password=None)
     except OSError as exc:
-        raise _fail(f"cannot read the key ({exc.strerror})", path, _remake_hint(folder)) from None
+        raise _fail(f"cannot read the key ({exc.strerror})", path, hint) from None
     except (ValueError, TypeError):
-        raise _fail("the key is damaged (not a PEM private key)", path, _remake_hint(folder)) from None
+        raise _fail("the key is damaged (not a PEM private key)", path, hint) from None
 
 
-def _read_cert(path: Path, folder: Path):
+def _read_cert(path: Path, hint: str):
     from cryptography import x509
     try:
         return x509.load_pem_x509_certificates(path.read_bytes())[0]
     except OSError as exc:
-        raise _fail(f"cannot read the certificate ({exc.strerror})", path, _remake_hint(folder)) from None
+        raise _fail(f"cannot read the certificate ({exc.strerror})", path, hint) from None
     except ValueError:
-        raise _fail("the certificate is damaged (not PEM)", path, _remake_hint(folder)) from None
+        raise _fail("the certificate is damaged (not PEM)", path, hint) from None
 
 
 def _builder(subject, issuer, public_key, now: dt.datetime, days: int):
@@ -139,7 +146,7 @@ def _load_ca(folder: Path, now: dt.datetime):
     if not key_path.exists() or not cert_path.exists():
         missing = key_path if not key_path.exists() else cert_path
         raise _fail("half of this table's certificate authority is missing", missing, _remake_hint(folder))
-    key, cert = _read_key(key_path, folder), _read_cert(cert_path, folder)
+    key, cert = _read_key(key_path, _remake_hint(folder)), _read_cert(cert_path, _remake_hint(folder))
     if cert.not_valid_after_utc <= now:
         raise _fail(f"this table's certificate authority expired on {cert.not_valid_after_utc:%Y-%m-%d}", cert_path,
                     f"delete the folder {folder} and start again (each phone then installs the new certificate once)")
@@ -188,7 +195,7 @@ def _current_server(folder: Path, ca_cert, wanted: list[str], now: dt.datetime):
     cert_path, key_path = folder / SERVER_CERT, folder / SERVER_KEY
     if not cert_path.exists() or not key_path.exists():
         return None
-    cert, key = _read_cert(cert_path, folder), _read_key(key_path, folder)
+    cert, key = _read_cert(cert_path, _server_hint(cert_path)), _read_key(key_path, _server_hint(key_path))
     try:
         cert.verify_directly_issued_by(ca_cert)
     except (ValueError, TypeError, InvalidSignature):

@@ -165,6 +165,7 @@ def test_serve_https_with_a_damaged_key_exits_non_zero_with_one_line(tmp_path, m
     assert r.exit_code == 2 and "Traceback" not in r.output, r.output
     lines = r.output.strip().splitlines()
     assert len(lines) == 1 and str(folder / SERVER_KEY) in lines[0] and "damaged" in lines[0]
+    assert f"fix: delete {folder / SERVER_KEY}" in lines[0] and "phones keep trusting" in lines[0]
 
 
 def test_the_setup_page_gives_the_certificate_and_never_echoes_a_host_it_does_not_cover(tmp_path):
