@@ -67,6 +67,8 @@ def start(sock, cert, port: int, shown: str) -> ThreadingHTTPServer:
         return f"https://{url_host(named if named in cert.names else shown)}:{port}/"
 
     class Handler(BaseHTTPRequestHandler):
+        timeout = 10  # seconds a connection may stay silent: a client that never finishes its request lets go
+        server_version, sys_version = "pnp", ""
         def do_GET(self):  # noqa: N802 (http.server's name)
             path = self.path.split("?", 1)[0]
             if path == "/":
