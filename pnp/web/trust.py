@@ -91,6 +91,7 @@ def start(sock, cert, port: int, shown: str) -> ThreadingHTTPServer:
             pass
 
     server = ThreadingHTTPServer(sock.getsockname()[:2], Handler, bind_and_activate=False)
+    server.socket.close()  # the one it made itself, never bound: it serves on the socket bound before
     server.socket = sock
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, name="pnp-trust", daemon=True).start()

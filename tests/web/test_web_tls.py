@@ -272,7 +272,7 @@ def test_a_phone_trusting_the_table_gets_the_offline_copy_over_https_and_never_o
             with page.expect_download() as download:  # the phone's download, which its settings then install
                 page.get_by_role("link", name="Get the certificate").click()
             assert download.value.suggested_filename == "pnp-table.crt"
-            assert open(download.value.path(), "rb").read() == ca_der
+            assert Path(download.value.path()).read_bytes() == ca_der
             kind = page.evaluate("fetch('/pnp-table.crt').then(r => r.headers.get('content-type'))")
             assert kind == "application/x-x509-ca-cert"
             page.get_by_role("link", name="Open the companion").click()
