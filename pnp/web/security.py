@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse
 
 SESSION_COOKIE = "pnp_session"
+SECURE_COOKIE = "__Host-pnp_session"  # over https: Secure, so it never travels to a plain-http server on this host
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-csrf-token"
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
@@ -44,6 +45,16 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def url_host(host: str) -> str:
+    """A host (a name or an IP address) as a URL writes it: IPv6 in brackets (host_name's inverse)."""
+    return f"[{host}]" if ":" in host else host
+
+
+def cookie_name(scope) -> str:
+    """The session cookie's name: its own for https, so an http and an https server on one host never clash."""
+    return SECURE_COOKIE if scope.get("scheme") == "https" else SESSION_COOKIE
 
 
 def host_name(header: str) -> str:
@@ -163,7 +174,8 @@ class Guard:
         if len(scope.get("query_string", b"")) > MAX_QUERY:
             deny = _deny(414, f"the address is longer than {MAX_QUERY // 1024} kB; shorten the values in the form")
         client = (scope.get("client") or ("", 0))[0] or ""
-        cookie = request.cookies.get(SESSION_COOKIE)
+        name, secure = cookie_name(scope), "; Secure" if scope.get("scheme") == "https" else ""
+        cookie = request.cookies.get(name)
         sid = self._session(cookie)
         fresh = None
         if deny is None and self.token is None:
@@ -182,7 +194,10 @@ class Guard:
             elif offered is not None and same(offered, self.token):
                 rest = {k: v for k, v in query.items() if k != "token"}
                 resp = RedirectResponse(scope["path"] + ("?" + urlencode(rest, doseq=True) if rest else ""), 303)
-                resp.set_cookie(SESSION_COOKIE, self._new_session(), httponly=True, samesite="strict")
+                # Lax, not Strict: a phone arriving from another site (the http page of `serve --https` that
+                # gives it the certificate is another site to the https companion) must get its session on
+                # this very redirect; cross-site writes still lack the CSRF token and a matching Origin
+                resp.set_cookie(name, self._new_session(), httponly=True, samesite="lax", secure=bool(secure))
                 return await resp(scope, receive, send)
             elif offered is not None:
                 self.failures.add(client)
@@ -216,7 +231,7 @@ class Guard:
 
         async def send_with_cookie(message):
             if fresh and message["type"] == "http.response.start":
-                cookie = f"{SESSION_COOKIE}={fresh}; Path=/; SameSite=Strict; HttpOnly"
+                cookie = f"{name}={fresh}; Path=/; SameSite=Strict; HttpOnly{secure}"
                 message.setdefault("headers", []).append((b"set-cookie", cookie.encode()))
             await send(message)
         await self.app(scope, receive, send_with_cookie)

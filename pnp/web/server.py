@@ -57,31 +57,67 @@ def listen_plan(host: str | None, lan: bool) -> tuple[str, bool]:
     return host, lan or not is_loopback(host)
 
 
-def run(store, host: str | None, port: int, lan: bool, announce) -> None:
-    """Serve until interrupted; announce({url, host, port, lan, qr}) once listening."""
+def _cert_names(host: str, shown: str, extra) -> tuple[list[str], list[str]]:
+    """(IP addresses, DNS names) the server certificate covers: where it listens and how phones name it."""
+    import ipaddress
+
+    from pnp.web.tls import machine_names
+    addresses, names = [LOCAL], []
+    for value in (shown, host, *machine_names(extra)):
+        try:
+            if not ipaddress.ip_address(value).is_unspecified:
+                addresses.append(value)
+        except ValueError:
+            names.append(value.lower())
+    return list(dict.fromkeys(addresses)), list(dict.fromkeys(names))
+
+
+def run(store, host: str | None, port: int, lan: bool, announce, https: bool = False, cert_names=()) -> None:
+    """Serve until interrupted; announce({url, host, port, lan, qr, https, setup, fingerprint}) once listening.
+
+    With https, the companion is served over TLS with this table's certificate (pnp.web.tls), and a
+    plain-http page beside it (pnp.web.trust, the next port) gives phones the certificate to install.
+    """
     import uvicorn
 
     from pnp.campaign.log import open_log
     from pnp.catalog import campaign_rules
     from pnp.web.app import create_app
-    from pnp.web.security import new_token
+    from pnp.web.security import new_token, url_host
     for rules in campaign_rules().values():  # open (and migrate) the store now: a bad --store fails before serving
         open_log(store, rules).close()
     host, lan = listen_plan(host, lan)
-    sock = bind(host, port)
-    port = sock.getsockname()[1]
-    token = new_token() if lan else None
     shown = (lan_address() if host == "0.0.0.0" else host)
-    url = f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+    cert = None
+    if https:
+        from pnp.web.tls import table_cert
+        cert = table_cert(*_cert_names(host, shown, cert_names))  # a bad certificate state fails before listening
+    sock = bind(host, port)
+    asked, port = port, sock.getsockname()[1]
+    token = new_token() if lan else None
+    scheme = "https" if https else "http"
+    url = f"{scheme}://{url_host(shown)}:{port}/" + (f"?token={token}" if token else "")
     app = create_app(store, token)
-    announce({"url": url, "host": host, "port": port, "lan": lan, "qr": terminal_qr(url) if lan else None})
+    info = {"url": url, "host": host, "port": port, "lan": lan, "https": https}
+    trust = None
+    if cert is not None:
+        from pnp.web import trust as setup
+        trust_sock = bind(host, port + 1 if 0 < asked < 65535 else 0)  # the next port; with --port 0 any free one
+        trust = setup.start(trust_sock, cert, port, shown)
+        setup_url = f"http://{url_host(shown)}:{trust_sock.getsockname()[1]}/" + (f"#{token}" if token else "")
+        info.update(setup=setup_url, fingerprint=cert.fingerprint, names=list(cert.names))
+    qr_of = info.get("setup", url)
+    announce({**info, "qr": terminal_qr(qr_of) if lan else None})
     # proxy_headers off: the client address (loopback check, wrong-token counts) is the socket's peer,
     # never an X-Forwarded-For a client wrote
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", proxy_headers=False,
-                            timeout_graceful_shutdown=5)
+                            timeout_graceful_shutdown=5,
+                            **({"ssl_certfile": str(cert.certfile), "ssl_keyfile": str(cert.keyfile)} if cert else {}))
 
     class Server(uvicorn.Server):
         async def shutdown(self, sockets=None):
             app.state.changes.close()  # end the pages' event streams, or stopping would wait on them
+            if trust is not None:
+                trust.shutdown()
             await super().shutdown(sockets)
     Server(config).run(sockets=[sock])

@@ -16,6 +16,7 @@ import pytest
 from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import table
 from pnp.web.live import Changes
+from waiting import wait_for
 from web_fixtures import CHROMIUM, PHONE, Server, cli, client, launch
 
 AXE = Path(__file__).parents[1] / "web_vendor" / "axe.min.js"
@@ -148,6 +149,17 @@ def look(page, name: str) -> None:
 
 
 LOSSES = "document.querySelector('main .losses') && document.querySelector('main .losses').textContent"
+KEPT_AFTER_TAP = """async () => {  // are /campaign and /campaign?campaign=voyage kept as they are after the tap?
+  for (const key of await caches.keys()) {
+    const cache = await caches.open(key), kept = [];
+    for (const address of ['/campaign', '/campaign?campaign=voyage']) {
+      const hit = await cache.match(address);
+      kept.push(Boolean(hit) && (await hit.text()).includes('2 losses'));
+    }
+    if (kept.every(Boolean)) return true;
+  }
+  return false;
+}"""
 
 
 @browser_only[0]
@@ -201,14 +213,20 @@ def test_offline_the_phone_shows_the_campaign_and_rules_as_last_seen_and_refuses
     page = context.new_page()
     page.goto(server.base + "/campaign")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: every CORE page is kept
+    page.wait_for_function("navigator.serviceWorker.controller !== null")  # and this page's requests go through it
     service.loss(store, "voyage")
     page.wait_for_function(f"({LOSSES}) === '1 loss'")  # live update; the worker keeps this copy too
+    page.locator("button:has-text('Record a loss')").click()  # a tap here lands on ?campaign=voyage&done=N,
+    page.wait_for_url("**done=*")                            # which is also the page's latest copy
+    page.wait_for_function(f"({LOSSES}) === '2 losses'")
+    assert wait_for(lambda: page.evaluate(KEPT_AFTER_TAP), timeout=10)  # the worker's copies of the page
 
     context.set_offline(True)
-    page.goto(server.base + "/campaign")
-    banner = page.locator("main .offline")
-    assert "Offline" in banner.inner_text() and "last seen" in banner.inner_text()
-    assert page.evaluate(LOSSES) == "1 loss" and "voyage" in page.inner_text("main h1")
+    for address in ("/campaign", "/campaign?campaign=voyage"):
+        page.goto(server.base + address)
+        banner = page.locator("main .offline")
+        assert "Offline" in banner.inner_text() and "last seen" in banner.inner_text()
+        assert page.evaluate(LOSSES) == "2 losses" and "voyage" in page.inner_text("main h1"), address
     look(page, "offline")
     page.goto(server.base + "/rules/argonauts")  # kept at install, never opened before
     assert "argonauts.quest.4" in page.inner_text("main") and page.locator("main .offline").count() == 1
@@ -221,9 +239,9 @@ def test_offline_the_phone_shows_the_campaign_and_rules_as_last_seen_and_refuses
     look(page, "offline-refused")
 
     context.set_offline(False)
-    assert cli(store, "status")["losses"] == 1  # the refused tap recorded nothing, and nothing is sent later
+    assert cli(store, "status")["losses"] == 2  # the refused tap recorded nothing, and nothing is sent later
     page.goto(server.base + "/campaign")
-    assert page.locator("main .offline").count() == 0 and page.evaluate(LOSSES) == "1 loss"
+    assert page.locator("main .offline").count() == 0 and page.evaluate(LOSSES) == "2 losses"
     context.close()
 
 

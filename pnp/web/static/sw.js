@@ -13,6 +13,27 @@ function stamp(response) {
   });
 }
 
+const ONE_OFF = ["done", "nobackup"];  // a record's confirmation on the page it lands on, shown once
+
+function lasting(url) {
+  // other addresses of the same page without its one-off confirmation (none when it has none): after a tap
+  // lands on /campaign?campaign=voyage&done=7, /campaign?campaign=voyage and /campaign are fetched again so
+  // their offline copies show the record too (a copy of the confirmation itself would show its Undo)
+  const u = new URL(url, self.location.origin);
+  if (!ONE_OFF.some(function (k) { return u.searchParams.has(k); })) return [];
+  ONE_OFF.forEach(function (k) { u.searchParams.delete(k); });
+  const left = Array.from(u.searchParams.keys());
+  return [u.pathname + u.search].concat(left.length === 1 && left[0] === "campaign" ? [u.pathname] : []);
+}
+
+function refresh(cache, url) {
+  // keep fresh copies of the page's lasting addresses (see lasting)
+  return Promise.all(lasting(url).map(function (key) {
+    return fetch(key, { credentials: "same-origin" }).then(function (r) { return keep(cache, key, r); })
+      .catch(function () { return null; });
+  }));
+}
+
 function keep(cache, url, response) {
   const page = (response.headers.get("content-type") || "").startsWith("text/html");
   if (page && (response.ok || response.status === 400 || response.status === 422)) {
@@ -60,7 +81,15 @@ self.addEventListener("fetch", function (event) {
   const request = event.request, url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname === "/events") return;
   if (request.method !== "GET") {
-    event.respondWith(fetch(request).catch(function () {
+    event.respondWith(fetch(request).then(function (response) {
+      if (response.ok && response.redirected) {  // a record's answer (POST, then GET of ?done=N): keep it
+        const copy = response.clone();
+        event.waitUntil(caches.open(CACHE).then(function (cache) {
+          return Promise.all([keep(cache, response.url, copy), refresh(cache, response.url)]);
+        }));
+      }
+      return response;
+    }).catch(function () {
       return page("Not recorded", "The server cannot be reached: this tap may not have arrived, and nothing is " +
         "kept on this phone to send later. When the server is back, open the page again and check what it " +
         "shows before you tap again.");
@@ -73,6 +102,7 @@ self.addEventListener("fetch", function (event) {
   }
   event.respondWith(caches.open(CACHE).then(function (cache) {
     return fetch(request).then(function (response) {
+      if (response.ok) event.waitUntil(refresh(cache, request.url));
       return keep(cache, request, response).then(function () { return response; });
     }).catch(function () {
       const first = url.search.split("&")[0];  // else the same page with its first parameter only (?game=)
