@@ -40,6 +40,20 @@ def test_every_card_shows_a_picture_or_emblem(sets):
                 assert ICON_DO.search(drawn(cs, drawer, piece, "front", comp)), f"{name}: {piece.id} has no picture"
 
 
+def test_every_token_and_board_shows_an_emblem(sets):
+    """Coins, markers, pawns, tokens and every board (tracks too) carry a vector icon as cards do."""
+    faces = 0
+    for name, cs in sets.items():
+        drawer = FaceDrawer(cs, text_engine(cs))
+        for comp in cs.components:
+            if comp.type not in ("tokens", "board"):
+                continue
+            for piece in comp.pieces:
+                faces += 1
+                assert ICON_DO.search(drawn(cs, drawer, piece, "front", comp)), f"{name}: {piece.id} has no emblem"
+    assert faces >= 40
+
+
 def test_every_game_has_its_own_backs(sets):
     owner: dict[str, str] = {}
     for name, cs in sets.items():
