@@ -33,6 +33,7 @@ SIDE = 10.0           # mm left and right
 COLUMN_GAP = 6.0      # mm
 QUIET = "#6b6b6b"     # the rulebook's own heading, beside the project's English one
 HEADINGS = ("fm-head", "fm-section")
+BODY_STYLES = ("fm-body", "fm-note", "fm-item")
 END_GAP = 5.0         # mm between the last page's balanced columns and the line that ends the front matter
 
 
@@ -154,12 +155,14 @@ def fill(canvas, flow: list, paper: tuple[float, float], top: float) -> None:
     page where the flow ends the columns are balanced to one height and a line under them ends the front
     matter, so no page is left half empty by accident."""
     frames = columns(paper, top)
-    font = next((f.style.fontName for f in flow if isinstance(f, Paragraph)), "Helvetica")
+    font = next((f.style.fontName for f in flow if isinstance(f, Paragraph) and f.style.name in BODY_STYLES), None)
     height = balanced_height(flow, frames)
     if height is not None:
         frames = [(x, y + h - height, w, height) for x, y, w, h in frames]
     pour(canvas, flow, frames)
-    if height is not None and not flow:
+    if flow and all(isinstance(f, Spacer) for f in flow):
+        flow.clear()                          # only the closing space is left: it ends here, not on a page of its own
+    if font and not flow:
         end_line(canvas, paper, frames[0][1] - END_GAP, font)
 
 

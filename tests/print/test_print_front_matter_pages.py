@@ -34,8 +34,9 @@ def column_depths(path) -> list[tuple[list[float | None], str]]:
         cols = fmp.columns((w, h), top)
         low: list[float | None] = [None] * len(cols)
         for r in range(tp.count_rects()):
-            left, bottom, _, upper = (v * PT_MM for v in tp.get_rect(r))
-            if h - upper < top - 1 or h - bottom > h - fmp.BOTTOM + 1:
+            box = tp.get_rect(r)
+            left, bottom, _, upper = (v * PT_MM for v in box)
+            if h - upper < top - 1 or h - bottom > h - fmp.BOTTOM + 1 or END in tp.get_text_bounded(*box):
                 continue                      # the title, calibration block, end line and footer
             for i, (x, _, cw, _) in enumerate(cols):
                 if x - 1 <= left < x + cw:
