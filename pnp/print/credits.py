@@ -58,7 +58,9 @@ def _icon_lines(cs: CardSet) -> list[str]:
     by_source: dict[tuple[str, str], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     unknown: list[str] = []
     for path in sorted({Path(p) for p in cs.icons.values()}):
-        entries = folders.setdefault(path.parent, _entries(path.parent))
+        if path.parent not in folders:  # each icon folder's credits.yaml read once
+            folders[path.parent] = _entries(path.parent)
+        entries = folders[path.parent]
         entry = entries.get(path.name)
         if entry and entry["author"]:
             by_source[(entry["source"], entry["licence"])][entry["author"]].append(path.stem)

@@ -1,12 +1,15 @@
 """Draw a print's front matter: title, checklist, what else to fetch, assembly, credits and the rules (mm, pt)."""
 from __future__ import annotations
 
+import io
+from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer
 
 from pnp.cardset.frontmatter import FrontMatter, RuleSection, load_front_matter
@@ -28,6 +31,18 @@ BOTTOM = 30.0         # mm from the paper's bottom edge: above the corner target
 FIRST_TOP = 50.0      # mm: page 1 keeps room for the title and the calibration block
 SIDE = 10.0           # mm left and right
 COLUMN_GAP = 6.0      # mm
+QUIET = "#6b6b6b"     # the rulebook's own heading, beside the project's English one
+HEADINGS = ("fm-head", "fm-section")
+BODY_STYLES = ("fm-body", "fm-note", "fm-item")
+END_GAP = 5.0         # mm between the last page's balanced columns and the line that ends the front matter
+
+
+@dataclass(frozen=True)
+class BookSection(RuleSection):
+    """A rules.yaml section under the project's English heading, with the rulebook's own heading where the
+    book is in another language (to find the section there)."""
+
+    original: str = ""
 
 
 def front_matter(cs: CardSet) -> FrontMatter:
@@ -53,8 +68,9 @@ def builtin_rules(cs: CardSet) -> tuple[list[RuleSection], str]:
     sections = []
     for n, sec in enumerate(book.sections, 1):
         statements = tuple((s.id.split(".", 1)[-1], s.text) for s in sec.statements)
-        heading = f"{sec.heading_en} ({sec.heading})" if sec.heading_en else sec.heading  # English first
-        sections.append(RuleSection(str(n), heading, statements))
+        english = sec.heading_en or sec.heading
+        original = "" if sec.heading in english else sec.heading  # only where it tells more than the English
+        sections.append(BookSection(str(n), english, statements, original))
     where = (f"The rules restated in the pnp project's own words, numbered as 'pnp rules {cs.slug}' and "
              f"'pnp judge' cite them (with the prefix {cs.slug}.). Where the rulebook is silent, "
              f"'pnp rules {cs.slug} gaps' lists the rulings.")
@@ -116,7 +132,11 @@ def story(fm: FrontMatter, st: dict[str, ParagraphStyle]) -> list:
             out.append(Paragraph(escape(fm.rules_source), st["note"]))
         for sec in fm.rules:
             heading = drawable_heading(sec.heading, st["section"].fontName)
-            out.append(Paragraph(f"\u00a7{sec.number} {escape(heading)}", st["section"]))
+            original = getattr(sec, "original", "")
+            quiet = (f' <font name="{st["note"].fontName}" size="{NOTE_PT}" color="{QUIET}">\u00b7 rulebook: '
+                     f'{escape(original)}</font>'
+                     if original and not missing_glyphs(original, st["note"].fontName) else "")
+            out.append(Paragraph(f"\u00a7{sec.number} {escape(heading)}{quiet}", st["section"]))
             out += [Paragraph(f"<b>{escape(rid)}</b> {escape(text)}", st["body"]) for rid, text in sec.statements]
     out.append(Spacer(1, 1))
     return out
@@ -131,12 +151,73 @@ def columns(paper: tuple[float, float], top: float) -> list[tuple[float, float, 
 
 
 def fill(canvas, flow: list, paper: tuple[float, float], top: float) -> None:
-    """Flow `flow` into this page's columns, consuming what fits (paragraphs split across columns)."""
-    for x, y, w, h in columns(paper, top):
+    """Flow `flow` into this page's columns, consuming what fits (paragraphs split across columns). On the
+    page where the flow ends the columns are balanced to one height and a line under them ends the front
+    matter, so no page is left half empty by accident."""
+    frames = columns(paper, top)
+    font = next((f.style.fontName for f in flow if isinstance(f, Paragraph) and f.style.name in BODY_STYLES), None)
+    height = balanced_height(flow, frames)
+    if height is not None:
+        frames = [(x, y + h - height, w, height) for x, y, w, h in frames]
+    pour(canvas, flow, frames)
+    if flow and all(isinstance(f, Spacer) for f in flow):
+        flow.clear()                          # only the closing space is left: it ends here, not on a page of its own
+    if font and not flow:
+        end_line(canvas, paper, frames[0][1] - END_GAP, font)
+
+
+def balanced_height(flow: list, frames: list[tuple[float, float, float, float]]) -> float | None:
+    """The least column height (mm, to about 1 mm) that takes all of `flow` in these frames, or None if it
+    runs on past them."""
+    scratch = Canvas(io.BytesIO())            # trial pours draw here, never on the page
+
+    def fits(height: float) -> bool:
+        rest = list(flow)
+        dropped = pour(scratch, rest, [(x, y + h - height, w, height) for x, y, w, h in frames])
+        return not rest and not dropped
+    full, width = frames[0][3], frames[0][2]
+    need = 0.0                                # mm of the flow in one column: no column can take less
+    for f in flow:
+        need += f.wrap(width * mm, full * mm)[1] / mm + (f.getSpaceBefore() + f.getSpaceAfter()) / mm
+        if need > len(frames) * full:
+            return None                       # runs on: not the last page (the cheap answer)
+    if not flow:
+        return None
+    lo, step = max(0.0, need / len(frames) - 10), 4.0
+    hi = min(full, lo + 10 + step)
+    while not fits(hi):                       # grow from the even share until it fits
+        if hi >= full:
+            return None
+        lo, step = hi, step * 2
+        hi = min(full, hi + step)
+    while hi - lo > 1:
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if fits(mid) else (mid, hi)
+    return hi
+
+
+def end_line(canvas, paper: tuple[float, float], y: float, font: str) -> None:
+    """A short rule and a quiet line saying the front matter ends here (y in mm from the page bottom)."""
+    pw, _ = paper
+    canvas.setStrokeColor(ACCENT)
+    canvas.setLineWidth(0.6)
+    canvas.line((pw / 2 - 30) * mm, (y + 3.5) * mm, (pw / 2 + 30) * mm, (y + 3.5) * mm)
+    canvas.setFillColor(colors.Color(0.35, 0.35, 0.35))
+    canvas.setFont(font, NOTE_PT)
+    canvas.drawCentredString(pw / 2 * mm, y * mm, "End of the front matter: the sheets to cut follow.")
+
+
+def pour(canvas, flow: list, frames: list[tuple[float, float, float, float]]) -> int:
+    """Draw what fits of `flow` into the frames (x, y, w, h mm) in turn, consuming it; how many pieces too
+    big for an empty column were left out."""
+    dropped = 0
+    for x, y, w, h in frames:
         frame = Frame(x * mm, y * mm, w * mm, h * mm, leftPadding=0, rightPadding=0, topPadding=0,
                       bottomPadding=0, showBoundary=0)
         while flow:
             head = flow[0]
+            if not frame._atTop and orphaned(head, frame):  # noqa: SLF001 - a heading goes with its text
+                break
             if frame.add(head, canvas, trySplit=1):
                 flow.pop(0)
                 continue
@@ -146,10 +227,20 @@ def fill(canvas, flow: list, paper: tuple[float, float], top: float) -> None:
                 continue
             if frame._atTop:  # noqa: SLF001 - nothing fits an empty column: leave it out rather than loop
                 flow.pop(0)
+                dropped += 1
                 continue
             break
         if not flow:
-            return
+            break
+    return dropped
+
+
+def orphaned(head, frame: Frame) -> bool:
+    """Whether a heading would end this column without two lines of its text under it."""
+    if not isinstance(head, Paragraph) or head.style.name not in HEADINGS:
+        return False
+    _, height = head.wrap(frame._aW, frame._y - frame._y1p)  # noqa: SLF001 - the frame's space left
+    return height + head.style.spaceBefore + 2.5 * BODY_PT * 1.25 > frame._y - frame._y1p  # noqa: SLF001
 
 
 def draw_header(canvas, fm: FrontMatter, paper: tuple[float, float], st: dict, width: float) -> None:

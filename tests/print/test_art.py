@@ -40,6 +40,20 @@ def test_every_card_shows_a_picture_or_emblem(sets):
                 assert ICON_DO.search(drawn(cs, drawer, piece, "front", comp)), f"{name}: {piece.id} has no picture"
 
 
+def test_every_token_and_board_shows_an_emblem(sets):
+    """Coins, markers, pawns, tokens and every board (tracks too) carry a vector icon as cards do."""
+    faces = 0
+    for name, cs in sets.items():
+        drawer = FaceDrawer(cs, text_engine(cs))
+        for comp in cs.components:
+            if comp.type not in ("tokens", "board"):
+                continue
+            for piece in comp.pieces:
+                faces += 1
+                assert ICON_DO.search(drawn(cs, drawer, piece, "front", comp)), f"{name}: {piece.id} has no emblem"
+    assert faces >= 40
+
+
 def test_every_game_has_its_own_backs(sets):
     owner: dict[str, str] = {}
     for name, cs in sets.items():
@@ -142,3 +156,47 @@ def test_your_name_here_never_runs_across_a_ring(sets):
                              box.x >= ring.x + ring.w or box.x + box.w <= ring.x)
                     assert apart, f"layout '{layout.name}': box '{box.name}' overlaps ring '{ring.name}'"
     assert checked >= 2   # the adventure back and the Player card's back both have a ring
+
+
+def _face(cs, comp_name: str, piece_id: str | None = None, side: str = "front") -> str:
+    drawer = FaceDrawer(cs, text_engine(cs))
+    comp = next(c for c in cs.components if c.name == comp_name)
+    piece = next(p for p in comp.pieces if piece_id in (None, p.id))
+    return drawn(cs, drawer, piece, side, comp)
+
+
+def test_hera_zeus_fighters_show_their_strength_large(sets):
+    """A fighter without rules text showed its strength only in the 18 pt corner index."""
+    assert re.search(r" 46 Tf", _face(sets["hera-zeus"], "decks", "hera-peacock"))
+    assert not re.search(r" 46 Tf", _face(sets["hera-zeus"], "decks", "hera-io"))  # its text says what it does
+
+
+def test_argonauts_treasures_show_their_figure_in_the_band_below_the_track(sets):
+    cs = sets["argonauts"]
+    treasure = _face(cs, "adventure", "golden-fleece")
+    ink = ".541176 .415686 .070588 rg\n"           # the treasure colour #8a6a12, not a pale watermark tint
+    assert re.search(re.escape(ink) + r".* cm\n/FormXob\.Vec[0-9a-f]+ Do", treasure), "no figure in the colour"
+
+
+def test_verb_adjective_noun_worth_clears_the_corner_index(sets):
+    boxes = {b.name: b for b in sets["verb-adjective-noun"].layouts["challenge"].boxes}
+    worth, tab = boxes["laurels"], boxes["index_tab2"]
+    assert worth.x + worth.w <= tab.x or worth.y + worth.h <= tab.y, "the worth runs into the index tab"
+
+
+def test_later_years_starter_pawn_reads_upright_from_both_sides_when_folded(sets):
+    boxes = {b.name: b for b in sets["later-years"].layouts["starter-pawn"].boxes}
+    for name in ("club", "label"):               # the top copy is the bottom one turned about the centre
+        a, b = boxes[name], boxes[f"{name}2"]
+        assert b.spec.get("rotate") == 180 and not a.spec.get("rotate")
+        assert (b.x + b.w, b.y + b.h) == pytest.approx((30 - a.x, 40 - a.y)) and (b.w, b.h) == (a.w, a.h)
+        assert a.y >= 20 >= b.y + b.h, f"{name}: one copy on each side of the fold"
+
+
+def test_by_jove_aids_lead_each_line_with_its_board_icon(sets):
+    cs = sets["by-jove"]
+    for aid in yaml.safe_load((SETS["by-jove"] / "aid.yaml").read_text()):
+        face = _face(cs, "aid", aid["id"])
+        with_icon = sum(1 for line in aid["lines"] if line.get("icon"))
+        assert with_icon >= len(aid["lines"]) - 1
+        assert len(ICON_DO.findall(face)) >= with_icon + 1, aid["id"]   # and the wreath by the title

@@ -71,9 +71,15 @@ def _space_boxes(key: str, ref: str, x: float, y: float, w: float, h: float, tur
                         "valign": "middle", "color": ink},
     }
     if note:
-        boxes[f"{key}_note"] = {**place(x, y, w, turn, 1.5, h * 0.5, w - 3, h * 0.5 - 2.5),
+        boxes[f"{key}_name"].update(place(x, y, w, turn, 1.5, 1.5, w - 3, h * 0.3))
+        boxes[f"{key}_note"] = {**place(x, y, w, turn, 1.5, h * 0.6, w - 3, h * 0.4 - 2.5),
                                 "text": f"{{{{ {ref}.note }}}}", "size": 6.5, "min_size": 6, "align": "center",
                                 "valign": "middle", "color": ink}
+    # The space's kind as a silhouette too (a hero's own), so its colour never carries it alone.
+    top, tall = (h * 0.3 + 2, h * 0.3 - 3) if note else (h * 0.5 + 1, h * 0.25 if key[0] == "m" else h * 0.4)
+    boxes[f"{key}_icon"] = {**place(x, y, w, turn, 2, top, w - 4, tall),
+                            "icon": f"{{{{ {ref}.name | lower if {kind} == 'hero' else emblem.get({kind}, '') }}}}",
+                            "color": ink}
     return boxes
 
 
@@ -159,6 +165,7 @@ def layout(board: data.Board | None = None) -> dict:
         x, y = mid + 30 + k * 75, MARGIN + 7 * CELL - 20
         boxes[f"deck{k}"] = {"x": x, "y": y, "w": 63, "h": 88, "shape": "rect", "fill": colour,
                              "stroke": INK, "stroke_width": 1, "radius": 3}
+        boxes[f"deck{k}_icon"] = {"x": x + 16.5, "y": y + 8, "w": 30, "h": 26, "icon": name.lower(), "color": INK}
         boxes[f"deck{k}_label"] = {"x": x + 3, "y": y + 36, "w": 57, "h": 14, "text": f"<b>{name}</b>",
                                    "size": 12, "align": "center", "valign": "middle", "color": INK}
     return {"background": "#e9dcbc", "boxes": boxes}
