@@ -15,6 +15,8 @@ from pnp.games.argonauts import table
 from pnp.games.argonauts.play import parse_assign
 
 BACK = "back"
+QUIT = "quit"  # stops; the game stays kept, and the same command (or the phone) picks it up
+WORDS = (BACK, QUIT)
 
 
 def completer(names: list[str]):
@@ -55,14 +57,14 @@ def _show(v: dict) -> None:
 
 
 def _pick(prompt: str, n: int) -> int | str:
-    """A number 1..n, or 'back'."""
+    """A number 1..n, 'back' or 'quit'."""
     while True:
         text = click.prompt(prompt, default="1").strip().lower()
-        if text == BACK:
-            return BACK
+        if text in WORDS:
+            return text
         if text.isdigit() and 1 <= int(text) <= n:
             return int(text) - 1
-        click.echo(f"  not accepted: type a number from 1 to {n}, or '{BACK}'")
+        click.echo(f"  not accepted: type a number from 1 to {n}, '{BACK}' or '{QUIT}'")
 
 
 def _step(v: dict, store):
@@ -71,28 +73,35 @@ def _step(v: dict, store):
         names = [c["name"] for c in v["deck"]]
         with completion(names):
             text = click.prompt(f"Card revealed ({v['to_reveal']} to go; Tab completes)").strip()
-        return BACK if text.lower() == BACK else text
+        return text.lower() if text.lower() in WORDS else text
     if v["phase"] == "assign":
         for i, p in enumerate(v["plans"], 1):
             click.echo(f"  {i}) {p['text']}: survive {p['survive']}, crew left {p['crew_left']:.2f}")
         text = click.prompt("Assignment (a number, or card:n,...)", default="1").strip()
-        if text.lower() == BACK:
-            return BACK
+        if text.lower() in WORDS:
+            return text.lower()
         if text.isdigit() and 1 <= int(text) <= len(v["plans"]):
             return v["plans"][int(text) - 1]["assignment"]
         return parse_assign(text, table.state_of(table.load(store, v["campaign"])))
     if v["phase"] == "roll":
         r = v["rolling"]
         text = click.prompt(f"Die for {r['name']} ({r['crew']} crew, difficulty {r['difficulty']}; 1-6)").strip()
-        return BACK if text.lower() == BACK else text
+        return text.lower() if text.lower() in WORDS else text
     for i, ch in enumerate(v["choices"], 1):
         click.echo(f"  {i}) {ch['label']}" + ("  (advised)" if ch["advised"] else ""))
     i = _pick("Choose", len(v["choices"]))
-    return BACK if i == BACK else v["choices"][i]["action"]
+    return i if i in WORDS else v["choices"][i]["action"]
 
 
-def run_table(store=None, campaign: str | None = None, fresh: bool = False) -> dict:
-    """Play the campaign's game at the table from the terminal; returns the record made at the end."""
+def _stopped(v: dict) -> None:
+    """Say the game is kept and how to go on (after 'quit')."""
+    click.echo(f"Stopped; the game stays kept on campaign '{v['campaign']}': 'pnp argonauts play --table' "
+               "(or the play page on a phone) carries on from here.")
+
+
+def run_table(store=None, campaign: str | None = None, fresh: bool = False) -> dict | None:
+    """Play the campaign's game at the table from the terminal; returns the record made at the end
+    (None when the player typed 'quit': the game stays kept)."""
     game = None if fresh else table.load(store, campaign)
     if game is None:
         game = table.start(store, campaign, replace=fresh)
@@ -106,6 +115,9 @@ def run_table(store=None, campaign: str | None = None, fresh: bool = False) -> d
         if v["phase"] in ("quest", "assign"):
             _show(v)
         step = _step(v, store)
+        if step == QUIT:
+            _stopped(v)
+            return None
         try:
             game = (table.back(store, v["campaign"], v["version"]) if step == BACK
                     else table.act(store, v["campaign"], v["version"], step))
@@ -118,6 +130,9 @@ def run_table(store=None, campaign: str | None = None, fresh: bool = False) -> d
             click.echo(f"  {i}) {d['name']}")
         while (i := _pick("Heroic Deed to tick", len(v["open_deeds"]))) == BACK:
             pass
+        if i == QUIT:
+            _stopped(v)
+            return None
         deed = v["open_deeds"][i]["id"]
     res = table.finish(store, v["campaign"], deed, v["version"])
     click.echo(f"Recorded on campaign '{res['campaign']}': {res['summary']}")

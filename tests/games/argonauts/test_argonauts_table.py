@@ -61,10 +61,15 @@ def test_back_takes_back_a_mistaken_reveal_and_the_game_is_the_web_pages_game(tm
     service.new(store, "mine", "Jason")
     game = table.start(store, "mine")
     game = table.act(store, "mine", game["version"], "harpies")  # tapped on the phone
-    result = CliRunner().invoke(main, ["argonauts", "play", "--table"], input="back\nscylla\n")
+    result = CliRunner().invoke(main, ["argonauts", "play", "--table"], input="back\nscylla\nquit\n")
+    assert result.exit_code == 0, result.output
     assert "Resuming the game on campaign 'mine' (step 1)" in result.output
+    assert "Stopped; the game stays kept on campaign 'mine'" in result.output
     field = table.state_of(table.load(store, "mine")).field
-    assert field == ["scylla"]  # Harpies taken back, Scylla revealed from the terminal
+    assert field == ["scylla"]  # Harpies taken back, Scylla revealed from the terminal, and kept after 'quit'
+    again = CliRunner().invoke(main, ["argonauts", "play", "--table"], input="QUIT\n")
+    assert "Resuming the game on campaign 'mine' (step 1)" in again.output and again.exit_code == 0
+    assert table.state_of(table.load(store, "mine")).field == ["scylla"]
 
 
 def test_the_screen_shows_each_cards_exact_chance_as_the_odds_command(tmp_path):
