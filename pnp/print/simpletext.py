@@ -164,29 +164,50 @@ def draw(canvas, wrapped, font, size: float, leading: float, align: str, top: fl
     """Draw wrapped lines in a Font and colour; the first baseline sits one ascent below `top` (points).
 
     Justified lines (all but a paragraph's last) spread their words to the full width. Icons are drawn
-    size x size points, centred on the middle of the lower-case letters.
+    size x size points, centred on the middle of the lower-case letters. All the lines go in one PDF text
+    object; icons and underlines are drawn beside it.
     """
     canvas.setFillColor(color)
     space = text_width(" ", font.name, size)
     y = top - size * 0.93
-    shown = color  # the fill colour in force: a text object's colour outlasts it (PDF graphics state)
+    text = canvas.beginText(x, y)
+    pen = _Pen(text, size, color)
     for words, line_w, last in wrapped:
         lx = x + {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}.get(align, 0.0)
         extra = (width - line_w) / (len(words) - 1) if align == "justify" and not last and len(words) > 1 else 0.0
+        pen.word_space(extra)
         if extra or any(style[0] == ICON or style[3] for word in words for _, style in word):
-            shown = _draw_placed(canvas, words, font, size, lx, y, space, extra, color, shown)
+            _draw_placed(canvas, pen, words, font, size, lx, y, space, extra, color)
         else:
-            text = canvas.beginText(lx, y)
+            text.setTextOrigin(lx, y)
             for face, colour, piece in _runs(words, font):
-                text.setFont(face, size)
-                if (colour or color) is not shown:
-                    shown = colour or color
-                    text.setFillColor(shown)
+                pen.style(face, colour or color)
                 text.textOut(piece)
-            canvas.drawText(text)
         y -= leading
-    if shown is not color:
+    pen.word_space(0.0)  # Tw is graphics state: it would widen later text too
+    canvas.drawText(text)
+    if pen.colour is not color:
         canvas.setFillColor(color)  # the canvas's own idea of the fill colour holds again
+
+
+class _Pen:
+    """A text object's face, fill colour and word spacing, each written only when it changes."""
+
+    def __init__(self, text, size: float, colour):
+        self.text, self.size, self.face, self.colour, self.spacing = text, size, None, colour, 0.0
+
+    def style(self, face: str, colour) -> None:
+        if face != self.face:
+            self.text.setFont(face, self.size)
+            self.face = face
+        if colour is not self.colour:
+            self.text.setFillColor(colour)
+            self.colour = colour
+
+    def word_space(self, extra: float) -> None:
+        if extra != self.spacing:
+            self.text.setWordSpace(extra)
+            self.spacing = extra
 
 
 def _runs(words, font) -> list[list]:
@@ -203,19 +224,15 @@ def _runs(words, font) -> list[list]:
     return runs
 
 
-def _draw_placed(canvas, words, font, size: float, x: float, y: float, space: float, extra: float, color,
-                 shown):
-    """Draw a line with `space + extra` points between words (icons, underlines and justified lines);
-    returns the fill colour in force after it (`shown`: the one before).
+def _draw_placed(canvas, pen: _Pen, words, font, size: float, x: float, y: float, space: float, extra: float,
+                 color) -> None:
+    """Write a line with `space + extra` points between words (icons, underlines and justified lines).
 
-    One text object per line: pieces alike in face and colour go out as one string whose spaces the PDF
-    word spacing (Tw) widens by `extra`, so every word lands where it did when placed one by one; a piece
-    after an icon, or in a face whose space is not `space` wide, starts at its own position.
+    Pieces alike in face and colour go out as one string whose spaces the PDF word spacing (Tw, set by the
+    caller) widens by `extra`, so every word lands where it would placed one by one; a piece after an icon,
+    or in a face whose space is not `space` wide, starts at its own position.
     """
-    text = canvas.beginText(x, y)
-    if extra:
-        text.setWordSpace(extra)
-    face_now, colour_now = None, shown
+    text = pen.text
     run: list[str] = []
     after_text = False  # the text cursor stands where the last piece drawn (a text piece) ended
     for i, word in enumerate(words):
@@ -233,7 +250,7 @@ def _draw_placed(canvas, words, font, size: float, x: float, y: float, space: fl
                 continue
             face, colour = font.face(style[0], style[1]), style[2] or color
             w = text_width(t, face, size)
-            joins = after_text and face == face_now and colour is colour_now and (
+            joins = after_text and face == pen.face and colour is pen.colour and (
                 not gap or (_stretchy_space(face) and text_width(" ", face, size) == space))
             if joins:
                 run.append(" " + t if gap else t)
@@ -241,12 +258,7 @@ def _draw_placed(canvas, words, font, size: float, x: float, y: float, space: fl
                 if run:
                     text.textOut("".join(run))
                     run = []
-                if face != face_now:
-                    text.setFont(face, size)
-                    face_now = face
-                if colour is not colour_now:
-                    text.setFillColor(colour)
-                    colour_now = colour
+                pen.style(face, colour)
                 text.setTextOrigin(x, y)
                 run.append(t)
             if style[3]:  # underline: a rule just below the baseline, in the text's colour
@@ -259,7 +271,3 @@ def _draw_placed(canvas, words, font, size: float, x: float, y: float, space: fl
             gap, after_text = False, True
     if run:
         text.textOut("".join(run))
-    if extra:
-        text.setWordSpace(0)  # Tw is graphics state: it would widen later text too
-    canvas.drawText(text)
-    return colour_now
