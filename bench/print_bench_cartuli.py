@@ -12,8 +12,9 @@ start-up); both sides import from bytecode (cartuli's venv has its .pyc files; p
 temporary cache by one untimed run, as PYTHONDONTWRITEBYTECODE may be set). Medians are printed, with the
 ratio and peak memory (VmHWM); then pnp's --png 300 export of the deck.
 
-Figures (defaults, 2 shared cores at load average 7 to 11, 4 December 2026): pnp 1.14 s CPU / 2.2 s wall,
-cartuli 25.4 s CPU / 49 s wall: 22.4x in CPU time, 21.8x on the wall clock; 5 sheets each.
+Figures (defaults, 2 shared cores, 4 December 2026), two runs: at load average 7 to 11, pnp 1.14 s CPU /
+2.2 s wall, cartuli 25.4 s CPU / 49 s wall: 22.4x in CPU time, 21.8x on the wall clock; at load 8, pnp 1.16 s
+CPU / 3.3 s wall, cartuli 26.3 s CPU / 55 s wall: 22.6x CPU, 16.4x wall. 5 sheets each.
 """
 from __future__ import annotations
 

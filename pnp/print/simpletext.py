@@ -114,10 +114,13 @@ def _icon_runs(text: str, style, icons) -> list:
     return runs
 
 
-@lru_cache(maxsize=65536)
 def text_width(text: str, face: str, size: float) -> float:
-    """stringWidth in points, remembered: card texts repeat the same words on every card."""
-    return stringWidth(text, face, size)
+    """stringWidth in points; short pieces are remembered (card texts repeat the same words on every card),
+    long ones are not, so hostile text cannot fill the memory."""
+    return _short_width(text, face, size) if len(text) <= 40 else stringWidth(text, face, size)
+
+
+_short_width = lru_cache(maxsize=65536)(stringWidth)
 
 
 @lru_cache(maxsize=None)
