@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.cardset.svg import is_svg
@@ -19,6 +21,7 @@ from pnp.print.vectors import draw_svg
 TAG = re.compile(r'<(/?)([a-zA-Z]+)(?:\s+color\s*=\s*"([^"<>]*)")?\s*(/?)>')
 SIMPLE_TAGS = {"b", "i", "u", "br", "font"}
 ENTITY = re.compile(r"&(amp|lt|gt|quot|#39|#x27|apos);")
+SPACES = re.compile(r"(\s+)")
 ICON = "icon"  # first item of an inline icon's style (ICON, colour); the run's text is the image path
 
 
@@ -31,13 +34,14 @@ def parse(markup: str, icons=None) -> list | None:
     tags = list(TAG.finditer(markup))
     if markup.count("<") != len(tags) or any(not _simple(m) for m in tags):
         return None
-    if "&" in ENTITY.sub("", markup):
+    entities = "&" in markup
+    if entities and "&" in ENTITY.sub("", markup):
         return None
     lines, words, word, bold, italic, under, colours, pos = [], [], [], False, False, False, [], 0
     for m in tags + [None]:
         chunk = markup[pos:m.start()] if m else markup[pos:]
-        pieces = re.split(r"(\s+)", chunk)
-        for piece in pieces:
+        style = (bold, italic, colours[-1] if colours else None, under)
+        for piece in SPACES.split(chunk):
             if not piece:
                 continue
             if piece.isspace():
@@ -45,8 +49,12 @@ def parse(markup: str, icons=None) -> list | None:
                     words.append(word)
                     word = []
             else:
-                style = (bold, italic, colours[-1] if colours else None, under)
-                word += _icon_runs(html.unescape(piece), style, icons)
+                if entities:
+                    piece = html.unescape(piece)
+                if icons and ":" in piece:
+                    word += _icon_runs(piece, style, icons)
+                else:
+                    word.append((piece, style))
         if m is None:
             break
         pos = m.end()
@@ -106,8 +114,26 @@ def _icon_runs(text: str, style, icons) -> list:
     return runs
 
 
+def text_width(text: str, face: str, size: float) -> float:
+    """stringWidth in points; short pieces are remembered (card texts repeat the same words on every card),
+    long ones are not, so hostile text cannot fill the memory."""
+    return _short_width(text, face, size) if len(text) <= 40 else stringWidth(text, face, size)
+
+
+_short_width = lru_cache(maxsize=65536)(stringWidth)
+
+
+@lru_cache(maxsize=None)
+def _stretchy_space(face: str) -> bool:
+    """True when the face's space is byte 32 of its first subset, so the PDF word spacing (Tw) widens it."""
+    font = pdfmetrics.getFont(face)
+    if not getattr(font, "_dynamicFont", False):
+        return True
+    return bool(getattr(font, "_asciiReadable", False)) and 32 in font.face.charToGlyph
+
+
 def _width(text: str, style, font, size: float) -> float:
-    return size if style[0] == ICON else stringWidth(text, font.face(style[0], style[1]), size)
+    return size if style[0] == ICON else text_width(text, font.face(style[0], style[1]), size)
 
 
 def layout(lines, font, size: float, width: float):
@@ -116,12 +142,15 @@ def layout(lines, font, size: float, width: float):
     None when a single word is wider than width. font is a pnp.print.fonts.Font: its face(bold, italic)
     names the face of each run.
     """
-    space = stringWidth(" ", font.name, size)
+    space = text_width(" ", font.name, size)
     out = []
     for words in lines:
         current, current_w = [], 0.0
         for word in words:
-            w = sum(_width(t, style, font, size) for t, style in word)
+            if len(word) == 1:
+                w = _width(word[0][0], word[0][1], font, size)
+            else:
+                w = sum(_width(t, style, font, size) for t, style in word)
             if w > width + 0.01:
                 return None
             if current and current_w + space + w > width + 0.01:
@@ -138,24 +167,50 @@ def draw(canvas, wrapped, font, size: float, leading: float, align: str, top: fl
     """Draw wrapped lines in a Font and colour; the first baseline sits one ascent below `top` (points).
 
     Justified lines (all but a paragraph's last) spread their words to the full width. Icons are drawn
-    size x size points, centred on the middle of the lower-case letters.
+    size x size points, centred on the middle of the lower-case letters. All the lines go in one PDF text
+    object; icons and underlines are drawn beside it.
     """
     canvas.setFillColor(color)
-    space = stringWidth(" ", font.name, size)
+    space = text_width(" ", font.name, size)
     y = top - size * 0.93
+    text = canvas.beginText(x, y)
+    pen = _Pen(text, size, color)
     for words, line_w, last in wrapped:
         lx = x + {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}.get(align, 0.0)
         extra = (width - line_w) / (len(words) - 1) if align == "justify" and not last and len(words) > 1 else 0.0
+        pen.word_space(extra)
         if extra or any(style[0] == ICON or style[3] for word in words for _, style in word):
-            _draw_placed(canvas, words, font, size, lx, y, space + extra, color)
+            _draw_placed(canvas, pen, words, font, size, lx, y, space, extra, color)
         else:
-            text = canvas.beginText(lx, y)
+            text.setTextOrigin(lx, y)
             for face, colour, piece in _runs(words, font):
-                text.setFont(face, size)
-                text.setFillColor(colour or color)
+                pen.style(face, colour or color)
                 text.textOut(piece)
-            canvas.drawText(text)
         y -= leading
+    pen.word_space(0.0)  # Tw is graphics state: it would widen later text too
+    canvas.drawText(text)
+    if pen.colour is not color:
+        canvas.setFillColor(color)  # the canvas's own idea of the fill colour holds again
+
+
+class _Pen:
+    """A text object's face, fill colour and word spacing, each written only when it changes."""
+
+    def __init__(self, text, size: float, colour):
+        self.text, self.size, self.face, self.colour, self.spacing = text, size, None, colour, 0.0
+
+    def style(self, face: str, colour) -> None:
+        if face != self.face:
+            self.text.setFont(face, self.size)
+            self.face = face
+        if colour is not self.colour:
+            self.text.setFillColor(colour)
+            self.colour = colour
+
+    def word_space(self, extra: float) -> None:
+        if extra != self.spacing:
+            self.text.setWordSpace(extra)
+            self.spacing = extra
 
 
 def _runs(words, font) -> list[list]:
@@ -172,11 +227,21 @@ def _runs(words, font) -> list[list]:
     return runs
 
 
-def _draw_placed(canvas, words, font, size: float, x: float, y: float, gap: float, color) -> None:
-    """Draw a line word by word, `gap` points between words (icons, underlines and justified lines)."""
+def _draw_placed(canvas, pen: _Pen, words, font, size: float, x: float, y: float, space: float, extra: float,
+                 color) -> None:
+    """Write a line with `space + extra` points between words (icons, underlines and justified lines).
+
+    Pieces alike in face and colour go out as one string whose spaces the PDF word spacing (Tw, set by the
+    caller) widens by `extra`, so every word lands where it would placed one by one; a piece after an icon,
+    or in a face whose space is not `space` wide, starts at its own position.
+    """
+    text = pen.text
+    run: list[str] = []
+    after_text = False  # the text cursor stands where the last piece drawn (a text piece) ended
     for i, word in enumerate(words):
+        gap = bool(i)
         if i:
-            x += gap
+            x += space + extra
         for t, style in word:
             if style[0] == ICON:
                 if is_svg(t):
@@ -184,18 +249,28 @@ def _draw_placed(canvas, words, font, size: float, x: float, y: float, gap: floa
                 else:
                     draw_image(canvas, t, x, y + size * 0.27 - size / 2, size, size)
                 x += size
+                gap = after_text = False
+                continue
+            face, colour = font.face(style[0], style[1]), style[2] or color
+            w = text_width(t, face, size)
+            joins = after_text and face == pen.face and colour is pen.colour and (
+                not gap or (_stretchy_space(face) and text_width(" ", face, size) == space))
+            if joins:
+                run.append(" " + t if gap else t)
             else:
-                face = font.face(style[0], style[1])
-                text = canvas.beginText(x, y)
-                text.setFont(face, size)
-                text.setFillColor(style[2] or color)
-                text.textOut(t)
-                canvas.drawText(text)
-                w = stringWidth(t, face, size)
-                if style[3]:  # underline: a rule just below the baseline, in the text's colour
-                    canvas.saveState()
-                    canvas.setStrokeColor(style[2] or color)
-                    canvas.setLineWidth(size * 0.06)
-                    canvas.line(x, y - size * 0.11, x + w, y - size * 0.11)
-                    canvas.restoreState()
-                x += w
+                if run:
+                    text.textOut("".join(run))
+                    run = []
+                pen.style(face, colour)
+                text.setTextOrigin(x, y)
+                run.append(t)
+            if style[3]:  # underline: a rule just below the baseline, in the text's colour
+                canvas.saveState()
+                canvas.setStrokeColor(colour)
+                canvas.setLineWidth(size * 0.06)
+                canvas.line(x, y - size * 0.11, x + w, y - size * 0.11)
+                canvas.restoreState()
+            x += w
+            gap, after_text = False, True
+    if run:
+        text.textOut("".join(run))

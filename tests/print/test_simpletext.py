@@ -66,3 +66,22 @@ def test_underline_is_a_rule_under_the_word(tmp_path):
     cols = plain.any(axis=0).nonzero()[0]
     assert rows.max() > 0.9 * (cols.max() - cols.min())     # one full-width row of new ink: the rule
     assert extra.any(axis=1).nonzero()[0].min() > plain.any(axis=1).nonzero()[0].max() - 12  # at the bottom
+
+
+def test_justified_word_spacing_and_colour_end_with_their_box(tmp_path):
+    """A justified box widens its spaces with the PDF word spacing and may end in a coloured word: text
+    drawn after it (the next box) is as wide and as black as when it is drawn alone."""
+    def ink(name, boxes):
+        folder = write_set(tmp_path / name, cards=f"id,text\na,{TEXT} <font color=\"#c00\">red</font>\n",
+                           layouts={"front": {"background": "#ffffff", "boxes": boxes}, "back": {"boxes": {}}})
+        cs = load_cardset(folder)
+        comp = cs.components[0]
+        img = np.asarray(rasterise(face_pdf(cs, comp, [(comp.pieces[0], "front")], PrintOptions()), dpi=150)[0]
+                         .convert("RGB")).astype(int)
+        return img[int(70 * 150 / 25.4):]      # below y = 70 mm: the second box only
+    after = {"x": 5, "y": 72, "w": 53, "h": 10, "text": "a b c d e f g", "size": 9}
+    alone = ink("alone", {"after": after})
+    both = ink("both", {"first": {"x": 5, "y": 5, "w": 53, "h": 60, "text": "{{ text|safe }}", "size": 9,
+                                  "align": "justify"}, "after": after})
+    assert (alone < 128).any()
+    assert np.array_equal(both, alone)
