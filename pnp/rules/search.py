@@ -285,13 +285,19 @@ def query(ix: Index, text: str, limit: int = 5, typos: bool = True) -> list[Hit]
     typos=False takes the query's words as typed. Safe from any thread (one query at a time per index)."""
     with ix.lock:
         terms = _terms(ix, text, None, typos)
-        found = [st for st in stems(terms) if st]
-        # a table where no word (nor every word of a phrase) occurs would find nothing: not asked at all
-        tables = tuple(t for t, have in ix.table_stems.items() if any(st <= have for st in found))
+        found = stems(terms)
+        # Each table is asked only for the words (and phrases) whose every stem occurs in it: any other
+        # matches no row and adds 0.0 to every row's bm25 score, so rows and scores are the same. A table
+        # none of them fits would find nothing: not asked at all.
+        tables, matches = [], []
+        for table, have in ix.table_stems.items():
+            fits = [(t, st) for t, st in zip(terms, found) if st <= have]  # (a term of no token is kept, as typed)
+            if any(st for _, st in fits):
+                tables.append(table)
+                matches.append(" OR ".join(_quote(t) for t, _ in fits))
         if not tables:
             return []
-        match = " OR ".join(_quote(t) for t in terms)
-        rows = ix.conn.execute(_SQL[tables], (match,) * len(tables) + (limit,)).fetchall()
+        rows = ix.conn.execute(_SQL[tuple(tables)], (*matches, limit)).fetchall()
         return [Hit(*ix.entries[n], score) for n, score in rows]
 
 
