@@ -239,7 +239,8 @@ def _to(target: str):
 
 class ServerTiming:
     """Adds `Server-Timing`: `app` the wall time from receiving a request to starting its response
-    (waiting behind other requests included), `cpu` the CPU time spent building and rendering the page."""
+    (waiting for a worker thread behind other requests included; a page built in the event loop waits
+    before it is received, so not there), `cpu` the CPU time spent building and rendering the page."""
 
     def __init__(self, app):
         self.app = app

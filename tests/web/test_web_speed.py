@@ -74,10 +74,9 @@ def test_searches_from_the_rules_page_reuse_the_open_indexes(store, tmp_path, mo
     assert seen == first
 
 
-def test_a_search_whose_indexes_are_open_is_built_without_a_worker_thread(store, tmp_path, monkeypatch):
+def test_a_search_whose_indexes_are_open_is_built_without_a_worker_thread(store, monkeypatch):
     from pnp.catalog import GAMES
     from pnp.web import app as app_mod
-    monkeypatch.setenv("PNP_CACHE", str(tmp_path / "cache"))
     handed = []
     real = app_mod.run_in_threadpool
     monkeypatch.setattr(app_mod, "run_in_threadpool", lambda fn, *a, **k: handed.append(fn) or real(fn, *a, **k))
