@@ -5,7 +5,8 @@ The index of a built-in game is cached on disk (one SQLite file per game, in $PN
 cache directory) and rebuilt whenever one of its data files changes (rules.yaml, gaps.yaml, the card
 data: keyed by path, mtime and size), so a search does not need to parse YAML. If the cache cannot be
 written, the index is built in memory. A process keeps each game's index open (shared()), so a search
-only stats the data files before it queries.
+only stats the data files before it queries (a server's pages at most every so often: shared(within=)),
+and holds in memory what every query reads besides the full-text tables: entries, words, stems, synonyms.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import os
 import re
 import sqlite3
 import threading
+import time
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +26,7 @@ from pnp.errors import UsageError
 from pnp.paths import cardsets_root
 from pnp.rules.cards import reference, sources, stamp
 
-SCHEMA = "pnp-rules-index-9"  # bump when what is indexed changes (the tables, or how pnp.rules.cards reads cards)
+SCHEMA = "pnp-rules-index-10"  # bump when what is indexed changes (the tables, or how pnp.rules.cards reads cards)
 CACHE_ENV = "PNP_CACHE"
 
 # bm25 column weights, in table column order: section heading, statement text, gap entry.
@@ -34,7 +36,8 @@ WEIGHTS = (0.4, 1.0, 0.8)
 # were; weights measured on the 302 questions in tests/questions: at (1.0, 0.5) a card's text pushed an
 # expected rule out of a top 3, at (0.6, 0.25) none does and a card's name still finds the card first.
 CARD_WEIGHTS = (0.6, 0.25)
-STEM_MEMO = 10_000  # query words whose stems (and typo corrections) an open index remembers, at most
+TABLES = {"fts": WEIGHTS, "card_fts": CARD_WEIGHTS}  # full-text table -> its bm25 weights
+STEM_MEMO = 10_000  # query words whose stems the process (and typo corrections an open index) remembers, at most
 
 # A query word the book does not contain (nor any word of the same stem) is read as the book's
 # word nearest to it, if one is a typo away: the same first letter, one edit (a letter changed,
@@ -84,7 +87,7 @@ def _quote(term: str) -> str:
 
 
 def _stems(conn: sqlite3.Connection, terms: list[str]) -> list[frozenset[str]]:
-    """Porter stems of each term (as sets of tokens), computed by FTS5 itself, all in one pass."""
+    """Porter stems of each term (as sets of tokens), computed by FTS5 itself in conn, all in one pass."""
     conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem USING fts5(t, tokenize='porter unicode61')")
     conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_i USING fts5vocab(temp, stem, instance)")
     conn.executemany("INSERT INTO temp.stem(rowid, t) VALUES (?, ?)", enumerate(terms, 1))
@@ -95,32 +98,53 @@ def _stems(conn: sqlite3.Connection, terms: list[str]) -> list[frozenset[str]]:
     return [frozenset(found.get(i, ())) for i in range(1, len(terms) + 1)]
 
 
+_STEMS: dict[str, frozenset[str]] = {}  # a word or phrase -> its stems: the same for every game's index
+_STEM_CONN = sqlite3.connect(":memory:", check_same_thread=False)  # where they are worked out
+_STEM_LOCK = threading.Lock()
+
+
+def stems(terms: list[str]) -> list[frozenset[str]]:
+    """Porter stems of each term (see _stems), remembered by the process (at most STEM_MEMO terms):
+    a word new to it is stemmed once, not once per game. Safe from any thread."""
+    out = [_STEMS.get(t) for t in terms]
+    if None in out:
+        with _STEM_LOCK:
+            todo = list(dict.fromkeys(t for t, st in zip(terms, out) if st is None))
+            if len(_STEMS) + len(todo) > STEM_MEMO:
+                _STEMS.clear()
+            new = dict(zip(todo, _stems(_STEM_CONN, todo)))
+            _STEMS.update(new)
+        out = [new[t] if st is None else st for t, st in zip(terms, out)]
+    return out
+
+
 class Index:
     """A filled search index kept open: its connection (any thread, one at a time under `lock`) and what
-    every query reads from it, held in memory: synonyms with their keys' stems, the book's words and stems."""
+    every query reads besides the full-text tables, held in memory: the entries shown, synonyms with their
+    keys' stems (and the keys each stem may complete), the book's words, and the stems of each table."""
 
     def __init__(self, conn: sqlite3.Connection, stamp: tuple = (), folder: Path | None = None):
         self.conn = conn
         self.stamp = stamp  # its game folder's data files when opened (cards.stamp): reopened when they change
         self.folder = folder
+        self.checked = time.monotonic()  # when stamp was last compared with the folder (shared(within=))
         self.lock = threading.Lock()
+        self.entries = {row[0]: row[1:] for row in conn.execute("SELECT rowid, id, kind, text, section FROM entry")}
         self.synonyms, self.key_stems = _synonyms(conn)
+        self.key_rank = {key: i for i, key in enumerate(self.synonyms)}  # the map's order
+        self.keys_by_stem: dict[str, list[str]] = {}  # a stem -> the synonym keys with it
+        for key in self.synonyms:
+            for st in self.key_stems.get(key, ()):
+                self.keys_by_stem.setdefault(st, []).append(key)
         self.words = {row[0] for row in conn.execute("SELECT term FROM book_word")}
-        self.book_stems = {row[0] for row in conn.execute("SELECT term FROM book_stem")}
+        self.table_stems = {t: set() for t in TABLES}  # full-text table -> its stems (a table none fits is skipped)
+        for term, table in conn.execute("SELECT term, tbl FROM book_stem"):
+            self.table_stems[table].add(term)
+        self.book_stems = set().union(*self.table_stems.values())
         self.by_start: dict[tuple[str, int], list[str]] = {}  # (first letter, length) -> typo candidates
         for w in self.words - STOPWORDS:
             self.by_start.setdefault((w[0], len(w)), []).append(w)
-        self._stems: dict[str, frozenset[str]] = {}
         self._nearest: dict[str, str | None] = {}  # an unknown query word -> its correction (or None)
-
-    def stems(self, terms: list[str]) -> list[frozenset[str]]:
-        """Porter stems of each term (see _stems), remembered per term."""
-        todo = list(dict.fromkeys(t for t in terms if t not in self._stems))
-        if todo:
-            if len(self._stems) + len(todo) > STEM_MEMO:
-                self._stems.clear()
-            self._stems.update(zip(todo, _stems(self.conn, todo)))
-        return [self._stems[t] for t in terms]
 
     def close(self) -> None:
         """Close the connection."""
@@ -133,7 +157,7 @@ def corrections(ix: Index, terms: list[str]) -> list[str]:
     unknown = [t for t in terms if len(t) >= TYPO_MIN_LEN and not t.isdigit() and t not in ix.words]
     if not unknown:
         return []
-    unknown = [t for t, st in zip(unknown, ix.stems(unknown)) if not st & ix.book_stems]
+    unknown = [t for t, st in zip(unknown, stems(unknown)) if not st & ix.book_stems]
     if not unknown:
         return []
     out = []
@@ -177,15 +201,17 @@ def _terms(ix: Index, query: str, synonyms: dict[str, list[str]] | None, typos: 
         fixed = corrections(ix, terms)
         terms.extend(w for w in fixed if w not in terms)
         all_words = all_words + fixed
-    if synonyms is None:
+    query_stems = frozenset().union(*stems(all_words))
+    if synonyms is None:  # the index's own: only keys sharing a stem with the query can apply
         synonyms, key_stems = ix.synonyms, ix.key_stems
+        keys = sorted({k for st in query_stems for k in ix.keys_by_stem.get(st, ())}, key=ix.key_rank.__getitem__)
     else:
-        key_stems = dict(zip(synonyms, ix.stems(list(synonyms))))
-    query_stems = frozenset().union(*ix.stems(all_words))
-    for key, values in synonyms.items():
+        key_stems = dict(zip(synonyms, stems(list(synonyms))))
+        keys = list(synonyms)
+    for key in keys:
         ks = key_stems.get(key)
         if ks and ks <= query_stems:
-            terms.extend(v for v in values if v not in terms)
+            terms.extend(v for v in synonyms[key] if v not in terms)
     return terms
 
 
@@ -199,7 +225,7 @@ def _create(conn: sqlite3.Connection) -> None:
         CREATE VIRTUAL TABLE fts USING fts5(heading, text, gap, tokenize='porter unicode61');
         CREATE VIRTUAL TABLE card_fts USING fts5(name, text, tokenize='porter unicode61');
         CREATE TABLE book_word (term TEXT PRIMARY KEY) WITHOUT ROWID;
-        CREATE TABLE book_stem (term TEXT PRIMARY KEY) WITHOUT ROWID;
+        CREATE TABLE book_stem (term TEXT NOT NULL, tbl TEXT NOT NULL, PRIMARY KEY (term, tbl)) WITHOUT ROWID;
     """)
 
 
@@ -229,9 +255,9 @@ def fill(conn: sqlite3.Connection, book, cards=()) -> None:
     texts += [" ".join(row) for row in conn.execute("SELECT name, text FROM card_fts")]
     texts += [" ".join([k, *vs]) for k, vs in book.synonyms.items()]
     conn.executemany("INSERT OR IGNORE INTO book_word VALUES (?)", [(w,) for t in texts for w in words(t)])
-    for table in ("fts", "card_fts"):
+    for table in TABLES:
         conn.execute(f"CREATE VIRTUAL TABLE temp.fts_terms USING fts5vocab(main, {table}, row)")
-        conn.execute("INSERT OR IGNORE INTO book_stem SELECT term FROM temp.fts_terms")
+        conn.execute("INSERT INTO book_stem SELECT term, ? FROM temp.fts_terms", (table,))
         conn.execute("DROP TABLE temp.fts_terms")
 
 
@@ -244,11 +270,14 @@ def _synonyms(conn: sqlite3.Connection) -> tuple[dict[str, list[str]], dict[str,
     return out, stems
 
 
-_SQL = " UNION ALL ".join(
-    f"SELECT e.id, e.kind, e.text, e.section, bm25({t}, {', '.join(str(w) for w in ws)}) AS score, e.rowid AS n "
-    f"FROM {t} JOIN entry e ON e.rowid = {t}.rowid WHERE {t} MATCH ?"
-    for t, ws in (("fts", WEIGHTS), ("card_fts", CARD_WEIGHTS))
-) + " ORDER BY score, n LIMIT ?"
+def _sql(tables: tuple[str, ...]) -> str:
+    """The query of the best rows of some full-text tables (one MATCH and the limit as parameters):
+    rowid and bm25 score, best first, ties in rowid order."""
+    return " UNION ALL ".join(f"SELECT rowid AS n, bm25({t}, {', '.join(map(str, TABLES[t]))}) AS score "
+                              f"FROM {t} WHERE {t} MATCH ?" for t in tables) + " ORDER BY score, n LIMIT ?"
+
+
+_SQL = {tables: _sql(tables) for tables in (("fts",), ("card_fts",), tuple(TABLES))}
 
 
 def query(ix: Index, text: str, limit: int = 5, typos: bool = True) -> list[Hit]:
@@ -256,10 +285,20 @@ def query(ix: Index, text: str, limit: int = 5, typos: bool = True) -> list[Hit]
     typos=False takes the query's words as typed. Safe from any thread (one query at a time per index)."""
     with ix.lock:
         terms = _terms(ix, text, None, typos)
-        if not any(st and st <= ix.book_stems for st in ix.stems(terms)):
-            return []  # no word (nor every word of a phrase) is in the index: FTS5 would find nothing
-        match = " OR ".join(_quote(t) for t in terms)
-        return [Hit(*row[:5]) for row in ix.conn.execute(_SQL, (match, match, limit)).fetchall()]
+        found = stems(terms)
+        # Each table is asked only for the words (and phrases) whose every stem occurs in it: any other
+        # matches no row and adds 0.0 to every row's bm25 score, so rows and scores are the same. A table
+        # none of them fits would find nothing: not asked at all.
+        tables, matches = [], []
+        for table, have in ix.table_stems.items():
+            fits = [(t, st) for t, st in zip(terms, found) if st <= have]  # (a term of no token is kept, as typed)
+            if any(st for _, st in fits):
+                tables.append(table)
+                matches.append(" OR ".join(_quote(t) for t, _ in fits))
+        if not tables:
+            return []
+        rows = ix.conn.execute(_SQL[tuple(tables)], (*matches, limit)).fetchall()
+        return [Hit(*ix.entries[n], score) for n, score in rows]
 
 
 def memory_index(book, cards=()) -> Index:
@@ -359,23 +398,49 @@ _OPEN: dict[tuple, Index] = {}  # (slug, $PNP_HOME, $PNP_CACHE) -> the index kep
 _OPEN_LOCK = threading.Lock()
 
 
-def shared(slug: str) -> Index:
+def _current(ix: Index | None, within: float) -> bool:
+    """Whether an open index still fits its game's data files: compared now, or trusted if compared less
+    than `within` seconds ago."""
+    if ix is None:
+        return False
+    now = time.monotonic()
+    if now - ix.checked < within:
+        return True
+    if ix.stamp != stamp(ix.folder):
+        return False
+    ix.checked = now
+    return True
+
+
+def _key(slug: str) -> tuple:
+    """What decides a game's folder and cache file: (slug, $PNP_HOME, $PNP_CACHE)."""
+    return slug, os.environ.get("PNP_HOME"), os.environ.get(CACHE_ENV)
+
+
+def is_open(slug: str, within: float = 0.0) -> bool:
+    """Whether the process holds a game's index open and current (see shared()): a search opens nothing."""
+    return _current(_OPEN.get(_key(game(slug).slug)), within)
+
+
+def shared(slug: str, within: float = 0.0) -> Index:
     """The process's open index of a built-in game: opened once, reopened only when a data file of the
-    game changes (a replaced index is closed by the garbage collector once no query holds it)."""
+    game changes (a replaced index is closed by the garbage collector once no query holds it). The data
+    files are looked at on every call, or with `within` (seconds) at most that often: a server's pages."""
     slug = game(slug).slug
-    key = (slug, os.environ.get("PNP_HOME"), os.environ.get(CACHE_ENV))  # what decides its folder and cache file
+    key = _key(slug)
     ix = _OPEN.get(key)
-    if ix is not None and ix.stamp == stamp(ix.folder):
+    if _current(ix, within):
         return ix
     with _OPEN_LOCK:  # one thread opens it; the others then find it open
         ix = _OPEN.get(key)
-        if ix is None or ix.stamp != stamp(ix.folder):
+        if not _current(ix, 0.0):
             ix = _OPEN[key] = index(slug)
     return ix
 
 
-def search(slug: str, text: str, limit: int = 5) -> list[Hit]:
-    """The best `limit` statements, gaps and cards of a built-in game for a player's query, best first."""
+def search(slug: str, text: str, limit: int = 5, within: float = 0.0) -> list[Hit]:
+    """The best `limit` statements, gaps and cards of a built-in game for a player's query, best first
+    (`within`: see shared())."""
     if limit < 1:
         raise UsageError(f"--limit must be at least 1, not {limit}")
-    return query(shared(slug), text, limit)
+    return query(shared(slug, within), text, limit)

@@ -94,15 +94,19 @@ def create_app(store=None, token: str | None = None) -> Starlette:
 
     def render(request: Request, template: str, status: int = 200, **ctx) -> HTMLResponse:
         path = request.url.path
+        live = not path.startswith(STILL)
         html = env.get_template(template).render(csrf=request.state.csrf, csrf_field=CSRF_FIELD, nav=nav, path=path,
                                                  once=lambda: forms.field(request.state.csrf),
                                                  kept=getattr(request.state, "form", None) or {},
-                                                 live=not path.startswith(STILL), change=changes.current(), **ctx)
+                                                 live=live, change=changes.current() if live else "", **ctx)
         return HTMLResponse(html, status_code=status)
 
-    def page(builder, template):
+    def page(builder, template, quick=None):
         """A GET page: builder(store, request) -> context; a library error shows as the page's error, in
-        player words; with no campaign to show, the campaigns page (200) says so and offers to start one."""
+        player words; with no campaign to show, the campaigns page (200) says so and offers to start one.
+        The builder runs in a worker thread, or, when quick(request) says it will only read what the
+        process holds in memory, in the event loop itself (no hand-over between threads: a full table's
+        searches cost less)."""
         def build(request):
             start = time.thread_time()
             try:
@@ -125,7 +129,7 @@ def create_app(store=None, token: str | None = None) -> Starlette:
             refused = forms.refused(request)  # the page again after a refused write, as the player filled it in
             if refused is not None:
                 request.state.form = refused[1]
-            ctx, exc = await run_in_threadpool(build, request)
+            ctx, exc = build(request) if quick and quick(request) else await run_in_threadpool(build, request)
             start = time.thread_time()
             error = refused[0] if refused else None
             if ctx is not None and exc is not None:  # no campaign to show: choose or start one
@@ -171,7 +175,7 @@ def create_app(store=None, token: str | None = None) -> Starlette:
         return Response(sw, media_type="text/javascript", headers={"cache-control": "no-cache"})
 
     routes = [
-        Route("/rules", page(pages.rules, "rules.html")),
+        Route("/rules", page(pages.rules, "rules.html", quick=pages.searchable)),
         Route("/rules/{game}", page(pages.rulebook, "rulebook.html")),
         Route("/cards", page(pages.cards, "cards.html")),
         Route("/rules/{game}/gaps", page(pages.gaps, "gaps.html")),
@@ -235,7 +239,8 @@ def _to(target: str):
 
 class ServerTiming:
     """Adds `Server-Timing`: `app` the wall time from receiving a request to starting its response
-    (waiting behind other requests included), `cpu` the CPU time spent building and rendering the page."""
+    (waiting for a worker thread behind other requests included; a page built in the event loop waits
+    before it is received, so not there), `cpu` the CPU time spent building and rendering the page."""
 
     def __init__(self, app):
         self.app = app

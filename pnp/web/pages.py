@@ -19,17 +19,35 @@ def _game(slug: str):
 
 
 def rules(store, request) -> dict:
-    """Search every game's rules (FTS5, pnp.rules.search) for the query."""
+    """Search every game's rules (FTS5, pnp.rules.search) for the query: each game's title and its hits,
+    each with the address that shows it (a card's in the card reference, a rule's or gap's own page).
+    The games' data files are looked at for changes at most every memo.FRESH_S seconds."""
     from pnp.catalog import GAMES
     from pnp.rules.search import search
+    from pnp.web.memo import FRESH_S
     q = inputs.text(request.query_params, "q", required=False) or ""
     results = []
     if q:
         for slug, g in GAMES.items():
-            hits = search(slug, q, 5)
+            hits = search(slug, q, 5, within=FRESH_S)
             if hits:
-                results.append({"game": slug, "title": g.title, "hits": [h.to_dict() for h in hits]})
+                results.append((g.title, [(_href(slug, h), h) for h in hits]))
     return {"q": q, "results": results, "games": [(s, g.title) for s, g in GAMES.items()]}
+
+
+def searchable(request) -> bool:
+    """Whether a rules search would only read indexes already open (quick: no file is opened or built)."""
+    from pnp.catalog import GAMES
+    from pnp.rules.search import is_open
+    from pnp.web.memo import FRESH_S
+    return all(is_open(slug, FRESH_S) for slug in GAMES)
+
+
+def _href(slug: str, hit) -> str:
+    """The address of a search hit: a card in its game's card reference, else the rule's or gap's own page."""
+    if hit.kind == "card":
+        return f"/cards?game={slug}&q={hit.id.split('.card.')[1]}"
+    return f"/rules/{slug}/{hit.id}"
 
 
 def cards(store, request) -> dict:

@@ -341,3 +341,66 @@ def test_the_open_index_answers_many_threads_at_once(monkeypatch):
     for t in threads:
         t.join()
     assert len(got) == 8 * 4 * len(queries) and all(want[q] == hits for q, hits in got)
+
+
+# --- what a query reads, kept cheap ---------------------------------------------------------------
+
+# the one query over both tables that search.query() answered with before it skipped a table no word fits
+# and read the entries from memory: the oracle its answers must equal, order and scores included
+EVERY_TABLE = (
+    "SELECT e.id, e.kind, e.text, e.section, bm25(fts, 0.4, 1.0, 0.8) AS score, e.rowid AS n "
+    "FROM fts JOIN entry e ON e.rowid = fts.rowid WHERE fts MATCH ? UNION ALL "
+    "SELECT e.id, e.kind, e.text, e.section, bm25(card_fts, 0.6, 0.25) AS score, e.rowid AS n "
+    "FROM card_fts JOIN entry e ON e.rowid = card_fts.rowid WHERE card_fts MATCH ? ORDER BY score, n LIMIT ?")
+
+
+def test_hits_equal_one_query_over_every_table_for_every_players_question(monkeypatch):
+    monkeypatch.delenv("PNP_HOME", raising=False)
+    questions = [q["q"] for f in sorted(QUESTIONS.glob("*.yaml")) for q in yaml.safe_load(f.read_text())]
+    questions += ["harpys", "gift of hermes", "sirenz", "god figure", "6", "crew crew crew", "_ wrath", "ｗrath ½"]
+    left_out = 0
+    for slug in GAMES:
+        ix = search_mod.shared(slug)
+        for q in questions:
+            match = search_mod.expand(ix, q)
+            want = [search_mod.Hit(*row[:5]) for row in ix.conn.execute(EVERY_TABLE, (match, match, 5))]
+            assert search_mod.query(ix, q, 5) == want, (slug, q)
+            stems = [st for st in search_mod.stems(search_mod._terms(ix, q, None, True)) if st]
+            left_out += not all(st <= have for st in stems for have in ix.table_stems.values())
+    assert left_out  # queries with words a table lacks (asked without them) found what the full query finds
+
+
+def test_synonyms_apply_when_all_their_keys_stems_occur_and_in_the_maps_order(book):
+    from dataclasses import replace
+    ix = search_mod.memory_index(replace(book, synonyms={"six": ["sestet"], "natural six": ["hexagon"],
+                                                         "wrath card": ["fury"]}))
+    assert search_mod.expand(ix, "sixes") == '"sixes" OR "sestet"'
+    assert search_mod.expand(ix, "naturally sixes") == '"naturally" OR "sixes" OR "sestet" OR "hexagon"'
+    assert search_mod.expand(ix, "wrath") == '"wrath"'  # one of the key's two stems is not enough
+    assert search_mod.expand(ix, "cards of wrath") == '"cards" OR "wrath" OR "fury"'
+
+
+def test_a_servers_search_looks_at_the_data_files_at_most_every_within_seconds(tmp_path, monkeypatch, fixture_home):
+    home = tmp_path / "home"
+    shutil.copytree(FIXTURE_HOME, home)
+    monkeypatch.setenv("PNP_HOME", str(home))
+    looked = []
+    real = search_mod.stamp
+    monkeypatch.setattr(search_mod, "stamp", lambda folder: looked.append(folder) or real(folder))
+    search_mod.search("argonauts", "natural six", 3)
+    del looked[:]
+    search_mod.search("argonauts", "natural six", 3, within=3600)
+    assert looked == []  # looked at just now: trusted
+    rules = home / "cardsets" / "argonauts" / "rules.yaml"
+    rules.write_text(rules.read_text().replace("A natural 6", "A natural 6 (a hexagon)"))
+    st = rules.stat()
+    os.utime(rules, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    book_mod.load.cache_clear()
+    assert search_mod.search("argonauts", "hexagon", 1, within=3600) == []  # the open index, not yet looked at
+    assert ids(search_mod.search("argonauts", "hexagon", 1)) == ["argonauts.combat.3"]  # within=0: looked at
+    del looked[:]
+    search_mod.search("argonauts", "hexagon", 1, within=3600)
+    assert looked == []
+    search_mod.shared("argonauts", within=3600).checked -= 7200  # as if looked at two hours ago
+    search_mod.search("argonauts", "hexagon", 1, within=3600)
+    assert len(looked) == 1  # looked at again

@@ -72,3 +72,18 @@ def test_searches_from_the_rules_page_reuse_the_open_indexes(store, tmp_path, mo
     assert sorted(first) == sorted(set(first)) and "argonauts" in first
     c.get("/rules?q=natural+six")
     assert seen == first
+
+
+def test_a_search_whose_indexes_are_open_is_built_without_a_worker_thread(store, monkeypatch):
+    from pnp.catalog import GAMES
+    from pnp.web import app as app_mod
+    handed = []
+    real = app_mod.run_in_threadpool
+    monkeypatch.setattr(app_mod, "run_in_threadpool", lambda fn, *a, **k: handed.append(fn) or real(fn, *a, **k))
+    monkeypatch.setattr(search_mod, "_OPEN", {})  # no index open yet in this process
+    c = client(store)
+    assert "Phineus" in c.get("/rules?q=harpies").text
+    assert len(handed) == 1  # the first search opens the indexes: in a worker thread, the event loop stays free
+    assert all(search_mod.is_open(slug) for slug in GAMES)
+    assert 'href="/rules/argonauts/argonauts.combat.' in c.get("/rules?q=natural+six").text
+    assert len(handed) == 1  # the next one only reads what is open: built in the event loop
