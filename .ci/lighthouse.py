@@ -65,29 +65,47 @@ def audit(url: str, out: Path) -> dict:
     return {"scores": scores, "errors": errors, "failed": failed}
 
 
+def serve(store: Path, tmp: Path, *flags: str) -> tuple[subprocess.Popen, dict]:
+    """`pnp serve` on a free port with these flags, and the address it announced."""
+    server = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--store", str(store), "--port", "0", "--json",
+                               *flags], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT), "PNP_CACHE": str(tmp / "cache"),
+                                   "PNP_CONFIG": str(tmp / "config.toml")})
+    return server, json.loads(server.stdout.readline())
+
+
+def report(path: str, got: dict) -> bool:
+    """Print one page's line; True when it falls short."""
+    s = got["scores"]
+    low = [k for k, need in NEEDED.items() if s[k] < need]
+    print(f"{path:44} {s['performance']:4}  {s['accessibility']:4}  {s['best-practices']:4}  "
+          f"{'; '.join(got['errors'])}{' / ' + ', '.join(got['failed']) if low else ''}", flush=True)
+    return bool(low or got["errors"])
+
+
 def main(argv: list[str]) -> int:
     if not LIGHTHOUSE.exists():
         sys.exit("lighthouse.py: Lighthouse is not installed; run: npm ci --prefix .ci/web-tools")
     with tempfile.TemporaryDirectory(prefix="pnp-lighthouse-") as t:
         tmp = Path(t)
         store = prepare(tmp)
-        server = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--store", str(store), "--port", "0", "--json"],
-                                  stdout=subprocess.PIPE, text=True,
-                                  env={**os.environ, "PYTHONPATH": str(ROOT), "PNP_CACHE": str(tmp / "cache")})
+        server, info = serve(store, tmp)
         try:
-            base = f"http://127.0.0.1:{json.loads(server.stdout.readline())['port']}"
+            base = f"http://127.0.0.1:{info['port']}"
             bad = 0
             print(f"{'page':44} perf  a11y  best  console errors / failed audits")
             for path in argv or pages(base):
-                got = audit(base + path, tmp / "report.json")
-                s = got["scores"]
-                low = [k for k, need in NEEDED.items() if s[k] < need]
-                bad += bool(low or got["errors"])
-                print(f"{path:44} {s['performance']:4}  {s['accessibility']:4}  {s['best-practices']:4}  "
-                      f"{'; '.join(got['errors'])}{' / ' + ', '.join(got['failed']) if low else ''}", flush=True)
+                bad += report(path, audit(base + path, tmp / "report.json"))
         finally:
             server.terminate()
             server.wait(timeout=30)
+        if not argv:  # the page a phone meets first with --https: the certificate to install (plain http)
+            server, info = serve(store, tmp, "--https")
+            try:
+                bad += report("(--https) certificate setup page", audit(info["setup"], tmp / "report.json"))
+            finally:
+                server.terminate()
+                server.wait(timeout=30)
     print(f"{bad} page(s) below performance {NEEDED['performance']}, accessibility {NEEDED['accessibility']}, "
           f"best practices {NEEDED['best-practices']} or with console errors" if bad else "every page passes")
     return 1 if bad else 0
