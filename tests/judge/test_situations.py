@@ -1,5 +1,5 @@
 """Judge situations declared once (pnp.judge.situation): every game's forms speak words with proper widgets,
-with the newest click installed and with the lowest click pyproject.toml allows (8.1.0, in a subprocess),
+with the newest click installed and with the lowest click pyproject.toml allows (8.2.1, in a subprocess),
 and every documented example gives the same ruling from the CLI as from the declaration called directly."""
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 REPO = Path(__file__).resolve().parents[2]
-LOWEST_CLICK = "8.1.0"  # pyproject.toml: click>=8.1
+LOWEST_CLICK = "8.2.1"  # pyproject.toml: click>=8.2.1
 ALL = [(g, s) for g, d in declarations().items() for s in d.situations]
 IDS = [f"{g}-{s.name}" for g, s in ALL]
 FLAG_SYNTAX = re.compile(r"(?<![\w-])--[a-z]")

@@ -60,7 +60,7 @@ def card(trait, value, region="argolis"):
     return f"{trait[:3]}-{value:02d}-{region[:3]}"
 
 
-def setup(players=2, labors=("nemean-lion", "ceryneian-hind", "cretan-bull"), hands=None, start=None):
+def new_game(players=2, labors=("nemean-lion", "ceryneian-hind", "cretan-bull"), hands=None, start=None):
     """A game with chosen labors, hands (list of card ids per player) and first adventure card."""
     s = lh.State(players)
     for lab in labors:
@@ -76,7 +76,7 @@ def setup(players=2, labors=("nemean-lion", "ceryneian-hind", "cretan-bull"), ha
 
 
 def test_setup_state():
-    s = setup(3)
+    s = new_game(3)
     assert s.traits == [5, 5, 5, 5] and s.epic == 0 and s.favor == [0, 0, 0]
     assert all(len(h) == 6 for h in s.hands) and len(s.labor_pile) == 21
     assert s.current_player() == 0 and ("draw",) in s.legal_actions()
@@ -85,7 +85,7 @@ def test_setup_state():
 def test_play_higher_raises_trait_and_pledges_token_to_supported_labor():
     c = next(a.id for a in lh.adventures().values()
              if a.trait == "strength" and a.value >= 5 and a.god == "zeus" and a.region == "argolis")
-    s = setup(hands=[[c]])                         # Zeus supports the Nemean Lion and the Cretan Bull
+    s = new_game(hands=[[c]])                         # Zeus supports the Nemean Lion and the Cretan Bull
     s.apply_action(("play", c))
     assert s.traits[0] == 6
     assert s.legal_actions() == [("token", 0), ("token", 2)]
@@ -96,7 +96,7 @@ def test_play_higher_raises_trait_and_pledges_token_to_supported_labor():
 
 def test_play_lower_drops_trait_and_uses_power():
     c = next(a.id for a in lh.adventures().values() if a.value < 5 and a.power == "draw" and a.trait == "courage")
-    s = setup(hands=[[c]])
+    s = new_game(hands=[[c]])
     before = len(s.hands[0])
     s.apply_action(("play", c))
     assert s.traits[1] == 4
@@ -107,7 +107,7 @@ def test_play_lower_drops_trait_and_uses_power():
 
 def test_raise_onto_nine_earns_an_optional_bonus_token():
     c = card("endurance", 9)
-    s = setup(hands=[[c]])
+    s = new_game(hands=[[c]])
     s.traits[3] = 8
     s.apply_action(("play", c))
     while s._queue[0][0] == "token":
@@ -120,7 +120,7 @@ def test_raise_onto_nine_earns_an_optional_bonus_token():
 
 def test_raise_at_ten_is_ignored_and_gives_no_bonus():
     c = card("endurance", 9)
-    s = setup(hands=[[c]])
+    s = new_game(hands=[[c]])
     s.traits[3] = 10
     s.apply_action(("play", c))
     while s._queue and s._queue[0][0] == "token":
@@ -129,7 +129,7 @@ def test_raise_at_ten_is_ignored_and_gives_no_bonus():
 
 
 def test_cannot_draw_with_ten_cards():
-    s = setup()
+    s = new_game()
     s.hands[0] = s.draw_pile[:10]
     del s.draw_pile[:10]
     assert ("draw",) not in s.legal_actions()
@@ -138,10 +138,10 @@ def test_cannot_draw_with_ten_cards():
 
 
 def test_a_player_who_can_neither_draw_nor_play_passes():
-    s = setup()
+    s = new_game()
     s.draw_pile, s.hands[0] = [], []               # gap.8: nothing under the top card to reshuffle either
     assert s.legal_actions() == [("pass",)]
-    twin = setup()
+    twin = new_game()
     twin.draw_pile, twin.hands[0] = [], []
     s.apply_action(("pass",))                      # gap.9
     twin.take(("pass",))
@@ -150,7 +150,7 @@ def test_a_player_who_can_neither_draw_nor_play_passes():
 
 
 def test_fifth_token_ends_adventure_and_success_pays_favor():
-    s = setup()
+    s = new_game()
     s.traits = [8, 6, 4, 6]                        # Nemean Lion needs > 7, 5, 3, 5
     s.hero_tokens[0][0] = 2
     s.hero_tokens[0][1] = 1
@@ -170,7 +170,7 @@ def test_fifth_token_ends_adventure_and_success_pays_favor():
 
 
 def test_equal_trait_fails_the_labor():
-    s = setup()
+    s = new_game()
     s.traits = [8, 5, 4, 6]                        # courage 5 only equals the Lion's 5
     s.hero_tokens[0][1] = 3
     s.adv_tokens = [4, 0, 0]
@@ -184,7 +184,7 @@ def test_equal_trait_fails_the_labor():
 
 
 def test_empty_labor_pile_ends_game_with_hand_bonus():
-    s = setup()
+    s = new_game()
     s.labor_discard += s.labor_pile[:-1]
     s.labor_pile = s.labor_pile[-1:]
     s.adv_tokens = [4, 0, 0]

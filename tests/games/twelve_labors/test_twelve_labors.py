@@ -72,7 +72,7 @@ def test_train_and_assist_allowances():
 
 # --- scripted play --------------------------------------------------------------------------------
 
-def setup(players=4, order=None, card=("red", 0)):
+def new_game(players=4, order=None, card=("red", 0)):
     """A game whose turn order is `order` and whose setup draws are all `card`."""
     s = tl.State(players)
     s.apply_action(tuple(order or range(players)))
@@ -83,7 +83,7 @@ def setup(players=4, order=None, card=("red", 0)):
 
 
 def test_setup_deals_1_2_3_3_and_lays_one_faceup_per_player():
-    s = setup(4, order=(2, 0, 3, 1))
+    s = new_game(4, order=(2, 0, 3, 1))
     assert [sum(s.hands[p].values()) for p in (2, 0, 3, 1)] == [1, 2, 3, 3]
     assert all(s.faceup)
     assert s.active == [3] * 4 and s.reserve == [7] * 4
@@ -91,13 +91,13 @@ def test_setup_deals_1_2_3_3_and_lays_one_faceup_per_player():
 
 
 def test_iolaus_places_on_earliest_unresolved_labor_and_scores():
-    s = setup()
+    s = new_game()
     assert s.dice_on[2] == [tl.IOLAUS]                       # Ceryneian Hind: first unresolved
     assert s.iolaus == 4 and s.white_free == 9
 
 
 def test_unpicked_actions_are_skipped_and_train_gives_picker_two():
-    s = setup()
+    s = new_game()
     for choice in ("train", "train", "train", "train"):
         s.apply_action(choice)
     assert s.active == [5] * 4 and s.reserve == [5] * 4       # train.1: up to 2 for the picker
@@ -105,7 +105,7 @@ def test_unpicked_actions_are_skipped_and_train_gives_picker_two():
 
 
 def test_non_picker_trains_one():
-    s = setup(2)
+    s = new_game(2)
     s.apply_action("train")
     s.apply_action("wrestle")
     while s.current_player() >= 0 and s._queue[0][0] == "show":
@@ -114,13 +114,13 @@ def test_non_picker_trains_one():
 
 
 def test_wrestle_reorders_and_discards_shown_cards():
-    s = setup(2, order=(0, 1))
+    s = new_game(2, order=(0, 1))
     s.apply_action("wrestle")
     s.apply_action("assist")
     s.apply_action(("show", ("red", 0)))      # seat 0 (wrestler) shows a 0
     s.apply_action(("show", ("red", 0)))      # seat 1 shows a 0 too
     assert s.order == [0, 1] and s.discard[("red", 0)] == 2
-    s2 = setup(2, order=(0, 1))
+    s2 = new_game(2, order=(0, 1))
     s2.apply_action("assist")
     s2.apply_action("wrestle")
     s2.apply_action(("show", None))
@@ -129,7 +129,7 @@ def test_wrestle_reorders_and_discards_shown_cards():
 
 
 def test_research_picker_draws_three_discards_one_and_takes_one_more():
-    s = setup(2, order=(0, 1))
+    s = new_game(2, order=(0, 1))
     s.apply_action("research")
     s.apply_action("assist")
     for _ in range(3):
@@ -148,7 +148,7 @@ def test_research_picker_draws_three_discards_one_and_takes_one_more():
 
 
 def test_assist_scores_one_per_die_and_bonus_is_optional():
-    s = setup(2, order=(0, 1))
+    s = new_game(2, order=(0, 1))
     s.apply_action("assist")
     s.apply_action("train")
     s.apply_action(("place", 3))
@@ -163,7 +163,7 @@ def test_assist_scores_one_per_die_and_bonus_is_optional():
 
 
 def test_full_labor_is_resolved_with_black_number_and_target():
-    s = setup(2, order=(0, 1))
+    s = new_game(2, order=(0, 1))
     s.apply_action("assist")
     s.apply_action("assist")
     s.apply_action(("place", 2))
@@ -185,7 +185,7 @@ def test_full_labor_is_resolved_with_black_number_and_target():
 
 
 def test_nobody_above_target_gives_hercules_the_target():
-    s = setup(2, order=(0, 1))
+    s = new_game(2, order=(0, 1))
     for _ in range(2):
         s.apply_action("assist")
     for _ in range(2):
@@ -199,7 +199,7 @@ def test_nobody_above_target_gives_hercules_the_target():
 
 
 def test_wit_cards_add_and_are_discarded():
-    s = setup(2, order=(0, 1), card=("red", 0))
+    s = new_game(2, order=(0, 1), card=("red", 0))
     s.pile[("yellow", 2)] -= 3                                 # seat 1 holds three yellow 2s
     s.hands[1][("yellow", 2)] += 3
     for _ in range(2):
@@ -217,7 +217,7 @@ def test_wit_cards_add_and_are_discarded():
 
 
 def test_hand_cut_to_twelve_and_illegal_moves_rejected():
-    s = setup(2, order=(0, 1))
+    s = new_game(2, order=(0, 1))
     s.hands[0] = Counter({("red", 0): 14})
     s.apply_action("train")
     s.apply_action("train")
