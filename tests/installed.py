@@ -33,9 +33,13 @@ QUICK_PYTEST = "-q -p no:cacheprovider -n 0 tests/cli/test_docs_new.py"
 
 
 def clean_env() -> dict:
-    """This process's environment without anything that could point an install at the checkout."""
-    return {k: v for k, v in os.environ.items()
-            if not k.startswith(("PNP_", "PYTHON")) and k not in ("VIRTUAL_ENV", "PIP_USER")}
+    """This process's environment without anything that could point an install at the checkout, and with
+    pip's --no-compile (PIP_COMPILE=0; PIP_NO_COMPILE=1 would turn it on): pip then leaves each installed
+    module to be compiled when first imported instead of compiling all of numpy, pydantic, playwright and the
+    rest at install (much of an install's CPU time; what is installed and how it runs are the same)."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PNP_", "PYTHON")) and k not in ("VIRTUAL_ENV", "PIP_USER")}
+    return env | {"PIP_COMPILE": "0"}
 
 
 def check(cmd, **kw) -> subprocess.CompletedProcess:
@@ -133,7 +137,8 @@ def quick_start(tmp_path_factory) -> QuickStart:
            if not k.startswith(("PNP_", "PYTHON", "PYTEST", "VIRTUAL_ENV", "CONDA", "PIP_USER")) and k != "CI"}
     env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(home / "cache"),
                XDG_CONFIG_HOME=str(home / "config"), PATH=os.pathsep.join([str(bin_dir), "/usr/bin", "/bin"]),
-               PIP_CACHE_DIR=os.environ.get("PIP_CACHE_DIR") or str(Path.home() / ".cache" / "pip"))
+               PIP_CACHE_DIR=os.environ.get("PIP_CACHE_DIR") or str(Path.home() / ".cache" / "pip"),
+               PIP_COMPILE="0")  # as in clean_env()
     refused = subprocess.run(["python3", "-m", "pip", "install", "--dry-run", "hercules-pnp"], cwd=clone, env=env,
                              capture_output=True, text=True, timeout=120)
     first = subprocess.run(["bash", "-c", lines[0]], cwd=clone, env=env, capture_output=True, text=True, timeout=900)

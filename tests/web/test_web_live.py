@@ -124,8 +124,11 @@ def served(tmp_path):
     server.stop()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def chromium():
+    """One Chromium for this file's browser tests (each opens contexts of its own and closes them); module-wide,
+    not session-wide: while Playwright's sync API is open the thread counts as inside an event loop, and
+    other files' tests call asyncio.run."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         browser = launch(p)
@@ -191,6 +194,8 @@ def test_a_record_elsewhere_shows_on_open_pages_within_a_second(served, chromium
     two.wait_for_selector("#live-note:not([hidden])", timeout=1000)
     assert two.is_checked("input[value=amycus]") and "1 card tapped." in two.inner_text("main")
     assert errors == []
+    one.context.close()
+    two.context.close()
 
 
 @browser_only[0]
