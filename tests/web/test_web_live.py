@@ -124,11 +124,10 @@ def served(tmp_path):
     server.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def chromium():
-    """One Chromium for this file's browser tests (each opens contexts of its own and closes them); module-wide,
-    not session-wide: while Playwright's sync API is open the thread counts as inside an event loop, and
-    other files' tests call asyncio.run."""
+    """A Chromium per test: while Playwright's sync API is open the thread counts as inside a running event
+    loop, and this file's in-process tests call asyncio.run, so a browser shared by the file would break them."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         browser = launch(p)
