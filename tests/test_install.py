@@ -1,4 +1,5 @@
-"""pnp as users get it: build the sdist and the wheel, install the wheel into a fresh venv, run it from an empty folder.
+"""pnp as users get it: build the sdist and the wheel, install the wheel into the venv the README's Quick
+start made in a fresh clone (installed.py builds both once per run), run it from an empty folder.
 
 The installed pnp runs with no PNP_HOME, no PYTHONPATH, HOME and the store/cache in temporary folders, and
 an empty current folder, so anything that still reads the checkout fails here. Answers are compared with
@@ -7,15 +8,11 @@ the same commands run in this process (the library the wheel was built from).
 from __future__ import annotations
 
 import json
-import os
 import re
 import shlex
 import shutil
-import subprocess
-import sys
 import tarfile
 import zipfile
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -25,75 +22,14 @@ from pypdf import PdfReader
 import pnp
 from pnp.catalog import GAMES
 from pnp.cli.main import main
+from installed import Installed, check
 
-# one worker builds the wheel and the venv once for the whole module (its fixtures are module-scoped), and
-# nothing else builds in the checkout meanwhile (test_web_install.py is in the same group)
+# one worker builds the wheel and the venv once for the whole run (installed.py's fixtures are session-scoped,
+# used only in this group), and nothing else builds in the checkout meanwhile
 pytestmark = [pytest.mark.install, pytest.mark.xdist_group("install")]
 
 REPO = Path(__file__).resolve().parents[1]
 BOARD = REPO / "cardsets" / "later-years" / "examples" / "board.yaml"
-
-
-def _clean_env() -> dict:
-    """This process's environment without anything that could point an install at the checkout."""
-    return {k: v for k, v in os.environ.items()
-            if not k.startswith(("PNP_", "PYTHON")) and k not in ("VIRTUAL_ENV", "PIP_USER")}
-
-
-def _check(cmd, **kw) -> subprocess.CompletedProcess:
-    res = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, **kw)
-    assert res.returncode == 0, f"{shlex.join(map(str, cmd))} exited {res.returncode}:\n" \
-                                f"{res.stdout[-3000:]}\n{res.stderr[-3000:]}"
-    return res
-
-
-@dataclass
-class Installed:
-    """A fresh venv with the wheel installed, and a user's home with its own store and cache."""
-
-    venv: Path
-    home: Path
-    wheel: Path
-
-    @property
-    def env(self) -> dict:
-        env = _clean_env()
-        env.update(HOME=str(self.home), XDG_DATA_HOME=str(self.home / "data"),
-                   XDG_CACHE_HOME=str(self.home / "cache"),
-                   PNP_STORE=str(self.home / "store" / "pnp.sqlite3"), PNP_CACHE=str(self.home / "pnp-cache"),
-                   PATH=f"{self.venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}")
-        return env
-
-    def run(self, args, cwd: Path, env: dict | None = None, ok: bool = True) -> subprocess.CompletedProcess:
-        """Run `pnp ARGS` (or a bash line given as a string) in cwd, as a user would."""
-        cmd = ["bash", "-c", args] if isinstance(args, str) else [self.venv / "bin" / "pnp", *args]
-        res = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env or self.env, capture_output=True,
-                             text=True, timeout=300)
-        if ok:
-            assert res.returncode == 0, f"{args} in {cwd} exited {res.returncode}:\n{res.stdout[-3000:]}\n{res.stderr}"
-        return res
-
-
-@pytest.fixture(scope="module")
-def dist(tmp_path_factory) -> tuple[Path, Path]:
-    """The sdist and the wheel built from it (python -m build: the sdist first, then the wheel from it)."""
-    out = tmp_path_factory.mktemp("dist")
-    _check([sys.executable, "-m", "build", "--outdir", out, REPO], env=_clean_env(), timeout=600)
-    sdists, wheels = sorted(out.glob("*.tar.gz")), sorted(out.glob("*.whl"))
-    assert len(sdists) == 1 and len(wheels) == 1, f"expected one sdist and one wheel in {out}: {list(out.iterdir())}"
-    return sdists[0], wheels[0]
-
-
-@pytest.fixture(scope="module")
-def installed(dist, tmp_path_factory) -> Installed:
-    """The wheel installed into a fresh venv, its dependencies resolved by pip as for any user."""
-    root = tmp_path_factory.mktemp("user")
-    venv = root / "venv"
-    _check([sys.executable, "-m", "venv", venv], env=_clean_env(), timeout=300)
-    _check([venv / "bin" / "python", "-m", "pip", "install", "--disable-pip-version-check", dist[1]],
-           env=_clean_env(), timeout=900)
-    (root / "home").mkdir()
-    return Installed(venv=venv, home=root / "home", wheel=dist[1])
 
 
 @pytest.fixture
@@ -149,7 +85,7 @@ def test_installed_pnp_runs_from_the_venv_not_the_checkout(installed, folder):
              "print(pnp.paths.cardsets_root()); print('\\n'.join(sys.path))")
     out = installed.run([], folder, ok=False)  # bare `pnp` prints its usage
     assert "Usage: pnp" in out.stdout + out.stderr
-    lines = _check([installed.venv / "bin" / "python", "-c", probe], cwd=folder, env=installed.env).stdout.splitlines()
+    lines = check([installed.venv / "bin" / "python", "-c", probe], cwd=folder, env=installed.env).stdout.splitlines()
     assert Path(lines[0]).is_relative_to(installed.venv), lines[0]
     assert lines[1] == "None"
     assert Path(lines[2]).is_relative_to(installed.venv) and Path(lines[2], "argonauts", "cardset.yaml").is_file()
@@ -246,18 +182,22 @@ def test_readme_own_cards_commands_run_where_the_examples_are(installed, tmp_pat
     assert {p.name for p in (folder / "output").glob("*.pdf")} == {"myth-deck.pdf", "image-deck.pdf"}
 
 
-def test_quick_start_print_all_writes_every_game_to_output(installed, folder):
-    installed.run(["print", "--all"], folder)
-    assert sorted(p.name for p in (folder / "output").iterdir()) == sorted(f"{slug}.pdf" for slug in GAMES)
+def test_quick_start_print_all_writes_every_game_to_output(quick_start):
+    """The Quick start's `pnp print --all` (in its clone, whose output/ holds only a tracked .gitkeep)."""
+    assert quick_start.first.returncode == 0, quick_start.first.stderr[-3000:]
+    written = sorted(p.name for p in (quick_start.clone / "output").iterdir() if p.name != ".gitkeep")
+    assert written == sorted(f"{slug}.pdf" for slug in GAMES)
+    for slug in GAMES:
+        assert f"{slug}.pdf" in quick_start.first.stdout, f"print --all did not report {slug}.pdf"
 
 
 def test_pnp_runs_from_the_wheel_as_a_zip(installed, folder):
     """A zip-safe install: pnp imported straight from the wheel file reads its data via importlib.resources."""
     env = installed.env | {"PYTHONPATH": str(installed.wheel)}
     python = installed.venv / "bin" / "python"
-    where = _check([python, "-c", "import pnp; print(pnp.__file__)"], cwd=folder, env=env).stdout
+    where = check([python, "-c", "import pnp; print(pnp.__file__)"], cwd=folder, env=env).stdout
     assert str(installed.wheel) in where
     argv = ["judge", "argonauts", "roll", "--die", "6", "--crew", "0", "--difficulty", "9", "--json"]
-    zipped = json.loads(_check([python, "-m", "pnp", *argv], cwd=folder, env=env).stdout)
+    zipped = json.loads(check([python, "-m", "pnp", *argv], cwd=folder, env=env).stdout)
     assert zipped == json.loads(installed.run(argv, folder).stdout)
     assert zipped["verdict"]["resolves"] is False

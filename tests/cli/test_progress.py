@@ -9,6 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from pnp.cli.main import main
+from print_fixtures import write_set
 
 REPO = Path(__file__).resolve().parents[2]
 SIM = ["simulate", "twelve-labors", "-n", "40", "--seed", "3"]
@@ -54,8 +55,12 @@ def test_no_bar_or_label_when_stderr_is_not_a_terminal():
 
 
 def test_print_exports_show_a_bar_on_a_terminal(tmp_path):
-    """--png and --tts rasterise every face (seconds for a deck): their own bar, after the PDF's, reaching its end."""
-    code, out, shown = on_a_terminal(["print", "verb-adjective-noun", "--png", "36", "--tts", "-o", str(tmp_path)])
+    """--png and --tts rasterise every face (seconds for a game's deck; a two-component set of two cards each
+    here): their own bar, after the PDF's, reaching its end."""
+    two = [{"name": name, "type": "cards", "size": "poker", "data": "cards.csv", "layout": "front",
+            "back": {"layout": "back"}} for name in ("deck", "more")]
+    folder = write_set(tmp_path / "tiny", manifest={"components": two})
+    code, out, shown = on_a_terminal(["print", str(folder), "--png", "36", "--tts", "-o", str(tmp_path / "out")])
     assert code == 0, shown
-    bar = shown.split("verb-adjective-noun exports", 1)[-1]
-    assert "verb-adjective-noun exports" in shown and "6/6" in bar, shown  # 3 components x (PNG, TTS), to the end
+    bar = shown.split("tiny exports", 1)[-1]
+    assert "tiny exports" in shown and "4/4" in bar, shown  # 2 components x (PNG, TTS), to the end

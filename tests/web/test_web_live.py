@@ -125,8 +125,11 @@ def served(tmp_path):
     server.stop()
 
 
-@pytest.fixture
+@pytest.fixture(scope="class")
 def chromium():
+    """One Chromium for TestInChromium's tests, each opening contexts of its own and closing them. Not for the
+    file or the session: while Playwright's sync API is open the thread counts as inside a running event
+    loop, and this file's in-process tests (and others) call asyncio.run."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         browser = launch(p)
@@ -162,105 +165,6 @@ KEPT_AFTER_TAP = """async () => {  // are /campaign and /campaign?campaign=voyag
 }"""
 
 
-@browser_only[0]
-@browser_only[1]
-def test_a_record_elsewhere_shows_on_open_pages_within_a_second(served, chromium):
-    server, store = served
-    one, two = phone(chromium).new_page(), phone(chromium).new_page()
-    errors = []
-    for p in (one, two):
-        p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        p.goto(server.base + "/campaign")
-        listening(p)
-    assert one.evaluate(LOSSES) == "0 losses"
-
-    service.loss(store, "voyage")  # the library (what the CLI calls), another connection to the store
-    start = time.monotonic()  # the record is made (committed, then backed up)
-    for p in (one, two):
-        p.wait_for_function(f"({LOSSES}) === '1 loss'", timeout=max(1, 1000 - 1000 * (time.monotonic() - start)))
-    assert time.monotonic() - start < 1.0
-
-    two.locator("button:has-text('Record a loss')").click()  # a tap on one phone shows on the other
-    one.wait_for_function(f"({LOSSES}) === '2 losses'", timeout=1000)
-    look(one, "live-updated")
-
-    # a page being filled in is never replaced: it says something changed and keeps the entry
-    one.goto(server.base + "/")
-    listening(one)
-    one.fill("input[name=name]", "second-voyage")
-    cli(store, "loss")
-    one.wait_for_selector("#live-note:not([hidden])", timeout=3000)
-    look(one, "live-note")
-    assert one.input_value("input[name=name]") == "second-voyage"
-    assert cli(store, "status")["losses"] == 3
-
-    # a tap that htmx answers by redrawing part of the form (the win's deeds) is filling in too
-    two.goto(server.base + "/win")
-    listening(two)
-    two.locator("label.tile", has_text="Amycus").click()
-    two.wait_for_selector("text=1 card tapped.")
-    service.loss(store, "voyage")
-    two.wait_for_selector("#live-note:not([hidden])", timeout=1000)
-    assert two.is_checked("input[value=amycus]") and "1 card tapped." in two.inner_text("main")
-    assert errors == []
-
-
-@browser_only[0]
-@browser_only[1]
-def test_offline_the_phone_shows_the_campaign_and_rules_as_last_seen_and_refuses_taps(served, chromium):
-    server, store = served
-    context = phone(chromium)
-    page = context.new_page()
-    page.goto(server.base + "/campaign")
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: every CORE page is kept
-    page.wait_for_function("navigator.serviceWorker.controller !== null")  # and this page's requests go through it
-    service.loss(store, "voyage")
-    page.wait_for_function(f"({LOSSES}) === '1 loss'")  # live update; the worker keeps this copy too
-    page.locator("button:has-text('Record a loss')").click()  # a tap here lands on ?campaign=voyage&done=N,
-    page.wait_for_url("**done=*")                            # which is also the page's latest copy
-    page.wait_for_function(f"({LOSSES}) === '2 losses'")
-    assert wait_for(lambda: page.evaluate(KEPT_AFTER_TAP), timeout=10)  # the worker's copies of the page
-
-    context.set_offline(True)
-    for address in ("/campaign", "/campaign?campaign=voyage"):
-        page.goto(server.base + address)
-        banner = page.locator("main .offline")
-        assert "Offline" in banner.inner_text() and "last seen" in banner.inner_text()
-        assert page.evaluate(LOSSES) == "2 losses" and "voyage" in page.inner_text("main h1"), address
-    look(page, "offline")
-    page.goto(server.base + "/rules/argonauts")  # kept at install, never opened before
-    assert "argonauts.quest.4" in page.inner_text("main") and page.locator("main .offline").count() == 1
-    page.goto(server.base + "/cards?game=hera-zeus&q=zeus")  # a search never made: that game's whole reference
-    assert "Hera and Zeus" in page.inner_text("main h1") and page.locator("main .offline").count() == 1
-    page.goto(server.base + "/campaign")
-    page.locator("button:has-text('Record a loss')").click()
-    page.wait_for_selector("h1:has-text('Not recorded')")
-    assert "nothing is kept on this phone" in page.inner_text("main")
-    look(page, "offline-refused")
-
-    context.set_offline(False)
-    assert cli(store, "status")["losses"] == 2  # the refused tap recorded nothing, and nothing is sent later
-    page.goto(server.base + "/campaign")
-    assert page.locator("main .offline").count() == 0 and page.evaluate(LOSSES) == "2 losses"
-    context.close()
-
-
-@browser_only[0]
-@browser_only[1]
-def test_with_javascript_off_records_and_pages_still_work(served, chromium):
-    server, store = served
-    context = phone(chromium, java_script_enabled=False)
-    page = context.new_page()
-    page.goto(server.base + "/campaign")
-    page.locator("button:has-text('Record a loss')").click()
-    page.wait_for_url(re.compile(r"/campaign(\?|$)"))
-    assert "1 loss" in page.inner_text("main .losses")
-    assert cli(store, "status")["losses"] == 1
-    page.goto(server.base + "/rules/argonauts")
-    assert "argonauts.quest.4" in page.inner_text("main")
-    context.close()
-
-
 def _kept_pages(server) -> list[str]:
     """The pages the service worker keeps (its CORE list, without assets)."""
     with urlopen(server.base + "/sw.js", timeout=30) as r:
@@ -279,24 +183,120 @@ AXE_GROUPS = {  # every template once (Lighthouse's accessibility audit, .ci/lig
 
 @browser_only[0]
 @browser_only[1]
-@pytest.mark.parametrize("group", sorted(AXE_GROUPS))
-def test_axe_finds_no_accessibility_violation_and_no_console_error_on_any_page(served, chromium, group):
-    server, store = served
-    cli(store, "loss")
-    game = table.start(store, "voyage")  # the play page mid-game: crew to assign to a revealed card
-    table.act(store, "voyage", game["version"], "harpies")
-    context = phone(chromium, service_workers="block")  # the pages themselves, as the server sends them
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda m: errors.append(f"{page.url}: {m.text}") if m.type == "error" else None)
-    found = {}
-    for path in AXE_GROUPS[group](server):
-        page.goto(server.base + path)
-        page.add_script_tag(path=str(AXE))
-        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-        bad = [f"{v['id']}: {v['help']} ({len(v['nodes'])}: {v['nodes'][0]['target']})" for v in result["violations"]]
-        if bad:
-            found[path] = bad
-    context.close()
-    assert found == {}, "\n".join(f"{path}: {v}" for path, bad in found.items() for v in bad)
-    assert [e for e in errors if "/no-such-page" not in e] == []
+@pytest.mark.xdist_group("live")  # on one worker, so that they share its one Chromium
+class TestInChromium:
+    """The browser tests, sharing one Chromium (the `chromium` fixture is class-scoped)."""
+
+    def test_a_record_elsewhere_shows_on_open_pages_within_a_second(self, served, chromium):
+        server, store = served
+        one, two = phone(chromium).new_page(), phone(chromium).new_page()
+        errors = []
+        for p in (one, two):
+            p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            p.goto(server.base + "/campaign")
+            listening(p)
+        assert one.evaluate(LOSSES) == "0 losses"
+
+        service.loss(store, "voyage")  # the library (what the CLI calls), another connection to the store
+        start = time.monotonic()  # the record is made (committed, then backed up)
+        for p in (one, two):
+            p.wait_for_function(f"({LOSSES}) === '1 loss'", timeout=max(1, 1000 - 1000 * (time.monotonic() - start)))
+        assert time.monotonic() - start < 1.0
+
+        two.locator("button:has-text('Record a loss')").click()  # a tap on one phone shows on the other
+        one.wait_for_function(f"({LOSSES}) === '2 losses'", timeout=1000)
+        look(one, "live-updated")
+
+        # a page being filled in is never replaced: it says something changed and keeps the entry
+        one.goto(server.base + "/")
+        listening(one)
+        one.fill("input[name=name]", "second-voyage")
+        cli(store, "loss")
+        one.wait_for_selector("#live-note:not([hidden])", timeout=3000)
+        look(one, "live-note")
+        assert one.input_value("input[name=name]") == "second-voyage"
+        assert cli(store, "status")["losses"] == 3
+
+        # a tap that htmx answers by redrawing part of the form (the win's deeds) is filling in too
+        two.goto(server.base + "/win")
+        listening(two)
+        two.locator("label.tile", has_text="Amycus").click()
+        two.wait_for_selector("text=1 card tapped.")
+        service.loss(store, "voyage")
+        two.wait_for_selector("#live-note:not([hidden])", timeout=1000)
+        assert two.is_checked("input[value=amycus]") and "1 card tapped." in two.inner_text("main")
+        assert errors == []
+        one.context.close()
+        two.context.close()
+
+    def test_offline_the_phone_shows_the_campaign_and_rules_as_last_seen_and_refuses_taps(self, served, chromium):
+        server, store = served
+        context = phone(chromium)
+        page = context.new_page()
+        page.goto(server.base + "/campaign")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: every CORE page is kept
+        page.wait_for_function("navigator.serviceWorker.controller !== null")  # and this page's requests go through it
+        service.loss(store, "voyage")
+        page.wait_for_function(f"({LOSSES}) === '1 loss'")  # live update; the worker keeps this copy too
+        page.locator("button:has-text('Record a loss')").click()  # a tap here lands on ?campaign=voyage&done=N,
+        page.wait_for_url("**done=*")                            # which is also the page's latest copy
+        page.wait_for_function(f"({LOSSES}) === '2 losses'")
+        assert wait_for(lambda: page.evaluate(KEPT_AFTER_TAP), timeout=10)  # the worker's copies of the page
+
+        context.set_offline(True)
+        for address in ("/campaign", "/campaign?campaign=voyage"):
+            page.goto(server.base + address)
+            banner = page.locator("main .offline")
+            assert "Offline" in banner.inner_text() and "last seen" in banner.inner_text()
+            assert page.evaluate(LOSSES) == "2 losses" and "voyage" in page.inner_text("main h1"), address
+        look(page, "offline")
+        page.goto(server.base + "/rules/argonauts")  # kept at install, never opened before
+        assert "argonauts.quest.4" in page.inner_text("main") and page.locator("main .offline").count() == 1
+        page.goto(server.base + "/cards?game=hera-zeus&q=zeus")  # a search never made: that game's whole reference
+        assert "Hera and Zeus" in page.inner_text("main h1") and page.locator("main .offline").count() == 1
+        page.goto(server.base + "/campaign")
+        page.locator("button:has-text('Record a loss')").click()
+        page.wait_for_selector("h1:has-text('Not recorded')")
+        assert "nothing is kept on this phone" in page.inner_text("main")
+        look(page, "offline-refused")
+
+        context.set_offline(False)
+        assert cli(store, "status")["losses"] == 2  # the refused tap recorded nothing, and nothing is sent later
+        page.goto(server.base + "/campaign")
+        assert page.locator("main .offline").count() == 0 and page.evaluate(LOSSES) == "2 losses"
+        context.close()
+
+    def test_with_javascript_off_records_and_pages_still_work(self, served, chromium):
+        server, store = served
+        context = phone(chromium, java_script_enabled=False)
+        page = context.new_page()
+        page.goto(server.base + "/campaign")
+        page.locator("button:has-text('Record a loss')").click()
+        page.wait_for_url(re.compile(r"/campaign(\?|$)"))
+        assert "1 loss" in page.inner_text("main .losses")
+        assert cli(store, "status")["losses"] == 1
+        page.goto(server.base + "/rules/argonauts")
+        assert "argonauts.quest.4" in page.inner_text("main")
+        context.close()
+
+    @pytest.mark.parametrize("group", sorted(AXE_GROUPS))
+    def test_axe_finds_no_accessibility_violation_and_no_console_error_on_any_page(self, served, chromium, group):
+        server, store = served
+        cli(store, "loss")
+        game = table.start(store, "voyage")  # the play page mid-game: crew to assign to a revealed card
+        table.act(store, "voyage", game["version"], "harpies")
+        context = phone(chromium, service_workers="block")  # the pages themselves, as the server sends them
+        page = context.new_page()
+        errors = []
+        page.on("console", lambda m: errors.append(f"{page.url}: {m.text}") if m.type == "error" else None)
+        found = {}
+        for path in AXE_GROUPS[group](server):
+            page.goto(server.base + path)
+            page.add_script_tag(path=str(AXE))
+            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            bad = [f"{v['id']}: {v['help']} ({len(v['nodes'])}: {v['nodes'][0]['target']})" for v in result["violations"]]
+            if bad:
+                found[path] = bad
+        context.close()
+        assert found == {}, "\n".join(f"{path}: {v}" for path, bad in found.items() for v in bad)
+        assert [e for e in errors if "/no-such-page" not in e] == []

@@ -8,6 +8,7 @@ import os
 import pytest
 
 from pnp.games.argonauts import campaign as service
+from waiting import wait_for
 from web_fixtures import CHROMIUM, Server, launch
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("thumbs"),  # one worker, one browser for the module
@@ -69,6 +70,15 @@ def _tap_at(page, x: float, y: float, js: bool) -> None:
         page.wait_for_function("window.__sent === window.__done")
 
 
+def _shown_box(page, selector: str) -> dict:
+    """The element's box once it is laid out: Playwright gives none for an element not shown at that moment
+    (seen once, on a loaded machine, right after the page opened)."""
+    boxes = []
+    shown = wait_for(lambda: boxes.append(page.locator(selector).bounding_box()) or boxes[-1] is not None, 10)
+    assert shown, f"{selector} not shown on {page.url}: {page.inner_text('body')[:300]}"
+    return boxes[-1]
+
+
 @pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
 def test_three_quick_taps_on_record_a_loss_record_one_loss(browser, served, js):
     """Taps at one spot: two land before any answer (the repeat counts nothing), the third on whatever
@@ -79,7 +89,7 @@ def test_three_quick_taps_on_record_a_loss_record_one_loss(browser, served, js):
         context.add_init_script(COUNT_REQUESTS)
     start = server.base + "/campaign?campaign=voyage"
     page.goto(start)
-    box = page.locator("form[action='/loss'] button").bounding_box()
+    box = _shown_box(page, "form[action='/loss'] button")
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     if js:
         page.locator("form[action='/loss'] button").evaluate("b => { b.click(); b.click(); }")

@@ -1,0 +1,172 @@
+"""pnp as users get it, built once per test run: the README's Quick start run verbatim in a fresh clone (its
+.venv), and the sdist and wheel `python -m build` makes of this checkout.
+
+The fixtures are session-scoped and used only by tests in the `install` xdist group, so one worker builds
+them once: test_quick_start.py checks the Quick start's own results, test_install.py and
+web/test_web_install.py run the installed pnp. Nothing else builds a venv or a wheel.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+REFUSAL = "externally-managed-environment"
+WRAPPER = """#!/bin/sh
+# python3 as a PEP 668 system Python: pip refuses to install outside a virtual environment.
+if [ "$1" = "-m" ] && [ "$2" = "pip" ] && [ "$3" = "install" ]; then
+  echo "error: externally-managed-environment" >&2; exit 1
+fi
+exec "{python}" "$@"
+"""
+# the Quick start's second command runs pytest: one quick test file in this process (chosen with
+# PYTEST_ADDOPTS, which pytest reads), not the whole suite again nor a worker per core
+QUICK_PYTEST = "-q -p no:cacheprovider -n 0 tests/cli/test_docs_new.py"
+
+
+def clean_env() -> dict:
+    """This process's environment without anything that could point an install at the checkout, and with
+    pip's --no-compile (PIP_COMPILE=0; PIP_NO_COMPILE=1 would turn it on): pip then leaves each installed
+    module to be compiled when first imported instead of compiling all of numpy, pydantic, playwright and the
+    rest at install (much of an install's CPU time; what is installed and how it runs are the same)."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PNP_", "PYTHON")) and k not in ("VIRTUAL_ENV", "PIP_USER")}
+    return env | {"PIP_COMPILE": "0"}
+
+
+def check(cmd, **kw) -> subprocess.CompletedProcess:
+    """Run cmd; fail with its output unless it exits 0."""
+    res = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, **kw)
+    assert res.returncode == 0, f"{shlex.join(map(str, cmd))} exited {res.returncode}:\n" \
+                                f"{res.stdout[-3000:]}\n{res.stderr[-3000:]}"
+    return res
+
+
+def quick_start_lines() -> list[str]:
+    """The command lines of the ```sh block under README's '## Quick start'."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"^## Quick start\n.*?```sh\n(.*?)```", text, re.S | re.M)
+    assert block, "README.md: no ```sh block under '## Quick start'"
+    return [ln.strip() for ln in block.group(1).splitlines() if ln.strip()]
+
+
+def stock_python(bin_dir: Path) -> None:
+    """Put a `python3` that refuses system-wide installs first on PATH in bin_dir: Debian's own
+    /usr/bin/python3 when it carries the EXTERNALLY-MANAGED marker (a stock Debian 12), elsewhere this
+    interpreter behind a wrapper that refuses `-m pip install` outside a venv just as it does."""
+    bin_dir.mkdir()
+    system = Path("/usr/bin/python3")
+    marker = None
+    if system.is_file():
+        stdlib = subprocess.run([system, "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))"],
+                                capture_output=True, text=True).stdout.strip()
+        marker = Path(stdlib, "EXTERNALLY-MANAGED")
+    if marker is not None and marker.is_file() and subprocess.run(
+            [system, "-c", "import venv, ensurepip"], capture_output=True).returncode == 0:
+        (bin_dir / "python3").symlink_to(system)
+    else:
+        base = Path(sysconfig.get_config_var("BINDIR") or Path(sys.executable).parent) / "python3"
+        (bin_dir / "python3").write_text(WRAPPER.format(python=base if base.is_file() else sys.executable))
+        (bin_dir / "python3").chmod(0o755)
+
+
+@dataclass
+class QuickStart:
+    """The README's two Quick start commands run in a fresh clone on a stock python3, with what each printed."""
+
+    lines: list[str]
+    clone: Path
+    env: dict
+    refused: subprocess.CompletedProcess   # `python3 -m pip install` outside a venv
+    first: subprocess.CompletedProcess
+    second: subprocess.CompletedProcess
+
+    @property
+    def venv(self) -> Path:
+        return self.clone / ".venv"
+
+
+@dataclass
+class Installed:
+    """A venv with the wheel installed, and a user's home with its own store and cache."""
+
+    venv: Path
+    home: Path
+    wheel: Path
+
+    @property
+    def env(self) -> dict:
+        env = clean_env()
+        env.update(HOME=str(self.home), XDG_DATA_HOME=str(self.home / "data"),
+                   XDG_CACHE_HOME=str(self.home / "cache"),
+                   PNP_STORE=str(self.home / "store" / "pnp.sqlite3"), PNP_CACHE=str(self.home / "pnp-cache"),
+                   PATH=f"{self.venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}")
+        return env
+
+    def run(self, args, cwd: Path, env: dict | None = None, ok: bool = True) -> subprocess.CompletedProcess:
+        """Run `pnp ARGS` (or a bash line given as a string) in cwd, as a user would."""
+        cmd = ["bash", "-c", args] if isinstance(args, str) else [self.venv / "bin" / "pnp", *args]
+        res = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env or self.env, capture_output=True,
+                             text=True, timeout=300)
+        if ok:
+            assert res.returncode == 0, f"{args} in {cwd} exited {res.returncode}:\n{res.stdout[-3000:]}\n{res.stderr}"
+        return res
+
+
+@pytest.fixture(scope="session")
+def quick_start(tmp_path_factory) -> QuickStart:
+    """README's Quick start, verbatim, on a stock system: a fresh clone, an empty HOME, and a `python3` whose
+    pip refuses to install outside a virtual environment (PEP 668). Each command's result is kept for the
+    tests to check (test_quick_start.py); its .venv is the installed product the other install tests use."""
+    lines = quick_start_lines()
+    assert len(lines) == 2, f"the Quick start should be exactly two commands: {lines}"
+    root = tmp_path_factory.mktemp("quick-start")
+    clone, home, bin_dir = root / "pnp", root / "home", root / "bin"
+    home.mkdir()
+    check(["git", "clone", "--quiet", "--no-hardlinks", REPO, clone], timeout=120)
+    stock_python(bin_dir)
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PNP_", "PYTHON", "PYTEST", "VIRTUAL_ENV", "CONDA", "PIP_USER")) and k != "CI"}
+    env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(home / "cache"),
+               XDG_CONFIG_HOME=str(home / "config"), PATH=os.pathsep.join([str(bin_dir), "/usr/bin", "/bin"]),
+               PIP_CACHE_DIR=os.environ.get("PIP_CACHE_DIR") or str(Path.home() / ".cache" / "pip"),
+               PIP_COMPILE="0")  # as in clean_env()
+    refused = subprocess.run(["python3", "-m", "pip", "install", "--dry-run", "hercules-pnp"], cwd=clone, env=env,
+                             capture_output=True, text=True, timeout=120)
+    first = subprocess.run(["bash", "-c", lines[0]], cwd=clone, env=env, capture_output=True, text=True, timeout=900)
+    second = None
+    if first.returncode == 0:
+        second = subprocess.run(["bash", "-c", lines[1]], cwd=clone, env=env | {"PYTEST_ADDOPTS": QUICK_PYTEST},
+                                capture_output=True, text=True, timeout=900)
+    return QuickStart(lines=lines, clone=clone, env=env, refused=refused, first=first, second=second)
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory) -> tuple[Path, Path]:
+    """The sdist and the wheel built from it (python -m build: the sdist first, then the wheel from it)."""
+    out = tmp_path_factory.mktemp("dist")
+    check([sys.executable, "-m", "build", "--outdir", out, REPO], env=clean_env(), timeout=600)
+    sdists, wheels = sorted(out.glob("*.tar.gz")), sorted(out.glob("*.whl"))
+    assert len(sdists) == 1 and len(wheels) == 1, f"expected one sdist and one wheel in {out}: {list(out.iterdir())}"
+    return sdists[0], wheels[0]
+
+
+@pytest.fixture(scope="session")
+def installed(quick_start, dist, tmp_path_factory) -> Installed:
+    """The wheel built from this checkout's sdist, installed into the Quick start's venv (where pip resolved
+    pnp's dependencies as for any user) in place of the clone's own build, so that the installed pnp is this
+    checkout's even before a commit; a user's home of its own."""
+    assert quick_start.second is not None and quick_start.second.returncode == 0, \
+        "the Quick start failed (test_quick_start.py says how), so there is no installed pnp"
+    check([quick_start.venv / "bin" / "python", "-m", "pip", "install", "--disable-pip-version-check", "--no-deps",
+           "--force-reinstall", dist[1]], env=clean_env(), timeout=300)
+    home = tmp_path_factory.mktemp("user")
+    return Installed(venv=quick_start.venv, home=home, wheel=dist[1])
