@@ -10,8 +10,12 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
+from pnp.cardset.load import load_cardset
 from pnp.cardset.model import CardSet
 from pnp.errors import PnpError
+from pnp.paths import cardsets_root
+from pnp.print.fonts import DISPLAY
+from pnp.yamlio import load_yaml
 
 CREDITS_FILE = "credits.yaml"
 MAX_CREDITS_BYTES = 200_000
@@ -30,15 +34,12 @@ def credits(cardset) -> list[str]:
 
 
 def _load(game: str) -> CardSet | None:
-    from pnp.cardset.load import load_cardset
-    from pnp.paths import cardsets_root
     folder = Path(game) if Path(game).is_dir() else cardsets_root() / game
     return load_cardset(folder) if (folder / "cardset.yaml").is_file() else None
 
 
 def _entries(folder: Path) -> dict:
     """The credits.yaml of one icon folder as {file name: entry}, with its source and licence; {} if none."""
-    from pnp.yamlio import load_yaml
     path = folder / CREDITS_FILE
     try:
         if not path.is_file() or path.stat().st_size > MAX_CREDITS_BYTES:
@@ -77,7 +78,6 @@ def _icon_lines(cs: CardSet) -> list[str]:
 
 
 def _font_lines(cs: CardSet) -> list[str]:
-    from pnp.print.fonts import DISPLAY
     fonts = {str(box.get("font", "regular")) for layout in cs.layouts.values() for box in layout.boxes
              if box.is_text}
     lines = [DEJAVU]

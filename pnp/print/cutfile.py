@@ -1,6 +1,8 @@
 """Print-then-cut: registration marks for cutting machines and a per-sheet SVG of every card's trim (mm)."""
 from __future__ import annotations
 
+from reportlab.lib.units import mm
+
 from pnp.print.imposition import Grid, Rect
 
 REG_INSET = 5.0      # mm from the paper edges to the outer edge of each registration mark
@@ -74,7 +76,6 @@ def _escape(text: str) -> str:
 
 def draw_registration(canvas, paper: tuple[float, float]) -> None:
     """Fill the registration marks on a PDF page."""
-    from reportlab.lib.units import mm
     _, ph = paper
     canvas.setFillColorRGB(0, 0, 0)
     for r in registration_marks(paper):

@@ -6,19 +6,21 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import pypdfium2 as pdfium
+from reportlab.lib.units import mm
+
 from pnp.cardset.model import CardSet, Component
 from pnp.outpath import OutFolder, make_folder, out_path, scratch_file, write_file
+from pnp.print.canvas import new_canvas
+from pnp.print.face import FaceDrawer
+from pnp.print.images import save
 from pnp.print.options import PrintOptions
+from pnp.print.render import text_engine
 
 
 def face_pdf(cs: CardSet, comp: Component, faces, options: PrintOptions, target: Path | None = None):
     """A PDF with one page per face, each page the trim box (bleed cut off): bytes, or written to target."""
-    from reportlab.lib.units import mm
 
-    from pnp.print.canvas import new_canvas
-    from pnp.print.face import FaceDrawer
-    from pnp.print.images import save
-    from pnp.print.render import text_engine
 
     bleed = cs.bleed if options.bleed is None else options.bleed
     drawer = FaceDrawer(cs, text_engine(cs), ink_saver=options.ink_saver)
@@ -41,8 +43,6 @@ def face_pdf(cs: CardSet, comp: Component, faces, options: PrintOptions, target:
 
 def rasterise(pdf: bytes, dpi: float | None = None, size_px: tuple[int, int] | None = None):
     """PIL images of every page, at a DPI or at an exact pixel size."""
-    import pypdfium2 as pdfium
-
     doc = pdfium.PdfDocument(pdf)
     images = []
     for page in doc:
@@ -59,8 +59,6 @@ def rasterise(pdf: bytes, dpi: float | None = None, size_px: tuple[int, int] | N
 def iter_rasters(pdf, dpi: float, reopen_every: int = 16):
     """PIL images of the pages one at a time; the document is reopened every few pages so pdfium's cache
     of decoded images does not grow with the deck."""
-    import pypdfium2 as pdfium
-
     doc = pdfium.PdfDocument(pdf)
     count = len(doc)
     try:
@@ -77,9 +75,6 @@ def iter_rasters(pdf, dpi: float, reopen_every: int = 16):
 
 def _distinct_faces(cs: CardSet, comp: Component, options: PrintOptions, folder: OutFolder):
     """(piece, side, path) for each face drawn differently, and each piece's (front, back) file names."""
-    from pnp.print.face import FaceDrawer
-    from pnp.print.render import text_engine
-
     bleed = cs.bleed if options.bleed is None else options.bleed
     drawer = FaceDrawer(cs, text_engine(cs), ink_saver=options.ink_saver)
     key = lambda p, side: drawer.key(p, side, comp.size, bleed, comp.shape)  # noqa: E731

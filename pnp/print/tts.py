@@ -12,12 +12,15 @@ import json
 import math
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import quote
 
+from PIL import Image
+
 from pnp.cardset.model import CardSet, Component
 from pnp.outpath import OutFolder, make_folder, out_path, write_file
+from pnp.print.exports import face_pdf, rasterise
 from pnp.print.options import PrintOptions
 
 TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_PX = 10, 7, 4096
@@ -94,7 +97,6 @@ def saved_object(name: str, objects: list[dict]) -> dict:
 
 
 def _render(cs: CardSet, comp: Component, faces, options: PrintOptions, px):
-    from pnp.print.exports import face_pdf, rasterise
     return rasterise(face_pdf(cs, comp, faces, options), size_px=px) if faces else []
 
 
@@ -105,8 +107,6 @@ def _png(img, path: Path) -> Path:
 
 def _deck(cs, comp, options, folder: OutFolder, tts: TtsOptions) -> tuple[list[Path], list[dict]]:
     """Sheets of at most 10 x 7 (69 cards and the hidden slot) and the deck (or single Card) object."""
-    from PIL import Image
-
     px = tts_card_px(comp.size)
     pieces = comp.pieces
     fronts = _render(cs, comp, [(p, "front") for p in pieces], options, px)
@@ -149,7 +149,6 @@ def _deck(cs, comp, options, folder: OutFolder, tts: TtsOptions) -> tuple[list[P
 
 def _board(cs, comp, options, folder: OutFolder, tts: TtsOptions) -> tuple[list[Path], list[dict]]:
     """One Custom_Board per board or track, its image at most 4096 px on the long side."""
-    from dataclasses import replace
     w, h = comp.size
     scale = TTS_MAX_PX / max(w, h)
     px = (max(1, round(w * scale)), max(1, round(h * scale)))
@@ -213,7 +212,6 @@ def export_tts(cs: CardSet, options: PrintOptions, out_dir: Path, tts: TtsOption
                 saved = OutFolder(make_folder(out_path(pnp_objects, cs.slug)))
             target = write_file(saved.file(comp.name, ".json", key=(comp.name, "json")), text)
             if images:  # TTS shows <name>.png beside a saved object as its thumbnail
-                from PIL import Image
                 with Image.open(images[0]) as im:
                     im.thumbnail((256, 256))
                     _png(im, saved.file(comp.name, ".png", key=(comp.name, "thumbnail")))

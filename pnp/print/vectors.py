@@ -4,6 +4,10 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfdoc
+from reportlab.platypus import paraparser
+
 from pnp.cardset.svg import VectorIcon, load_svg
 
 # reportlab's paragraph <img> opens its src as an image file before drawing; an SVG icon there is named
@@ -38,9 +42,6 @@ def inline_path(image) -> str | None:
 @lru_cache(maxsize=None)
 def _paragraph_reader() -> None:
     """Let reportlab's paragraph parser take 'pnp-svg:' sources (size from the <img> tag, nothing opened)."""
-    from reportlab.lib.utils import ImageReader
-    from reportlab.platypus import paraparser
-
     class IconReader(ImageReader):
         """An ImageReader that stands in for an inline SVG icon, and is an ordinary one otherwise."""
 
@@ -56,7 +57,6 @@ def _paragraph_reader() -> None:
 def _form_name(canvas, icon: VectorIcon) -> str:
     """The document's form for an icon, made on first use; parts without a fill of their own take the
     colour in force where the form is drawn (PDF forms inherit the graphics state)."""
-    from reportlab.pdfbase import pdfdoc
     name = "Vec" + icon.digest
     doc = canvas._doc
     reg = doc.getXObjectName(name)

@@ -6,41 +6,39 @@ registry (Game.web, see pnp/web/app.py). Builders take (store, request) and retu
 """
 from __future__ import annotations
 
+from pnp import catalog
+from pnp.rules.book import load
+from pnp.rules.cards import lookup, reference
+from pnp.rules.search import is_open, search
 from pnp.web import inputs
 from pnp.web.inputs import BadInput
+from pnp.web.memo import FRESH_S
 
 # ---- rules -----------------------------------------------------------------------------------------
 
 def _game(slug: str):
-    from pnp.catalog import game
     if len(slug) > inputs.NAME_CHARS:
         raise BadInput(f"is {len(slug)} characters long, over the limit of {inputs.NAME_CHARS}", "game")
-    return game(slug)
+    return catalog.game(slug)
 
 
 def rules(store, request) -> dict:
     """Search every game's rules (FTS5, pnp.rules.search) for the query: each game's title and its hits,
     each with the address that shows it (a card's in the card reference, a rule's or gap's own page).
     The games' data files are looked at for changes at most every memo.FRESH_S seconds."""
-    from pnp.catalog import GAMES
-    from pnp.rules.search import search
-    from pnp.web.memo import FRESH_S
     q = inputs.text(request.query_params, "q", required=False) or ""
     results = []
     if q:
-        for slug, g in GAMES.items():
+        for slug, g in catalog.games().items():
             hits = search(slug, q, 5, within=FRESH_S)
             if hits:
                 results.append((g.title, [(_href(slug, h), h) for h in hits]))
-    return {"q": q, "results": results, "games": [(s, g.title) for s, g in GAMES.items()]}
+    return {"q": q, "results": results, "games": [(s, g.title) for s, g in catalog.games().items()]}
 
 
 def searchable(request) -> bool:
     """Whether a rules search would only read indexes already open (quick: no file is opened or built)."""
-    from pnp.catalog import GAMES
-    from pnp.rules.search import is_open
-    from pnp.web.memo import FRESH_S
-    return all(is_open(slug, FRESH_S) for slug in GAMES)
+    return all(is_open(slug, FRESH_S) for slug in catalog.games())
 
 
 def _href(slug: str, hit) -> str:
@@ -52,18 +50,16 @@ def _href(slug: str, hit) -> str:
 
 def cards(store, request) -> dict:
     """A game's card reference (pnp.rules.cards): every card, or the ones a typed name fits (?game=&q=)."""
-    from pnp.catalog import GAMES
-    from pnp.rules.cards import lookup, reference
-    default = next((s for s, g in GAMES.items() if g.web), next(iter(GAMES)))  # the game whose pages are served
+    games = catalog.games()
+    default = next((s for s, g in games.items() if g.web), next(iter(games)))  # the game whose pages are served
     slug = _game(inputs.text(request.query_params, "game", required=False) or default).slug
     q = inputs.text(request.query_params, "q", required=False) or ""
-    return {"game": slug, "title": GAMES[slug].title, "q": q, "games": [(s, g.title) for s, g in GAMES.items()],
+    return {"game": slug, "title": games[slug].title, "q": q, "games": [(s, g.title) for s, g in games.items()],
             "cards": lookup(slug, q) if q else reference(slug)}
 
 
 def statement(store, request) -> dict:
     """One rule statement or gap, with its section."""
-    from pnp.rules.book import load
     slug, rid = _game(request.path_params["game"]).slug, request.path_params["rule"]
     if len(rid) > inputs.NAME_CHARS:
         raise BadInput(f"is {len(rid)} characters long, over the limit of {inputs.NAME_CHARS}", "rule")
@@ -78,12 +74,10 @@ def statement(store, request) -> dict:
 
 def rulebook(store, request) -> dict:
     """A game's whole rules, section by section (what a phone keeps to read offline)."""
-    from pnp.rules.book import load
     slug = _game(request.path_params["game"]).slug
     return {"game": slug, "title": _game(slug).title, "sections": load(slug).sections}
 
 
 def gaps(store, request) -> dict:
-    from pnp.rules.book import load
     slug = _game(request.path_params["game"]).slug
     return {"game": slug, "title": _game(slug).title, "gaps": load(slug).gaps}

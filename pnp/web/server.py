@@ -2,7 +2,14 @@
 from __future__ import annotations
 
 import io
+import ipaddress
 import socket
+
+from pnp.campaign.log import open_log
+from pnp.catalog import campaign_rules
+from pnp.errors import UsageError
+from pnp.web.app import create_app
+from pnp.web.security import is_loopback, new_token, url_host
 
 LOCAL = "127.0.0.1"
 
@@ -21,7 +28,7 @@ def lan_address() -> str:
 
 def terminal_qr(url: str) -> str:
     """The URL as a QR code drawn with block characters (segno)."""
-    import segno
+    import segno  # lazy: only --lan draws a code
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True)
     return out.getvalue()
@@ -39,7 +46,6 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         sock.bind((host, port))
     except OSError as exc:
-        from pnp.errors import UsageError
         raise UsageError(f"cannot listen on {host}:{port} ({exc.strerror})", field="port",
                          hint="choose another --port, or 0 for any free one") from None
     sock.listen(128)
@@ -52,16 +58,13 @@ def listen_plan(host: str | None, lan: bool) -> tuple[str, bool]:
     Any address other than loopback needs the token: a `--host` that is not 127.0.0.0/8, ::1 or
     localhost implies --lan, so no way of starting the server leaves the network unlocked.
     """
-    from pnp.web.security import is_loopback
     host = host or ("0.0.0.0" if lan else LOCAL)
     return host, lan or not is_loopback(host)
 
 
 def _cert_names(host: str, shown: str, extra) -> tuple[list[str], list[str]]:
     """(IP addresses, DNS names) the server certificate covers: where it listens and how phones name it."""
-    import ipaddress
-
-    from pnp.web.tls import machine_names
+    from pnp.web.tls import machine_names  # lazy: cryptography loads only with --https
     addresses, names = [LOCAL], []
     for value in (shown, host, *machine_names(extra)):
         try:
@@ -78,19 +81,14 @@ def run(store, host: str | None, port: int, lan: bool, announce, https: bool = F
     With https, the companion is served over TLS with this table's certificate (pnp.web.tls), and a
     plain-http page beside it (pnp.web.trust, the next port) gives phones the certificate to install.
     """
-    import uvicorn
-
-    from pnp.campaign.log import open_log
-    from pnp.catalog import campaign_rules
-    from pnp.web.app import create_app
-    from pnp.web.security import new_token, url_host
+    import uvicorn  # lazy: the HTTP server (and the click it loads) only when serving, not for create_app users
     for rules in campaign_rules().values():  # open (and migrate) the store now: a bad --store fails before serving
         open_log(store, rules).close()
     host, lan = listen_plan(host, lan)
     shown = (lan_address() if host == "0.0.0.0" else host)
     cert = None
     if https:
-        from pnp.web.tls import table_cert
+        from pnp.web.tls import table_cert  # lazy: cryptography loads only with --https
         cert = table_cert(*_cert_names(host, shown, cert_names))  # a bad certificate state fails before listening
     sock = bind(host, port)
     asked, port = port, sock.getsockname()[1]
@@ -101,7 +99,7 @@ def run(store, host: str | None, port: int, lan: bool, announce, https: bool = F
     info = {"url": url, "host": host, "port": port, "lan": lan, "https": https}
     trust = None
     if cert is not None:
-        from pnp.web import trust as setup
+        from pnp.web import trust as setup  # lazy: only with --https
         trust_sock = bind(host, port + 1 if 0 < asked < 65535 else 0)  # the next port; with --port 0 any free one
         trust = setup.start(trust_sock, cert, port, shown)
         setup_url = f"http://{url_host(shown)}:{trust_sock.getsockname()[1]}/" + (f"#{token}" if token else "")

@@ -12,6 +12,14 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
+from cryptography import x509
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.serialization import load_pem_private_key
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+from pnp.config import config_file
 from pnp.errors import UsageError
 
 CA_DAYS = 3650      # the authority a phone installs once: ten years, like mkcert's
@@ -25,7 +33,6 @@ HOST_NAME = re.compile(r"^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z
 @dataclass(frozen=True)
 class TableCert:
     """The files uvicorn serves with, and the authority's certificate a phone installs (DER bytes)."""
-
     certfile: Path
     keyfile: Path
     ca_der: bytes
@@ -36,7 +43,6 @@ class TableCert:
 
 def tls_dir() -> Path:
     """Where the certificates live: tls/ beside the settings file (pnp.config.config_file)."""
-    from pnp.config import config_file
     return config_file().parent / "tls"
 
 
@@ -78,7 +84,6 @@ def _write_private(path: Path, data: bytes) -> None:
 
 
 def _read_key(path: Path, hint: str):
-    from cryptography.hazmat.primitives.serialization import load_pem_private_key
     try:
         if os.stat(path).st_mode & 0o077:
             raise _fail("the key can be read by other users of this computer", path, f"run chmod 600 {path}")
@@ -90,7 +95,6 @@ def _read_key(path: Path, hint: str):
 
 
 def _read_cert(path: Path, hint: str):
-    from cryptography import x509
     try:
         return x509.load_pem_x509_certificates(path.read_bytes())[0]
     except OSError as exc:
@@ -100,7 +104,6 @@ def _read_cert(path: Path, hint: str):
 
 
 def _builder(subject, issuer, public_key, now: dt.datetime, days: int):
-    from cryptography import x509
     return (x509.CertificateBuilder().subject_name(subject).issuer_name(issuer).public_key(public_key)
             .serial_number(x509.random_serial_number())
             .not_valid_before(now - dt.timedelta(hours=1)).not_valid_after(now + dt.timedelta(days=days))
@@ -108,20 +111,15 @@ def _builder(subject, issuer, public_key, now: dt.datetime, days: int):
 
 
 def _new_key():
-    from cryptography.hazmat.primitives.asymmetric import ec
     return ec.generate_private_key(ec.SECP256R1())  # P-256: accepted by Android, iOS and every desktop browser
 
 
 def _pem_key(key) -> bytes:
-    from cryptography.hazmat.primitives import serialization
     return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                              serialization.NoEncryption())
 
 
 def _make_ca(folder: Path, now: dt.datetime):
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.x509.oid import NameOID
     key = _new_key()
     # a name of its own (a random tag), so an authority made again, or another laptop's, never shares it
     tag = secrets.token_hex(2)
@@ -156,16 +154,12 @@ def _load_ca(folder: Path, now: dt.datetime):
 
 
 def _covered(cert) -> set[str]:
-    from cryptography import x509
     sans = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     return {n.lower() for n in sans.get_values_for_type(x509.DNSName)} | \
         {str(a) for a in sans.get_values_for_type(x509.IPAddress)}
 
 
 def _make_server(folder: Path, ca_key, ca_cert, wanted: list[str], now: dt.datetime):
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
     key = _new_key()
     sans = []
     for name in wanted:
@@ -191,7 +185,6 @@ def _make_server(folder: Path, ca_key, ca_cert, wanted: list[str], now: dt.datet
 
 def _current_server(folder: Path, ca_cert, wanted: list[str], now: dt.datetime):
     """The server certificate on disk if it is this authority's, covers every wanted name and is not near its end."""
-    from cryptography.exceptions import InvalidSignature
     cert_path, key_path = folder / SERVER_CERT, folder / SERVER_KEY
     if not cert_path.exists() or not key_path.exists():
         return None
@@ -208,8 +201,6 @@ def _current_server(folder: Path, ca_cert, wanted: list[str], now: dt.datetime):
 def table_cert(addresses, names, folder: Path | None = None, now: dt.datetime | None = None) -> TableCert:
     """Make (once) this table's authority and (when an address or name is new, or it nears its end) the
     server certificate for these IP addresses and DNS names; UsageError naming the file for a bad state."""
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.x509.oid import NameOID
     folder = folder or tls_dir()
     now = now or dt.datetime.now(dt.timezone.utc)
     for name in names:

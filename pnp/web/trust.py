@@ -6,6 +6,8 @@ import html
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from pnp.web.security import host_name, url_host
+
 CA_PATH = "/pnp-table.crt"
 CA_TYPE = "application/x-x509-ca-cert"
 
@@ -60,7 +62,6 @@ def start(sock, cert, port: int, shown: str) -> ThreadingHTTPServer:
     """Serve the setup page and the authority's certificate (cert: pnp.web.tls.TableCert) on a bound
     socket in a daemon thread; its link goes to the companion's https `port` at the name the phone used
     if the certificate covers it (a Host header is never echoed otherwise), else at `shown`."""
-    from pnp.web.security import host_name, url_host
 
     def https_for(header: str) -> str:
         named = host_name(header).lower()
