@@ -89,10 +89,10 @@ def export_images(cs, options: PrintOptions, out_dir: Path, *, png_dpi: int | No
     tick = progress(f"{cs.slug} exports", len(cs.components) * (bool(png_dpi) + bool(tts))) if progress else None
     try:
         if png_dpi:
-            from pnp.print.exports import export_pngs
+            from pnp.print.exports import export_pngs  # lazy: pdfium and the exports only when asked for
             files += export_pngs(cs, options, out_dir, png_dpi, tick)
         if tts:
-            from pnp.print.tts import TtsOptions, export_tts
+            from pnp.print.tts import TtsOptions, export_tts  # lazy: as above
             files += export_tts(cs, options, out_dir, tts if isinstance(tts, TtsOptions) else None, tick)
     finally:
         if progress:

@@ -63,7 +63,7 @@ def odds_for(crew: int, difficulty: int | None, modifier: int, assignment: str |
              treasures: list[str], campaign: str | None, kind: str = "monster") -> dict:
     """`odds`: one card's exact chance, or an assignment's exact death distribution under best play."""
     from pnp.games.argonauts.odds import card_chance  # numpy: loaded only when odds are asked (start-up time)
-    from pnp.games.argonauts.turn import Turn
+    from pnp.games.argonauts.turn import Turn  # numpy: as above
     if crew < 0:
         raise UsageError(f"--crew {crew} is out of range", field="crew", expected="0 or more")
     if assignment is None:
@@ -170,5 +170,5 @@ def play(campaign, seed, fresh, at_table):
         from pnp.games.argonauts.table_play import run_table
         run_table(None, campaign, fresh)
         return
-    from pnp.games.argonauts.play import run
+    from pnp.games.argonauts.play import run  # lazy: as above (numpy)
     run(campaign, seed, fresh)
