@@ -24,12 +24,9 @@ import checkout  # noqa: F401  (first: measure this checkout, not an installed p
 import argparse
 import asyncio
 import itertools
-import json
 import os
 import random
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -37,7 +34,7 @@ from urllib.parse import quote_plus
 
 import httpx
 
-from serve_bench import pct, setup, timing
+from serve_bench import pct, serving, setup, timing
 
 TARGET_MS = 50.0
 QUERIES = ["what happens on a natural six", "wrath reveals two more", "harpies", "can I ignore a monster",
@@ -159,10 +156,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Path(tmp) / "bench.db"
         setup(store)
-        proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--store", str(store), "--port", "0", "--json"],
-                                stdout=subprocess.PIPE, text=True, env=os.environ.copy())
-        try:
-            base = json.loads(proc.stdout.readline())["url"].rstrip("/")
+        with serving(store) as (proc, base):
             for paths in pages.values():  # warm up: imports, indexes, templates (seed 0: never a measured run's)
                 asyncio.run(hammer(base, paths(0)[:12], 24, 2, kind))
             print(f"{args.clients} concurrent {kind.__name__}s, {args.requests} requests per run, {args.runs} runs, "
@@ -189,9 +183,6 @@ def main() -> None:
                       + f" {med[6]:>8.2f}")
             verdict = "met" if worst < TARGET_MS else "NOT met"
             print(f"worst round-trip p95 (median of runs): {worst:.1f} ms; target < {TARGET_MS:.0f} ms {verdict}")
-        finally:
-            proc.terminate()
-            proc.wait()
 
 
 if __name__ == "__main__":

@@ -12,16 +12,13 @@ from __future__ import annotations
 import checkout  # noqa: F401  (first: measure this checkout, not an installed pnp)
 import argparse
 import asyncio
-import json
 import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from serve_bench import pct
+from serve_bench import pct, serving
 
 TARGET_S = 1.0
 
@@ -78,15 +75,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Path(tmp) / "bench.db"
         service.new(store, "voyage", "Jason")
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-        proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--store", str(store), "--port", "0", "--json"],
-                                stdout=subprocess.PIPE, text=True, env=env)
-        try:
-            base = json.loads(proc.stdout.readline())["url"].rstrip("/")
+        with serving(store) as (_, base):
             each, last = asyncio.run(run(base, store, args.pages, args.records))
-        finally:
-            proc.terminate()
-            proc.wait()
     load = os.getloadavg()[0]
     print(f"{args.pages} open pages, {args.records} records from another connection, "
           f"{os.cpu_count()} cores (load average {load:.1f}); seconds from the record to the page's new copy")

@@ -19,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -39,6 +41,18 @@ def setup(store: Path) -> None:
     game = table.start(store, "voyage")
     for card in ("harpies", "scylla", "talos" if "talos" in table.state_of(game).deck else "amycus"):
         game = table.act(store, "voyage", game["version"], card)
+
+
+@contextmanager
+def serving(store: Path) -> Iterator[tuple[subprocess.Popen, str]]:
+    """`pnp serve` on the store at a free port, run from this checkout: (its process, its base URL)."""
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--store", str(store), "--port", "0", "--json"],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        yield proc, json.loads(proc.stdout.readline())["url"].rstrip("/")
+    finally:
+        proc.terminate()
+        proc.wait()
 
 
 def pct(values: list[float], q: float) -> float:
@@ -86,11 +100,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Path(tmp) / "bench.db"
         setup(store)
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-        proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--store", str(store), "--port", "0", "--json"],
-                                stdout=subprocess.PIPE, text=True, env=env)
-        try:
-            base = json.loads(proc.stdout.readline())["url"].rstrip("/")
+        with serving(store) as (_, base):
             asyncio.run(hammer(base, "/", 20, 2))  # warm up: imports, rules index, templates
             print(f"{args.clients} concurrent clients, {args.requests} requests per page (ms)")
             print(f"{'page':<54} {'render cpu p50':>14} {'p95':>6} {'server wall p50':>15} {'p95':>6} "
@@ -104,9 +114,6 @@ def main() -> None:
                       f"{statistics.median(m['trip']):>14.2f} {pct(m['trip'], .95):>6.2f}")
             print(f"slowest page's render median: {max(medians):.2f} ms (target < 50 ms); wall times include "
                   f"queueing behind {args.clients - 1} other clients on {os.cpu_count()} shared cores")
-        finally:
-            proc.terminate()
-            proc.wait()
 
 
 if __name__ == "__main__":
