@@ -15,7 +15,6 @@ import importlib
 import json
 import time
 from importlib import resources
-from urllib.parse import urlencode
 
 from jinja2 import ChoiceLoader, Environment, PackageLoader, PrefixLoader, select_autoescape
 from starlette.applications import Starlette
@@ -30,7 +29,7 @@ from pnp.errors import PnpError
 from pnp.plural import counted
 from pnp.store import db
 from pnp.web import inputs, judge, pages, words
-from pnp.web.forms import Forms
+from pnp.web.forms import Forms, with_query
 from pnp.web.live import Changes
 from pnp.web.security import CSRF_FIELD, MAX_BODY, Guard
 
@@ -152,7 +151,7 @@ def create_app(store=None, token: str | None = None) -> Starlette:
                 campaign = inputs.text(form, "campaign", required=False)
             except PnpError:
                 campaign = None
-            target = back + ("?" + urlencode({"campaign": campaign}) if campaign else "")
+            target = with_query(back, campaign=campaign or None)
             return await forms.write(request, form, lambda: run_in_threadpool(doer, store, form), target)
         return endpoint
 

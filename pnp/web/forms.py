@@ -33,7 +33,7 @@ KEPT_CHARS = 20_000     # characters of entered values kept per refused form
 OUT_OF_DATE = "This page was out of date, so nothing was recorded. Here it is as it stands now; tap again."
 
 
-def _with(url: str, **params) -> str:
+def with_query(url: str, **params) -> str:
     """The address with these query parameters added (None values left out)."""
     extra = urlencode({k: v for k, v in params.items() if v is not None})
     return url + ("&" if "?" in url else "?") + extra if extra else url
@@ -100,7 +100,7 @@ class Forms:
                 size += len(value)
         rid = secrets.token_urlsafe(12)
         self._remember(self.refusals, rid, (session, error, kept), REFUSALS_KEPT)
-        return _with(back, **{REFUSED_PARAM: rid})
+        return with_query(back, **{REFUSED_PARAM: rid})
 
     def _refuse(self, session, form, back, error) -> RedirectResponse:
         return RedirectResponse(self._refused_at(session, form, back, error), 303)
