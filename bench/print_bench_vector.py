@@ -133,9 +133,7 @@ def plain_reportlab(folder: Path, out: Path, svg: bool = False) -> None:
     from reportlab.lib.units import mm
     from reportlab.pdfgen.canvas import Canvas
 
-    icons = {":laurel:": str(folder / "icons" / "laurel.png"), ":ship:": str(folder / "icons" / "ship.png")}
-    if svg:
-        icons = {f":{name}:": colour for name, colour in ICON_COLOURS}
+    icons = {f":{name}:": colour if svg else str(folder / "icons" / f"{name}.png") for name, colour in ICON_COLOURS}
     c = Canvas(str(out), pagesize=(210 * mm, 297 * mm), invariant=1, pageCompression=1)
     w, h, b = 63 * mm, 88 * mm, 3 * mm
     x0, y0 = (210 * mm - 3 * w) / 2, (297 * mm - 3 * h) / 2
