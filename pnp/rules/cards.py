@@ -43,11 +43,6 @@ class Card:
                 "reserve": self.reserve, "unlocked_by": list(self.unlocked_by)}
 
 
-def sources(folder: Path) -> list[Path]:
-    """The data files of a game's folder (card data, rules.yaml, gaps.yaml), sorted."""
-    return [folder / name for name, *_ in stamp(folder)]
-
-
 def stamp(folder: Path) -> tuple:
     """What changes when any data file of a game's folder changes: (name, mtime ns, size) of each, sorted."""
     try:

@@ -24,7 +24,7 @@ from platformdirs import user_cache_dir
 from pnp.catalog import game
 from pnp.errors import UsageError
 from pnp.paths import cardsets_root
-from pnp.rules.cards import reference, sources, stamp
+from pnp.rules.cards import reference, stamp
 
 SCHEMA = "pnp-rules-index-10"  # bump when what is indexed changes (the tables, or how pnp.rules.cards reads cards)
 CACHE_ENV = "PNP_CACHE"
@@ -317,16 +317,9 @@ def search_book(book, text: str, limit: int = 5) -> list[Hit]:
         ix.close()
 
 
-def _fingerprint(paths: list[Path]) -> str:
-    """Cache key: schema, and each source's absolute path, mtime (ns) and size."""
-    parts = [SCHEMA]
-    for p in paths:
-        try:
-            st = p.stat()
-            parts.append(f"{p.resolve()}:{st.st_mtime_ns}:{st.st_size}")
-        except FileNotFoundError:
-            parts.append(f"{p}:absent")
-    return "|".join(parts)
+def _fingerprint(folder: Path, now: tuple) -> str:
+    """Cache key: schema, and each data file's absolute path, mtime (ns) and size (now: cards.stamp(folder))."""
+    return "|".join([SCHEMA, *(f"{(folder / name).resolve()}:{mtime}:{size}" for name, mtime, size in now)])
 
 
 def cache_dir() -> Path:
@@ -388,7 +381,7 @@ def index(slug: str) -> Index:
     if not rules.exists():
         raise UsageError(f"no rules data for {slug} yet", file=str(rules))
     now = stamp(rules.parent)
-    fingerprint = _fingerprint(sources(rules.parent))
+    fingerprint = _fingerprint(rules.parent, now)
     digest = f"{zlib.crc32(str(rules.resolve()).encode()):08x}"
     path = cache_dir() / "rules" / f"{slug}-{digest}.sqlite3"
     return Index(_open_cached(path, fingerprint) or _build_cached(slug, path, fingerprint), now, rules.parent)
