@@ -60,11 +60,11 @@ def cards(store, request) -> dict:
 
 def statement(store, request) -> dict:
     """One rule statement or gap, with its section."""
-    slug, rid = _game(request.path_params["game"]).slug, request.path_params["rule"]
+    g, rid = _game(request.path_params["game"]), request.path_params["rule"]
     if len(rid) > inputs.NAME_CHARS:
         raise BadInput(f"is {len(rid)} characters long, over the limit of {inputs.NAME_CHARS}", "rule")
+    slug, title = g.slug, g.title
     book = load(slug)
-    title = _game(slug).title
     if ".gap." in rid:
         return {"game": slug, "title": title, "gap": book.gap(rid), "rule": None}
     s = book.statement(rid)
@@ -74,10 +74,11 @@ def statement(store, request) -> dict:
 
 def rulebook(store, request) -> dict:
     """A game's whole rules, section by section (what a phone keeps to read offline)."""
-    slug = _game(request.path_params["game"]).slug
-    return {"game": slug, "title": _game(slug).title, "sections": load(slug).sections}
+    g = _game(request.path_params["game"])
+    return {"game": g.slug, "title": g.title, "sections": load(g.slug).sections}
 
 
 def gaps(store, request) -> dict:
-    slug = _game(request.path_params["game"]).slug
-    return {"game": slug, "title": _game(slug).title, "gaps": load(slug).gaps}
+    """A game's gaps: the questions its rulebook leaves open, each with its ruling and basis."""
+    g = _game(request.path_params["game"])
+    return {"game": g.slug, "title": g.title, "gaps": load(g.slug).gaps}
