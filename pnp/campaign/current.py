@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from pnp.campaign.store import SPACE, NoCampaign, migrations
+from pnp.campaign.store import SPACE, NoCampaign, checked_space
 from pnp.store import db
 
 MIGRATIONS = [
@@ -24,7 +24,7 @@ MIGRATIONS = [
 
 def ensure(conn: sqlite3.Connection, space: str = SPACE) -> None:
     """Create the table on first use (outside any open transaction)."""
-    migrations(space)  # the space checked to be a plain identifier
+    space = checked_space(space)
     db.migrate(conn, f"{space}_current", [m.format(space=space) for m in MIGRATIONS])
 
 

@@ -19,11 +19,16 @@ SPACE = "campaign"  # the first campaign game's tables, kept as they were before
 _SPACE_NAME = re.compile(r"[a-z][a-z0-9_]{0,40}")
 
 
-def migrations(space: str) -> list[str]:
-    """The schema of one space's tables (the space is a game's declaration, checked to be a plain identifier)."""
+def checked_space(space: str) -> str:
+    """The space (a game's declaration, written into table names), checked to be a plain lower-case identifier."""
     if not _SPACE_NAME.fullmatch(space):
         raise ValueError(f"campaign space {space!r} is not a lower-case identifier")
-    return [m.format(space=space) for m in _MIGRATIONS]
+    return space
+
+
+def migrations(space: str) -> list[str]:
+    """The schema of one space's tables (see checked_space)."""
+    return [m.format(space=checked_space(space)) for m in _MIGRATIONS]
 
 
 _MIGRATIONS = [
