@@ -4,8 +4,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from reportlab.lib import colors
-
 SHORT_HEX = re.compile(r"#([0-9a-fA-F])([0-9a-fA-F])([0-9a-fA-F])\b")
 
 
@@ -17,5 +15,7 @@ def expand_short_hex(text: str) -> str:
 @lru_cache(maxsize=None)
 def to_colour(value: str):
     """A reportlab Color from a name, #rrggbb or #rgb; ValueError/KeyError/AttributeError when not a colour."""
+    from reportlab.lib import colors  # lazy: card sets load (pnp games, validate) without the drawing library
+
     value = value.strip()
     return colors.toColor(expand_short_hex(value) if len(value) == 4 else value)

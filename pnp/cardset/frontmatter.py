@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.cardset.load import _yaml
+from pnp.cardset.load import read_yaml
 from pnp.cardset.model import CardSet, Component
 from pnp.errors import CardsetError
 
@@ -89,7 +89,7 @@ def _declared(cs: CardSet) -> set[str]:
     """Component names the manifest declares (already checked when the set was loaded)."""
     if not cs.manifest:
         return set()
-    comps = (_yaml(cs.manifest) or {}).get("components") or []
+    comps = (read_yaml(cs.manifest) or {}).get("components") or []
     return {str(c.get("name")) for c in comps if isinstance(c, dict) and c.get("name") is not None}
 
 
@@ -151,7 +151,7 @@ def load_front_matter(cs: CardSet) -> FrontMatter:
 
     The print layer adds the credits and a built-in game's rules.yaml (pnp.print.frontmatter.front_matter)."""
     file = Path(cs.folder) / FILE
-    raw = _yaml(file) if file.is_file() else {}
+    raw = read_yaml(file) if file.is_file() else {}
     raw = raw or {}
     if not isinstance(raw, dict):
         raise CardsetError("front matter must be a mapping", file=str(file), expected="also_need:, assembly:, ...",

@@ -30,7 +30,8 @@ IMAGE_EXTS = (".png", ".jpg", ".jpeg")
 RESERVED = {"id", "copies", "qty", "layout", "back", "back_layout"}
 
 
-def _yaml(path: Path):
+def read_yaml(path: Path):
+    """A card set's YAML file (bounded, UTF-8) as data; bad YAML is a one-line CardsetError naming the line."""
     try:
         return load_yaml(read_text(path), file=path)
     except yaml.YAMLError as exc:
@@ -63,7 +64,7 @@ def read_rows(path: Path) -> list[dict]:
     if path.suffix.lower() == ".csv":
         return read_csv(path)
     if path.suffix.lower() in (".yaml", ".yml"):
-        data = _yaml(path)
+        data = read_yaml(path)
         if isinstance(data, dict) and "cards" in data:
             data = data["cards"]
         if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
@@ -252,7 +253,7 @@ def load_cardset(folder: Path) -> CardSet:
             return _finish(_bare_image_deck(folder))
         raise CardsetError(f"no {MANIFEST} and no images", file=str(folder), field=MANIFEST,
                            expected="a manifest or a folder of PNG/JPG fronts", hint="see 'pnp docs cardsets'")
-    raw = _yaml(file) or {}
+    raw = read_yaml(file) or {}
     if not isinstance(raw, dict):
         raise CardsetError("manifest must be a mapping", file=str(file), expected="name:, components:, ...",
                            hint="see 'pnp docs cardsets'")
@@ -261,7 +262,7 @@ def load_cardset(folder: Path) -> CardSet:
     layouts_file, prefix = file, ("layouts",)
     if isinstance(layouts_raw, str):
         layouts_file, prefix = inside(folder, layouts_raw, file=file, field="layouts", what="layouts file"), ()
-        layouts_raw = _yaml(layouts_file) or {}
+        layouts_raw = read_yaml(layouts_file) or {}
         check_layouts(layouts_raw, layouts_file)
     check_shapes(raw, layouts_raw, file, layouts_file)
     layouts = resolve_layouts(layouts_raw, str(layouts_file), prefix)

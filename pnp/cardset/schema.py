@@ -14,7 +14,7 @@ from pnp.cardset.datafile import expected_words
 from pnp.cardset.yamlpos import located
 from pnp.errors import CardsetError
 from pnp.names import suggest
-from pnp.print_values import BACK_MODES, CUT_FILES, CUT_MODES, LAYOUTS
+from pnp.print_values import BACK_MODES, CUT_FILES, CUT_MODES, LAYOUTS, ORNAMENTS
 
 Text = Union[str, int, float]          # a value or a Jinja2 template
 Mm = float
@@ -45,7 +45,7 @@ class Box(_Strict):
     image: Text | None = Field(None, description="image file (template allowed), fitted keeping its aspect ratio")
     icon: Text | None = Field(None, description="an icon named in the set's icons: (template allowed), fitted keeping "
                                                 "its aspect ratio; an SVG icon is drawn in `color`")
-    ornament: Literal["meander", "laurel", "waves"] | None = Field(
+    ornament: Literal[ORNAMENTS] | None = Field(
         None, description="a border band of this motif just inside the box, in `color`")
     band: Mm | None = Field(None, gt=0, description="mm; width of the ornament band (default 3)")
     shape: Literal["rect", "ellipse", "line"] | None = None

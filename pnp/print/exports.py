@@ -20,8 +20,6 @@ from pnp.print.render import text_engine
 
 def face_pdf(cs: CardSet, comp: Component, faces, options: PrintOptions, target: Path | None = None):
     """A PDF with one page per face, each page the trim box (bleed cut off): bytes, or written to target."""
-
-
     bleed = cs.bleed if options.bleed is None else options.bleed
     drawer = FaceDrawer(cs, text_engine(cs), ink_saver=options.ink_saver)
     buf = io.BytesIO()

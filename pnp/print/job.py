@@ -1,6 +1,7 @@
 """A print job: resolve card sets, render each PDF and the optional PNG / Tabletop Simulator exports."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -9,6 +10,7 @@ from pnp.cardset.load import load_cardset
 from pnp.config import Paper, default_paper
 from pnp.errors import PnpError, UsageError
 from pnp.outpath import out_path
+from pnp.plural import counted
 from pnp.print.options import PrintOptions, refuse_contradictions, with_settings
 from pnp.print.render import effective_options, render_pdf
 
@@ -25,11 +27,10 @@ class JobResult:
 
         "cards" counts every piece (kept for scripts); "kinds" splits them into cards, tokens, boards...
         """
-        kinds: dict[str, int] = {}
+        kinds: Counter[str] = Counter()
         for s in self.sets:
-            for kind, n in s["kinds"].items():
-                kinds[kind] = kinds.get(kind, 0) + n
-        return {"sets": self.sets, "failures": self.failures, "kinds": kinds,
+            kinds.update(s["kinds"])
+        return {"sets": self.sets, "failures": self.failures, "kinds": dict(kinds),
                 "files": [f for s in self.sets for f in s["files"]],
                 "pages": sum(s["pages"] for s in self.sets),
                 "sheets": sum(s["sheets"] for s in self.sets), "cards": sum(s["cards"] for s in self.sets)}
@@ -102,19 +103,18 @@ def export_images(cs, options: PrintOptions, out_dir: Path, *, png_dpi: int | No
 
 def piece_kinds(cs) -> dict[str, int]:
     """Pieces by component type (cards, tokens, board, track, aid), copies counted, in manifest order."""
-    kinds: dict[str, int] = {}
+    kinds: Counter[str] = Counter()
     for comp in cs.components:
-        kinds[comp.type] = kinds.get(comp.type, 0) + comp.count
-    return kinds
+        kinds[comp.type] += comp.count
+    return dict(kinds)
 
 
-_NOUNS = {"cards": ("card", "cards"), "tokens": ("token", "tokens"), "board": ("board", "boards"),
-          "track": ("track", "tracks"), "aid": ("aid", "aids")}
+_NOUNS = {"cards": "card", "tokens": "token", "board": "board", "track": "track", "aid": "aid"}
 
 
 def kinds_text(kinds: dict[str, int]) -> str:
     """'60 cards, 140 tokens, 1 board and 6 aids' (each kind with its own count)."""
-    parts = [f"{n} {_NOUNS.get(k, (k, k))[n != 1]}" for k, n in kinds.items() if n]
+    parts = [counted(n, _NOUNS[k]) if k in _NOUNS else f"{n} {k}" for k, n in kinds.items() if n]
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1] if parts else "nothing"
 
 

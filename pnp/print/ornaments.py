@@ -6,7 +6,7 @@ whole and the repeat stretched to fit, so corners meet cleanly; a square corner 
 """
 from __future__ import annotations
 
-MOTIFS = ("meander", "laurel", "waves")
+from pnp.print_values import ORNAMENTS as MOTIFS
 
 
 def draw_ornament(canvas, motif: str, x: float, y: float, w: float, h: float, band: float, color,
