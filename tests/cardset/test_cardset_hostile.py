@@ -314,17 +314,13 @@ def test_control_characters_are_errors_naming_file_line_and_field(tmp_path):
     error_line(out, "cards.xlsx:2", "field 'name'", "U+001B")
 
 
-def test_binary_and_set_values_are_errors(tmp_path):
-    folder = write_set(tmp_path / "bin", manifest=yaml_data_manifest(),
-                       files={"cards.yaml": "- id: a\n  name: !!binary QWxwaGE=\n"})
+@pytest.mark.parametrize("tag, value", [("!!binary", "QWxwaGE="), ("!!set", "{x, y, z}")])
+def test_binary_and_set_values_are_errors(tmp_path, tag, value):
+    folder = write_set(tmp_path / "s", manifest=yaml_data_manifest(),
+                       files={"cards.yaml": f"- id: a\n  name: {tag} {value}\n"})
     code, out = validate(folder)
     assert code == 1
-    error_line(out, "cards.yaml:2", "field '[0].name'", "!!binary")
-    folder = write_set(tmp_path / "set", manifest=yaml_data_manifest(),
-                       files={"cards.yaml": "- id: a\n  name: !!set {x, y, z}\n"})
-    code, out = validate(folder)
-    assert code == 1
-    error_line(out, "cards.yaml:2", "field '[0].name'", "!!set")
+    error_line(out, "cards.yaml:2", "field '[0].name'", tag)
 
 
 def test_a_list_as_card_id_is_an_error(tmp_path):
