@@ -25,8 +25,6 @@ browser_only = [pytest.mark.browser,
                                    reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
 
 
-
-
 def change_of(html: str) -> str | None:
     m = re.search(r'<main data-live data-change="([^"]+)"', html)
     return m.group(1) if m else None
