@@ -72,10 +72,18 @@ def play_to_end(store, campaign: str, rng) -> tuple[dict, dict]:
     return game, v
 
 
+CSRF = re.compile(r'"X-CSRF-Token": "([^"]+)"')  # every page carries its session's token for htmx
+
+
+def csrf(c, path: str = "/") -> str:
+    """The CSRF token the server issued this client's session, read off a page."""
+    return CSRF.search(c.get(path).text).group(1)
+
+
 def tokens(c, path: str = "/") -> dict:
     """The CSRF token of the client's session and a new one-time token, as a page's form carries them."""
     html = c.get(path).text
-    return {"csrf": re.search(r'"X-CSRF-Token": "([^"]+)"', html).group(1),
+    return {"csrf": CSRF.search(html).group(1),
             "once": re.search(r'name="once" value="([^"]+)"', html).group(1)}
 
 
@@ -88,13 +96,14 @@ def write(c, path: str, data: dict | None = None, **kw):
     return page
 
 
-def client(store, token=None):
-    """The companion in this process (Starlette's TestClient), seen from a loopback phone; no redirects followed."""
+def client(store, token=None, peer=("127.0.0.1", 50000), host="127.0.0.1:8765", raise_server_exceptions=True):
+    """The companion in this process (Starlette's TestClient), seen from `peer` (a loopback phone) asking for
+    `host`; no redirects followed; with raise_server_exceptions=False a 500 comes back as a response."""
     import warnings
 
     from pnp.web.app import create_app
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
-    return TestClient(create_app(store, token), base_url="http://127.0.0.1:8765", follow_redirects=False,
-                      client=("127.0.0.1", 50000))
+    return TestClient(create_app(store, token), base_url=f"http://{host}", follow_redirects=False,
+                      raise_server_exceptions=raise_server_exceptions, client=peer)

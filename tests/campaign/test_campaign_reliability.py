@@ -155,26 +155,19 @@ def test_the_newest_backup_holds_the_last_record_and_the_one_before_the_state_be
         assert service.status(copy)["losses"] == losses
 
 
-def test_a_store_newer_than_this_pnp_is_refused(tmp_path):
+@pytest.mark.parametrize("sql, message", [
+    ("UPDATE schema_version SET version=99 WHERE namespace='campaign'", "newer than this pnp"),  # a newer pnp's store
+    ("UPDATE campaign SET state=replace(state, '\"losses\": 0', '\"losses\": 5')", "differs from its event log"),
+], ids=["store-newer-than-this-pnp", "tampered-snapshot"])
+def test_a_store_changed_behind_pnps_back_is_refused(tmp_path, sql, message):
     store = tmp_path / "s.db"
     service.new(store, "voyage", "Jason")
     conn = sqlite3.connect(store)
-    conn.execute("UPDATE schema_version SET version=99 WHERE namespace='campaign'")
+    conn.execute(sql)
     conn.commit()
     conn.close()
     result = CliRunner().invoke(main, ["campaign", "status", "--store", str(store)])
-    assert result.exit_code == 1 and "newer than this pnp" in result.output
-
-
-def test_tampered_snapshot_is_detected(tmp_path):
-    store = tmp_path / "s.db"
-    service.new(store, "voyage", "Jason")
-    conn = sqlite3.connect(store)
-    conn.execute("UPDATE campaign SET state=replace(state, '\"losses\": 0', '\"losses\": 5')")
-    conn.commit()
-    conn.close()
-    result = CliRunner().invoke(main, ["campaign", "status", "--store", str(store)])
-    assert result.exit_code == 1 and "differs from its event log" in result.output
+    assert result.exit_code == 1 and message in result.output
 
 
 def test_a_stale_partial_backup_does_not_block_records(tmp_path):

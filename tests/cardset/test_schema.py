@@ -71,13 +71,18 @@ MISTAKES = {
 }
 
 
-@pytest.mark.parametrize("name", MISTAKES)
-def test_the_schema_rejects_what_validate_rejects(schemas, tmp_path, name):
-    manifest, layouts = MISTAKES[name]
+def validated(tmp_path, manifest, layouts):
+    """A small set with this manifest and front layout (an empty back added) and `pnp validate`'s result on it."""
     if layouts is not None:
         layouts = {**layouts, "back": {"boxes": {}}}
     folder = write_set(tmp_path / "s", manifest=manifest, layouts=layouts)
-    res = CliRunner().invoke(main, ["validate", str(folder)])
+    return folder, CliRunner().invoke(main, ["validate", str(folder)])
+
+
+@pytest.mark.parametrize("name", MISTAKES)
+def test_the_schema_rejects_what_validate_rejects(schemas, tmp_path, name):
+    manifest, layouts = MISTAKES[name]
+    folder, res = validated(tmp_path, manifest, layouts)
     assert res.exit_code == 1, res.output
     line = res.output.splitlines()[0]
     assert ("cardset.yaml:" in line) or ("layouts.yaml:" in line), line   # the file and line of the mistake
@@ -99,10 +104,7 @@ WRONG_SHAPES = {
 @pytest.mark.parametrize("name", WRONG_SHAPES)
 def test_wrong_shapes_are_one_line_at_their_line(tmp_path, name):
     manifest, layouts, expected = WRONG_SHAPES[name]
-    if layouts is not None:
-        layouts = {**layouts, "back": {"boxes": {}}}
-    folder = write_set(tmp_path / "s", manifest=manifest, layouts=layouts)
-    res = CliRunner().invoke(main, ["validate", str(folder)])
+    _, res = validated(tmp_path, manifest, layouts)
     assert res.exit_code == 1 and "internal error" not in res.output
     line = res.output.splitlines()[0]
     assert expected in line and ("cardset.yaml:" in line or "layouts.yaml:" in line), line

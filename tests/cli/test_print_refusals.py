@@ -1,6 +1,9 @@
 """`pnp print` refuses option values that are out of range, contradict each other or are shorthand,
 with one line saying what was meant; built-in names are read as `pnp rules` reads them; a path that
 is not there is a missing path."""
+import json
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -33,6 +36,9 @@ def test_the_same_options_alone_still_print(tmp_path):
     res = run("print", str(folder), "-o", str(tmp_path / "out"), "--back-offset", "0.5,0.5", "--gap", "2",
               "--bleed", "10", "--cut-file", "svg", "--corner-radius", "3", "--json")
     assert res.exit_code == 0, res.output
+    files = [Path(f) for f in json.loads(res.output)["files"]]  # the sheets and the cut file were written
+    assert tmp_path / "out" / "s.pdf" in files and any(f.suffix == ".svg" for f in files)
+    assert all(f.is_file() for f in files)
 
 
 def test_print_reads_a_game_name_as_rules_does():

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from pnp.errors import IllegalMove
 from pnp.games.base import sample_chance
+from test_positions import twelve_labors_helpers_and_order
 
 # Fixed examples keep the suite deterministic; PNP_DIFF_EXAMPLES=N explores N fresh random games per test.
 EXPLORE = int(os.environ.get("PNP_DIFF_EXAMPLES", "0"))
@@ -330,13 +331,7 @@ def test_twelve_labors_judge_agrees_with_the_engine_along_a_random_game(seed, pl
 
     def judged_finish(i):
         lab = state.labors[i]
-        helpers = []
-        for o in dict.fromkeys(state.dice_on[i]):
-            spec = f"{names[o]}:{','.join(map(str, state._rolls.get(o, ())))}"
-            if state._wit.get(o):
-                spec += " cards:" + ",".join(map(str, state._wit[o]))
-            helpers.append(spec)
-        order = ",".join(PLAYER_COLOURS[p] for p in state.order if p in state.dice_on[i]) or None
+        helpers, order = twelve_labors_helpers_and_order(state, i, names)
         ruling = rulings.resolve(lab.target, lab.black, helpers, order)
         hercules, score, iolaus = state.hercules, list(state.score), state.iolaus
         finish(i)

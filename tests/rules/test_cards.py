@@ -20,16 +20,17 @@ def _built_in(monkeypatch):
 
 
 def _argonauts_data():
+    """The shipped cards.yaml and player.yaml, card and deed names by id, and the reference cards by id."""
     folder = cardsets_root() / "argonauts"
-    return (yaml.safe_load((folder / "cards.yaml").read_text(encoding="utf-8")),
-            yaml.safe_load((folder / "player.yaml").read_text(encoding="utf-8")))
+    cards = yaml.safe_load((folder / "cards.yaml").read_text(encoding="utf-8"))
+    player = yaml.safe_load((folder / "player.yaml").read_text(encoding="utf-8"))
+    names = {c["id"]: c["name"] for c in cards["cards"]}
+    deeds = {d["id"]: d["name"] for d in player["deeds"]}
+    return cards, player, names, deeds, {c.id: c for c in reference("argonauts")}
 
 
 def test_argonauts_reference_has_each_cards_text_track_adds_and_deed():
-    cards, player = _argonauts_data()
-    names = {c["id"]: c["name"] for c in cards["cards"]}
-    deeds = {d["id"]: d["name"] for d in player["deeds"]}
-    ref = {c.id: c for c in reference("argonauts")}
+    cards, player, names, deeds, ref = _argonauts_data()
     for c in cards["cards"]:
         got = ref[c["id"]]
         assert (got.name, got.text, got.reserve) == (c["name"], " ".join(c["text"].split()), c["reserve"])
@@ -40,10 +41,7 @@ def test_argonauts_reference_has_each_cards_text_track_adds_and_deed():
 
 
 def test_argonauts_reserve_cards_say_what_brings_them_into_the_deck():
-    cards, player = _argonauts_data()
-    names = {c["id"]: c["name"] for c in cards["cards"]}
-    deeds = {d["id"]: d["name"] for d in player["deeds"]}
-    ref = {c.id: c for c in reference("argonauts")}
+    cards, player, names, deeds, ref = _argonauts_data()
     for c in cards["cards"]:
         for box, target in (c.get("add") or {}).items():
             assert f"ADD at box {int(box) + 1} of {c['name']}" in ref[target].unlocked_by

@@ -36,6 +36,24 @@ def fixture_home(monkeypatch):
 
 
 @pytest.fixture
+def home(tmp_path, monkeypatch, fixture_home):
+    """A copy of that rules book's home a test may edit, as PNP_HOME."""
+    home = tmp_path / "home"
+    shutil.copytree(fixture_home, home)
+    monkeypatch.setenv("PNP_HOME", str(home))
+    return home
+
+
+def add_hexagon(home):
+    """Edit that home's rules.yaml ('A natural 6' gains '(a hexagon)'), its mtime one second on; no book cached."""
+    rules = home / "cardsets" / "argonauts" / "rules.yaml"
+    rules.write_text(rules.read_text().replace("A natural 6", "A natural 6 (a hexagon)"))
+    st = rules.stat()
+    os.utime(rules, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    book_mod.load.cache_clear()
+
+
+@pytest.fixture
 def book(fixture_home):
     return book_mod.load("argonauts")
 
@@ -146,19 +164,12 @@ def test_empty_query_is_a_usage_error(book):
         search_mod.search_book(book, " ?! ", 3)
 
 
-def test_cached_index_matches_in_memory_and_follows_file_changes(tmp_path, monkeypatch, fixture_home):
-    home = tmp_path / "home"
-    shutil.copytree(FIXTURE_HOME, home)
-    monkeypatch.setenv("PNP_HOME", str(home))
+def test_cached_index_matches_in_memory_and_follows_file_changes(tmp_path, monkeypatch, home):
     monkeypatch.setenv("PNP_CACHE", str(tmp_path / "cache"))
     first = search_mod.search("argonauts", "natural six", 3)
     assert ids(first) == ids(search_mod.search_book(book_mod.load("argonauts"), "natural six", 3))
     assert list((tmp_path / "cache" / "rules").glob("argonauts-*.sqlite3")), "index not cached on disk"
-    rules = home / "cardsets" / "argonauts" / "rules.yaml"
-    rules.write_text(rules.read_text().replace("A natural 6", "A natural 6 (a hexagon)"))
-    st = rules.stat()
-    os.utime(rules, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
-    book_mod.load.cache_clear()
+    add_hexagon(home)
     assert ids(search_mod.search("argonauts", "hexagon", 1)) == ["argonauts.combat.3"]
 
 
@@ -305,10 +316,7 @@ def test_search_finds_card_names_with_their_text(monkeypatch):
     assert search_mod.search("argonauts", "harpys", 1)[0].id == "argonauts.card.harpies"  # a typo too
 
 
-def test_a_second_search_does_not_reopen_the_index_until_a_source_changes(tmp_path, monkeypatch, fixture_home):
-    home = tmp_path / "home"
-    shutil.copytree(FIXTURE_HOME, home)
-    monkeypatch.setenv("PNP_HOME", str(home))
+def test_a_second_search_does_not_reopen_the_index_until_a_source_changes(monkeypatch, home):
     opened = []
     real = search_mod.index
     monkeypatch.setattr(search_mod, "index", lambda slug: opened.append(slug) or real(slug))
@@ -316,11 +324,7 @@ def test_a_second_search_does_not_reopen_the_index_until_a_source_changes(tmp_pa
     assert ids(search_mod.search("argonauts", "natural six", 3)) == ids(first)
     search_mod.search("argonauts", "wrath", 3)
     assert opened == ["argonauts"]
-    rules = home / "cardsets" / "argonauts" / "rules.yaml"
-    rules.write_text(rules.read_text().replace("A natural 6", "A natural 6 (a hexagon)"))
-    st = rules.stat()
-    os.utime(rules, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
-    book_mod.load.cache_clear()
+    add_hexagon(home)
     assert ids(search_mod.search("argonauts", "hexagon", 1)) == ["argonauts.combat.3"]
     assert opened == ["argonauts", "argonauts"]
 
@@ -380,10 +384,7 @@ def test_synonyms_apply_when_all_their_keys_stems_occur_and_in_the_maps_order(bo
     assert search_mod.expand(ix, "cards of wrath") == '"cards" OR "wrath" OR "fury"'
 
 
-def test_a_servers_search_looks_at_the_data_files_at_most_every_within_seconds(tmp_path, monkeypatch, fixture_home):
-    home = tmp_path / "home"
-    shutil.copytree(FIXTURE_HOME, home)
-    monkeypatch.setenv("PNP_HOME", str(home))
+def test_a_servers_search_looks_at_the_data_files_at_most_every_within_seconds(monkeypatch, home):
     looked = []
     real = search_mod.stamp
     monkeypatch.setattr(search_mod, "stamp", lambda folder: looked.append(folder) or real(folder))
@@ -391,11 +392,7 @@ def test_a_servers_search_looks_at_the_data_files_at_most_every_within_seconds(t
     del looked[:]
     search_mod.search("argonauts", "natural six", 3, within=3600)
     assert looked == []  # looked at just now: trusted
-    rules = home / "cardsets" / "argonauts" / "rules.yaml"
-    rules.write_text(rules.read_text().replace("A natural 6", "A natural 6 (a hexagon)"))
-    st = rules.stat()
-    os.utime(rules, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
-    book_mod.load.cache_clear()
+    add_hexagon(home)
     assert search_mod.search("argonauts", "hexagon", 1, within=3600) == []  # the open index, not yet looked at
     assert ids(search_mod.search("argonauts", "hexagon", 1)) == ["argonauts.combat.3"]  # within=0: looked at
     del looked[:]

@@ -16,18 +16,11 @@ from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.games.argonauts import table
 from pnp.web.security import MAX_BODY
-from web_fixtures import client, play_to_end, table_step, tokens, write
+from web_fixtures import client, csrf, play_to_end, table_step, tokens, write
 
 PAGES = ["/", "/campaign", "/deck", "/win", "/history", "/play", "/rules", "/rules?q=natural+six",
          "/rules/argonauts/gaps", "/rules/argonauts/argonauts.quest.4", "/rules/argonauts/argonauts.gap.4", "/judge",
          "/judge/argonauts/roll", "/static/htmx.min.js", "/static/app.css", "/static/htmx-LICENSE.txt"]
-
-
-
-
-def csrf(c) -> str:
-    """The CSRF token the server issued this client's session (every page carries it for htmx)."""
-    return re.search(r'"X-CSRF-Token": "([^"]+)"', c.get("/").text).group(1)
 
 
 def test_every_page_answers(store):

@@ -13,7 +13,8 @@ import pytest
 from pnp.games.argonauts import campaign as service
 from pnp.web import security
 from pnp.web.app import create_app
-from web_fixtures import tokens, write
+import web_fixtures
+from web_fixtures import csrf, tokens, write
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -21,18 +22,11 @@ with warnings.catch_warnings():
 
 TOKEN = "s3cret-token-for-tests-only-0123456789abc"
 BOARD = Path(__file__).resolve().parents[2] / "cardsets" / "later-years" / "examples" / "board.yaml"
-LOCAL = ("127.0.0.1", 50000)
 
 
-
-def client(store, token=None, peer=LOCAL, host="127.0.0.1:8765"):
+def client(store, token=None, **kw):
     """In-process client; a 500 comes back as a response (never raised) so the test sees it."""
-    return TestClient(create_app(store, token), base_url=f"http://{host}", follow_redirects=False,
-                      raise_server_exceptions=False, client=peer)
-
-
-def csrf(c, path="/") -> str:
-    return re.search(r'"X-CSRF-Token": "([^"]+)"', c.get(path).text).group(1)
+    return web_fixtures.client(store, token, raise_server_exceptions=False, **kw)
 
 
 def refused(r, status=None) -> str:

@@ -16,15 +16,13 @@ from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import table
 from pnp.web.live import Changes
 from waiting import wait_for
-from web_fixtures import CHROMIUM, PHONE, Server, cli, client, launch
+from web_fixtures import CHROMIUM, PHONE, cli, client, launch
 
 AXE = Path(__file__).parents[1] / "web_vendor" / "axe.min.js"
 LOOK = Path(os.environ.get("PNP_LOOK", Path(__file__).resolve().parents[2] / "output" / "screens"))
 browser_only = [pytest.mark.browser,
                 pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                    reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
-
-
 
 
 def change_of(html: str) -> str | None:
@@ -114,15 +112,6 @@ def test_the_web_app_manifest_icons_and_every_page_kept_offline_answer(store):
 
 
 # ---- in Chromium -------------------------------------------------------------------------------------
-
-@pytest.fixture
-def served(tmp_path):
-    store = tmp_path / "s.db"
-    service.new(store, "voyage", "Jason")
-    server = Server(store)
-    yield server, store
-    server.stop()
-
 
 @pytest.fixture(scope="class")
 def chromium():

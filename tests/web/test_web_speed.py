@@ -12,9 +12,6 @@ from pnp.web import memo
 from web_fixtures import client
 
 
-
-
-
 @pytest.fixture
 def opened(monkeypatch):
     """Every opening of the store by the campaign library (its event log), counted."""
@@ -38,7 +35,7 @@ def test_the_campaign_list_is_read_once_until_the_store_changes(store, opened, m
     assert opened
 
 
-def test_a_restored_store_file_is_read_afresh(store, tmp_path, opened, monkeypatch):
+def test_a_restored_store_file_is_read_afresh(store, tmp_path, monkeypatch):
     monkeypatch.setattr(memo, "FRESH_S", 3600)
     other = tmp_path / "other.db"
     service.new(other, "odyssey", "Ulysses")
@@ -50,7 +47,7 @@ def test_a_restored_store_file_is_read_afresh(store, tmp_path, opened, monkeypat
     assert "odyssey" in page and "voyage" not in page
 
 
-def test_a_kept_list_is_read_again_after_fresh_s_even_if_the_files_look_the_same(store, opened, monkeypatch):
+def test_a_kept_list_is_read_again_after_fresh_s_even_if_the_files_look_the_same(store, monkeypatch):
     monkeypatch.setattr(memo, "_signature", lambda path: ("always the same",))
     monkeypatch.setattr(memo, "FRESH_S", 3600)
     c = client(store)

@@ -17,12 +17,10 @@ PAGES = ["/", "/campaign", "/campaign?done=2", "/deck", "/win", "/history", "/pl
 TERMINAL = re.compile(r"--|\bpnp\s|(?:^|[\s'(])/[\w.-]+/|\.db\b|\.sqlite3\b")  # a flag, a command, a path
 
 
-
 def alert(page) -> str:
     """The error a page shows (its role=alert paragraph), unescaped; '' when none."""
     m = re.search(r'role="alert">(.*?)</p>', page.text, flags=re.S)
     return unescape(m.group(1)) if m else ""
-
 
 
 def test_a_replayed_form_token_records_nothing_more_and_shows_the_record_it_made(store):

@@ -41,15 +41,6 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def served(tmp_path):
-    store = tmp_path / "s.db"
-    service.new(store, "voyage", "Jason")
-    server = Server(store)
-    yield server, store
-    server.stop()
-
-
 def _open(browser, server, js=True, viewport=PHONES[0]):
     context = browser.new_context(viewport=viewport, device_scale_factor=1, is_mobile=True, has_touch=True,
                                   java_script_enabled=js)

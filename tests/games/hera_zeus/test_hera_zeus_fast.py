@@ -137,7 +137,6 @@ def test_scores_kept_by_move_code_equal_scores_worked_out_afresh(seed, monkeypat
         state.apply_legal(sim.choose(state, "greedy", rng))
 
 
-
 @pytest.mark.parametrize("seed", range(4))
 def test_a_state_given_an_rng_meets_the_decisions_of_the_chance_node_path(seed):
     """A State drawing its own cards stops at the same decisions, in the same positions, as one whose deals,

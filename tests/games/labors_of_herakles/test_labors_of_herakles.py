@@ -75,6 +75,16 @@ def new_game(players=2, labors=("nemean-lion", "ceryneian-hind", "cretan-bull"),
     return s
 
 
+def play_cunning_9_to_the_next_chance(s):
+    """Player 0 is given the Argolis cunning 9 and plays it; the first legal choice is taken until chance."""
+    c = card("cunning", 9, "argolis")
+    s.hands[0].append(c)
+    s.draw_pile.remove(c)
+    s.apply_action(("play", c))
+    while not s.is_chance_node():
+        s.apply_action(s.legal_actions()[0])
+
+
 def test_setup_state():
     s = new_game(3)
     assert s.traits == [5, 5, 5, 5] and s.epic == 0 and s.favor == [0, 0, 0]
@@ -155,12 +165,7 @@ def test_fifth_token_ends_adventure_and_success_pays_favor():
     s.hero_tokens[0][0] = 2
     s.hero_tokens[0][1] = 1
     s.adv_tokens = [4, 3, 2]
-    c = card("cunning", 9, "argolis")
-    s.hands[0].append(c)
-    s.draw_pile.remove(c)
-    s.apply_action(("play", c))
-    while not s.is_chance_node():
-        s.apply_action(s.legal_actions()[0])
+    play_cunning_9_to_the_next_chance(s)
     assert s.attempts == [("nemean-lion", True)] and s.epic == 1
     assert s.favor[0] >= 2 and s.favor[1] == 1
     assert s.adv_tokens == [0, 0, 0] and s.hero_tokens[0] == Counter()
@@ -174,12 +179,7 @@ def test_equal_trait_fails_the_labor():
     s.traits = [8, 5, 4, 6]                        # courage 5 only equals the Lion's 5
     s.hero_tokens[0][1] = 3
     s.adv_tokens = [4, 0, 0]
-    c = card("cunning", 9, "argolis")
-    s.hands[0].append(c)
-    s.draw_pile.remove(c)
-    s.apply_action(("play", c))
-    while not s.is_chance_node():
-        s.apply_action(s.legal_actions()[0])
+    play_cunning_9_to_the_next_chance(s)
     assert s.attempts == [("nemean-lion", False)] and s.favor == [0, 0] and s.epic == 0
 
 
@@ -189,12 +189,7 @@ def test_empty_labor_pile_ends_game_with_hand_bonus():
     s.labor_pile = s.labor_pile[-1:]
     s.adv_tokens = [4, 0, 0]
     s.traits = [10, 10, 10, 10]
-    c = card("cunning", 9, "argolis")
-    s.hands[0].append(c)
-    s.draw_pile.remove(c)
-    s.apply_action(("play", c))
-    while not s.is_chance_node():
-        s.apply_action(s.legal_actions()[0])
+    play_cunning_9_to_the_next_chance(s)
     s.apply_action(s.labor_pile[0])
     assert s.is_terminal() and s.current_player() == TERMINAL
     assert s.end_bonus[1] == sum(1 for cid in s.hands[1] if s.cards[cid].value < 10)

@@ -352,7 +352,6 @@ def test_a_refused_action_or_a_direct_edit_does_not_leave_stale_choices():
     assert kept != plain and kept == _listing(state.plan_choices(0))
 
 
-
 def _attempt(state: MicroHeroState, action, kept: bool):
     """What apply_action does with `action` on a copy of the state, with or without legal_actions()' listing
     kept: the reason it is refused, or the state's phase, actor, XP and log after it."""
