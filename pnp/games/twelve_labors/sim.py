@@ -39,9 +39,9 @@ def _game(seed: int, players: int, index: int) -> tuple:
     return state.turn, [who for _, who in state.helped], state.score, state.hercules, state.iolaus, state.initial_order
 
 
-def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> dict:
+def simulate(n: int, seed: int, players: int, policy: str = "random", progress=None, jobs: int = 1) -> dict:
     """Play n seeded games with random players over `jobs` processes and summarise them
-    (turns, wins by starting position)."""
+    (turns, wins by starting position); policy is the only one there is, random (POLICIES), named in the report."""
     games = play_games(partial(_game, seed, players), range(n), jobs, progress)
     turns, helped = [g[0] for g in games], Counter()
     wins = [0.0] * players                   # wins by starting turn-order position (gap.2, gap.3)
@@ -57,7 +57,7 @@ def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> d
             variant[pos] += 0.0 if beaten else shares[p]
     total_helped = sum(helped.values()) or 1
     return {
-        "game": "twelve-labors", "games": n, "seed": seed, "players": players, "policy": "random",
+        "game": "twelve-labors", "games": n, "seed": seed, "players": players, "policy": policy,
         "turns": spread(turns),
         "win_rate_by_start_position": [round(w / n, 4) for w in wins],
         "beat_the_heroes_win_rate_by_start_position": [round(w / n, 4) for w in variant],
