@@ -18,7 +18,7 @@ from pnp.yamlio import load_yaml
 
 GAME = "later-years"
 GIVEN = {"Capture": 3, "Temple": 2}          # values the rulebook states (later-years.fees.3)
-MAX_DONE = 50
+MAX_DONE = 50  # an input bound, not a rule: supply.check_task refuses counts the deck cannot pay for
 
 
 def _basis_for(*names_used: str) -> str:
