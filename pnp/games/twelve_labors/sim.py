@@ -5,17 +5,11 @@ import random
 from collections import Counter
 from functools import partial
 
-from pnp.games.stats import spread
+from pnp.games.stats import split_win, spread
 from pnp.games.twelve_labors.engine import State, heroes_beaten
 from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random",)
-
-
-def _shares(scores: list[int]) -> list[float]:
-    best = max(scores)
-    top = [p for p, s in enumerate(scores) if s == best]
-    return [1 / len(top) if p in top else 0.0 for p in range(len(scores))]
 
 
 def random_play(state: State, rng: random.Random) -> State:
@@ -49,7 +43,8 @@ def simulate(n: int, seed: int, players: int, policy: str = "random", progress=N
     markers_win = 0
     for _, helpers, score, hercules, iolaus, initial_order in games:
         helped.update(who if who in ("hercules", "iolaus") else "a player" for who in helpers)
-        shares = _shares(score)
+        shares = [0.0] * len(score)          # the win split between tied top scores
+        split_win([p for p, s in enumerate(score) if s == max(score)], shares)
         beaten = not heroes_beaten(score, hercules, iolaus)
         markers_win += beaten
         for pos, p in enumerate(initial_order):
