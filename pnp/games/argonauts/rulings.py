@@ -203,9 +203,10 @@ def end(crew_left: int, deck_left: int):
     """Won, lost or play on, at the end of a turn."""
     _crew("crew-left", crew_left)
     _range("deck-left", deck_left, 0)
-    if deck_left > len(load_cards()):
+    box = len(load_cards())
+    if deck_left > box:
         raise UsageError(f"--deck-left {deck_left} is more cards than the box holds (argonauts.includes.1)",
-                         field="deck-left", expected=f"0..{len(load_cards())}")
+                         field="deck-left", expected=f"0..{box}")
     if crew_left == 0:
         v, s, st, c = "lost", ("Lost: the whole crew is dead. Return every card to the deck unchanged and "
                                "mark a loss."), [
