@@ -68,6 +68,12 @@ def _record_text(result: dict) -> None:
         _say(f"  [ ] {step['do']} ({step['rule']})")
 
 
+def _show_record(result: dict, as_json: bool) -> None:
+    """A recording command's result as JSON or in words, then its warning (exit 3) if it was not backed up."""
+    emit_json(result) if as_json else _record_text(result)
+    _warn(result)
+
+
 @click.group(name="campaign")
 def campaign():
     """Track an Argonauts campaign between games: deeds, losses, level tracks, deck and reserve.
@@ -171,9 +177,7 @@ def win(victory, deed, campaign_name, store, as_json):
 
     Example: pnp campaign win --victory "Harpies, Birds of Ares, Cyzican Armour" --deed homecoming
     """
-    r = service.win(store, campaign_name, victory, deed)
-    emit_json(r) if as_json else _record_text(r)
-    _warn(r)
+    _show_record(service.win(store, campaign_name, victory, deed), as_json)
 
 
 @campaign.command()
@@ -183,9 +187,7 @@ def loss(campaign_name, store, as_json):
 
     Example: pnp campaign loss
     """
-    r = service.loss(store, campaign_name)
-    emit_json(r) if as_json else _record_text(r)
-    _warn(r)
+    _show_record(service.loss(store, campaign_name), as_json)
 
 
 @campaign.command()
@@ -211,9 +213,7 @@ def undo(campaign_name, store, as_json):
 
     Example: pnp campaign undo --campaign first-voyage
     """
-    r = service.undo(store, campaign_name)
-    emit_json(r) if as_json else _record_text(r)
-    _warn(r)
+    _show_record(service.undo(store, campaign_name), as_json)
 
 
 @campaign.command()
@@ -225,9 +225,7 @@ def redo(campaign_name, store, as_json):
     Example: pnp campaign undo --campaign first-voyage
              pnp campaign redo --campaign first-voyage
     """
-    r = service.redo(store, campaign_name)
-    emit_json(r) if as_json else _record_text(r)
-    _warn(r)
+    _show_record(service.redo(store, campaign_name), as_json)
 
 
 @campaign.command()

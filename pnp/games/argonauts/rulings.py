@@ -22,7 +22,9 @@ def _range(name: str, value: int, lo: int, hi: int | None = None) -> int:
 
 def most_crew() -> int:
     """The most crew counters a game can hold: the Player card's 12, every crew reward unlocked and every
-    continuous crew treasure held at once (argonauts.includes.4)."""
+    continuous crew treasure held at once. Basis: stated for the 12 and the rewards (argonauts.includes.4);
+    inferred for the treasures, which that statement does not name: any number may be held (argonauts.combat.8),
+    each works at once (argonauts.combat.9), and which ones add crew comes from the card data (cards.yaml)."""
     data = campaign_data()
     treasures = sum(c.effect.amount for c in data.cards if c.effect and c.effect.type == "crew")
     return data.starting_crew + sum(r.crew for r in data.rewards) + treasures
@@ -201,9 +203,10 @@ def end(crew_left: int, deck_left: int):
     """Won, lost or play on, at the end of a turn."""
     _crew("crew-left", crew_left)
     _range("deck-left", deck_left, 0)
-    if deck_left > len(load_cards()):
+    box = len(load_cards())
+    if deck_left > box:
         raise UsageError(f"--deck-left {deck_left} is more cards than the box holds (argonauts.includes.1)",
-                         field="deck-left", expected=f"0..{len(load_cards())}")
+                         field="deck-left", expected=f"0..{box}")
     if crew_left == 0:
         v, s, st, c = "lost", ("Lost: the whole crew is dead. Return every card to the deck unchanged and "
                                "mark a loss."), [

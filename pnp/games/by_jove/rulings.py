@@ -145,7 +145,7 @@ def god(dice, *, from_god: str | None = None) -> Ruling:
 
 def beginning(heroes: int, how: str = "pass") -> Ruling:
     """Coins paid at the Beginning for a player owning `heroes` Heroes (how: pass, land or sent)."""
-    _range(heroes, "heroes", 0, 8)
+    _range(heroes, "heroes", 0, 8)  # eight Hero Images in the box (by-jove.equipment.4)
     how = _choice(how, ("pass", "land", "sent"), "how")
     if how == "sent":
         return _ruling("beginning", {"coins": 0}, "Sent back to the Beginning: no coins.",

@@ -30,9 +30,9 @@ def _game(seed: int, players: int, index: int) -> tuple:
     return state.turns, len(state.attempts), state.epic, tuple(state.favor)
 
 
-def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> dict:
+def simulate(n: int, seed: int, players: int, policy: str = "random", progress=None, jobs: int = 1) -> dict:
     """Play n seeded games with random players over `jobs` processes and summarise them
-    (turns, wins by seat, how games end)."""
+    (turns, wins by seat, how games end); policy is the only one there is, random (POLICIES), named in the report."""
     games = play_games(partial(_game, seed, players), range(n), jobs, progress)
     turns = [g[0] for g in games]
     attempts = [g[1] for g in games]
@@ -44,7 +44,7 @@ def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> d
         best = max(g[3])
         split_win([p for p in range(players) if g[3][p] == best], wins)
     return {
-        "game": "labors-of-herakles", "games": n, "seed": seed, "players": players, "policy": "random",
+        "game": "labors-of-herakles", "games": n, "seed": seed, "players": players, "policy": policy,
         "turns": spread(turns),
         "labor_attempts_mean": round(statistics.mean(attempts), 2),
         "labors_completed_mean": round(statistics.mean(successes), 2),

@@ -9,15 +9,16 @@ import yaml
 
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.later_years.auction import Auction
-from pnp.games.later_years.engine import (Board, card_types, count_value, draw_chains, fee, final_scores, full_deck,
-                                          minimal_payments, names, need_for, resolve_name, value_of, winners)
+from pnp.games.later_years.engine import (MAX_PLAYERS, MIN_PLAYERS, Board, card_types, count_value, draw_chains, fee,
+                                          final_scores, full_deck, minimal_payments, names, need_for, resolve_name,
+                                          value_of, winners)
 from pnp.games.later_years.supply import check_board, check_task
 from pnp.judge.ruling import Ruling, make_ruling
 from pnp.yamlio import load_yaml
 
 GAME = "later-years"
 GIVEN = {"Capture": 3, "Temple": 2}          # values the rulebook states (later-years.fees.3)
-MAX_DONE = 50
+MAX_DONE = 50  # an input bound, not a rule: supply.check_task refuses counts the deck cannot pay for
 
 
 def _basis_for(*names_used: str) -> str:
@@ -139,8 +140,8 @@ def auction_ruling(bids_text: str, coins_text: str) -> Ruling:
     """
     coins = {name.lower(): _int(v, f"coins of {name}", 0, 10_000) for name, v in _pairs(coins_text, "coins")}
     seats = list(coins)
-    if not 2 <= len(seats) <= 6:
-        raise UsageError(f"{len(seats)} players given", field="--coins", expected="2-6 players",
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise UsageError(f"{len(seats)} players given", field="--coins", expected=f"{MIN_PLAYERS}-{MAX_PLAYERS} players",
                          hint="later-years.gap.13")
     bids = []
     for t in [t.strip() for t in bids_text.split(",") if t.strip()]:
@@ -268,10 +269,11 @@ def score_ruling(board_text: str, coins_text: str, cards_text: str | None = None
     coins = {n.lower(): _int(v, f"coins of {n}", 0, 10_000) for n, v in _pairs(coins_text, "coins")}
     for p in board.players():
         coins.setdefault(p, 0)
-    hand = {n.lower(): _int(v, f"cards of {n}", 0, 108) for n, v in _pairs(cards_text, "cards")} if cards_text else {}
-    if sum(hand.values()) > sum(full_deck().values()):
-        raise UsageError(f"{sum(hand.values())} cards in hand in all, but the deck has {sum(full_deck().values())} "
-                         "(later-years.parts.1)", field="--cards", expected="hands the 108-card deck can fill")
+    deck = sum(full_deck().values())  # 108 cards (later-years.parts.1)
+    hand = {n.lower(): _int(v, f"cards of {n}", 0, deck) for n, v in _pairs(cards_text, "cards")} if cards_text else {}
+    if sum(hand.values()) > deck:
+        raise UsageError(f"{sum(hand.values())} cards in hand in all, but the deck has {deck} (later-years.parts.1)",
+                         field="--cards", expected=f"hands the {deck}-card deck can fill")
     scores = final_scores(board, coins, hand)
     won = winners(scores)
     steps = []

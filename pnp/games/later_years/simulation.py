@@ -7,10 +7,6 @@ from pnp.games.stats import first_player_text, seat_shares
 from pnp.simulate.simulation import Players, Simulation
 
 
-def _run(n, seed, policy, jobs, progress, players):
-    return run(n, seed, players, policy, progress=progress, jobs=jobs)
-
-
 def _lines(report, v) -> list[str]:
     r, fp = report["rounds"], report["first_player"]
     return [f"Later Years: {v['n']} games, {v['players']} players, {v['policy']} players, seed {v['seed']}",
@@ -23,5 +19,5 @@ def _lines(report, v) -> list[str]:
 
 SIMULATION = Simulation(
     "later-years", "Simulate Hercules: The Later Years: rounds per game, deadbeats and the first player's edge.",
-    "pnp simulate later-years -n 100 --players 4 --seed 7", 500, tuple(POLICIES), "random", _run, _lines,
+    "pnp simulate later-years -n 100 --players 4 --seed 7", 500, tuple(POLICIES), "random", run, _lines,
     players=Players(MIN_PLAYERS, MAX_PLAYERS, 3, "later-years.gap.13"), progress="Later Years")

@@ -1,7 +1,6 @@
 """Micro Hero rulings for `pnp judge micro-hero`: chain score, best order, upgrade plans, Wound checks."""
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from pnp.errors import UsageError
@@ -170,9 +169,10 @@ def upgrade_plan(xp: int, plan: str, discard: str | None = None, round_no: int =
             else:
                 short = why_not_in_supply(kind, bought, in_discard, round_no)
                 if short is not None:                      # more than the supply can hold in this round
-                    failure = f"action {i}: {short}"
+                    reason, rules = short
+                    failure = f"action {i}: {reason} ({', '.join(rules)})"
                     steps.append(failure)
-                    cites += re.findall(r"micro-hero\.[a-z-]+\.\d+", short)   # the rules the limit rests on
+                    cites += rules
                     break
                 if not any(c.kind == kind.id for c in state.supply):
                     state.supply.append(state._new(kind.id))   # the plan assumes one is in the supply

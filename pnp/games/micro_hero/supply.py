@@ -49,25 +49,25 @@ def check_blessings_by_round(kinds: list[Kind], round_no: int, option: str) -> N
                          expected=f"at most {round_no - 1} Blessing(s)")
 
 
-def why_not_in_supply(kind: Kind, bought: Counter, discard: Counter, round_no: int) -> str | None:
+def why_not_in_supply(kind: Kind, bought: Counter, discard: Counter, round_no: int) -> tuple[str, tuple[str, ...]] | None:
     """Why a solo supply cannot hold one more `kind` to buy now, given this phase's purchases so far and the
-    discard pile (card ids counted); None when it can."""
+    discard pile (card ids counted): (the reason in words, the rule ids it rests on); None when it can."""
     owned = bought[kind.id] + discard[kind.id]
     if kind.kind == "technique":
         if owned >= kind.copies:
             return (f"no {kind.name} left in the supply: the game has {kind.copies} and the discard pile and this "
-                    f"plan already hold {owned} (micro-hero.setup-supply.1, micro-hero.gap.27, micro-hero.gap.36)")
+                    f"plan already hold {owned}", ("micro-hero.setup-supply.1", "micro-hero.gap.27", "micro-hero.gap.36"))
         techniques = sum(n for kid, n in bought.items() if catalog().kinds[kid].kind == "technique")
         if techniques >= technique_supply():
             return (f"no Technique left in the supply: it holds {technique_supply()} (16 less the starting 10) and "
-                    f"Techniques never return to it (micro-hero.setup-supply.1, micro-hero.setup-deck.1, "
-                    f"micro-hero.gap.27)")
+                    "Techniques never return to it",
+                    ("micro-hero.setup-supply.1", "micro-hero.setup-deck.1", "micro-hero.gap.27"))
     elif kind.kind == "blessing":
         if owned >= 1:
-            return (f"no {kind.name} left in the supply: each Trial turns into one Blessing "
-                    f"(micro-hero.upgrade.7, micro-hero.gap.27)")
+            return (f"no {kind.name} left in the supply: each Trial turns into one Blessing",
+                    ("micro-hero.upgrade.7", "micro-hero.gap.27"))
         blessings = {kid for kid, n in (bought + discard).items() if n and catalog().kinds[kid].kind == "blessing"}
         if len(blessings) >= round_no - 1:
             return (f"no {kind.name} in the supply: by round {round_no} at most {round_no - 1} Trial(s) have turned "
-                    f"into a Blessing and {len(blessings)} are already taken (micro-hero.upgrade.7)")
+                    f"into a Blessing and {len(blessings)} are already taken", ("micro-hero.upgrade.7",))
     return None

@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.errors import UsageError
-from pnp.games.twelve_labors.engine import (IOLAUS, MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS, WHITE_DICE, Helper,
-                                            State, board, deck, helper_winner, performed, train_moves,
-                                            wrestle_order)
+from pnp.games.twelve_labors.engine import (DICE_PER_PLAYER, IOLAUS, MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS,
+                                            WHITE_DICE, Helper, State, board, deck, helper_winner, performed,
+                                            train_moves, wrestle_order)
 from pnp.judge.ruling import Ruling, make_ruling, weakest_basis
 from pnp.names import resolve as resolve_name
 
@@ -312,8 +312,9 @@ def research(chose: bool, take: str = "either") -> Ruling:
 
 def train(chose: bool, reserve: int = 7) -> Ruling:
     """How many dice move from reserve to active in Train (twelve-labors.train.*)."""
-    if not 0 <= reserve <= 10:
-        raise UsageError(f"--reserve {reserve}", field="--reserve", expected="0..10 dice in the reserve pool")
+    if not 0 <= reserve <= DICE_PER_PLAYER:  # a player owns 10 dice (twelve-labors.components.2)
+        raise UsageError(f"--reserve {reserve}", field="--reserve",
+                         expected=f"0..{DICE_PER_PLAYER} dice in the reserve pool")
     moved = train_moves(chose, reserve)
     allowance = 2 if chose else 1
     steps = [f"{'Picked Train' if chose else 'Did not pick Train'}: move {'up to 2 dice' if chose else '1 die'} "
@@ -353,14 +354,14 @@ def assist_in_engine(chose: bool, active: int, open_boxes: int) -> tuple[int, in
 
 def board_boxes() -> int:
     """Die boxes on the whole board, every Labor's row together (twelve-labors.labors.1)."""
-    return sum(labor.boxes for labor in State(2).labors)
+    return sum(labor.boxes for labor in board())
 
 
 def assist(chose: bool, active: int = 3, open_boxes: int | None = None) -> Ruling:
     """How many dice a player places in Assist and the points scored (twelve-labors.assist.*);
     open_boxes None: every box on the board still empty."""
-    if not 0 <= active <= 10:
-        raise UsageError(f"--active {active}", field="--active", expected="0..10 dice in the active pool")
+    if not 0 <= active <= DICE_PER_PLAYER:  # a player owns 10 dice (twelve-labors.components.2)
+        raise UsageError(f"--active {active}", field="--active", expected=f"0..{DICE_PER_PLAYER} dice in the active pool")
     top = board_boxes()
     open_boxes = top if open_boxes is None else open_boxes
     if not 0 <= open_boxes <= top:

@@ -5,17 +5,11 @@ import random
 from collections import Counter
 from functools import partial
 
-from pnp.games.stats import spread
+from pnp.games.stats import split_win, spread
 from pnp.games.twelve_labors.engine import State, heroes_beaten
 from pnp.simulate.jobs import game_rng, play_games
 
 POLICIES = ("random",)
-
-
-def _shares(scores: list[int]) -> list[float]:
-    best = max(scores)
-    top = [p for p, s in enumerate(scores) if s == best]
-    return [1 / len(top) if p in top else 0.0 for p in range(len(scores))]
 
 
 def random_play(state: State, rng: random.Random) -> State:
@@ -39,9 +33,9 @@ def _game(seed: int, players: int, index: int) -> tuple:
     return state.turn, [who for _, who in state.helped], state.score, state.hercules, state.iolaus, state.initial_order
 
 
-def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> dict:
+def simulate(n: int, seed: int, players: int, policy: str = "random", progress=None, jobs: int = 1) -> dict:
     """Play n seeded games with random players over `jobs` processes and summarise them
-    (turns, wins by starting position)."""
+    (turns, wins by starting position); policy is the only one there is, random (POLICIES), named in the report."""
     games = play_games(partial(_game, seed, players), range(n), jobs, progress)
     turns, helped = [g[0] for g in games], Counter()
     wins = [0.0] * players                   # wins by starting turn-order position (gap.2, gap.3)
@@ -49,7 +43,8 @@ def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> d
     markers_win = 0
     for _, helpers, score, hercules, iolaus, initial_order in games:
         helped.update(who if who in ("hercules", "iolaus") else "a player" for who in helpers)
-        shares = _shares(score)
+        shares = [0.0] * len(score)          # the win split between tied top scores
+        split_win([p for p, s in enumerate(score) if s == max(score)], shares)
         beaten = not heroes_beaten(score, hercules, iolaus)
         markers_win += beaten
         for pos, p in enumerate(initial_order):
@@ -57,7 +52,7 @@ def simulate(n: int, seed: int, players: int, progress=None, jobs: int = 1) -> d
             variant[pos] += 0.0 if beaten else shares[p]
     total_helped = sum(helped.values()) or 1
     return {
-        "game": "twelve-labors", "games": n, "seed": seed, "players": players, "policy": "random",
+        "game": "twelve-labors", "games": n, "seed": seed, "players": players, "policy": policy,
         "turns": spread(turns),
         "win_rate_by_start_position": [round(w / n, 4) for w in wins],
         "beat_the_heroes_win_rate_by_start_position": [round(w / n, 4) for w in variant],

@@ -7,10 +7,6 @@ from pnp.games.twelve_labors.sim import POLICIES, simulate
 from pnp.simulate.simulation import Players, Simulation
 
 
-def _run(n, seed, policy, jobs, progress, players):
-    return simulate(n, seed, players, progress=progress, jobs=jobs)
-
-
 def _lines(report, v) -> list[str]:
     t = report["turns"]
     return [f"{v['n']} games, {v['players']} players, random policy, seed {v['seed']}",
@@ -23,5 +19,5 @@ def _lines(report, v) -> list[str]:
 
 SIMULATION = Simulation(
     "twelve-labors", "Simulate The Twelve Labors with random players: game length and first-player advantage.",
-    "pnp simulate twelve-labors -n 200 --players 4 --seed 7", 1000, POLICIES, "random", _run, _lines,
+    "pnp simulate twelve-labors -n 200 --players 4 --seed 7", 1000, POLICIES, "random", simulate, _lines,
     players=Players(MIN_PLAYERS, MAX_PLAYERS, 4, "twelve-labors.gap.4"))

@@ -7,10 +7,6 @@ from pnp.games.verb_adjective_noun.sim import POLICIES, run
 from pnp.simulate.simulation import Players, Simulation
 
 
-def _run(n, seed, policy, jobs, progress, players):
-    return run(n, seed, players, policy, progress=progress, jobs=jobs)
-
-
 def _lines(report, v) -> list[str]:
     t, fp = report["turns"], report["first_player"]
     return [f"Verb the Adjective Noun: {v['n']} games, {v['players']} players, {v['policy']} players, seed {v['seed']}",
@@ -25,4 +21,4 @@ SIMULATION = Simulation(
     "verb-adjective-noun",
     "Simulate Verb the Adjective Noun: turns per game, trials scored, how games end, first player's edge.",
     "pnp simulate verb-adjective-noun -n 200 --policy greedy --players 4 --seed 7", 200, tuple(POLICIES), "greedy",
-    _run, _lines, players=Players(MIN_PLAYERS, MAX_PLAYERS, 4), progress="Verb the Adjective Noun")
+    run, _lines, players=Players(MIN_PLAYERS, MAX_PLAYERS, 4), progress="Verb the Adjective Noun")
