@@ -43,8 +43,8 @@ def play_games(play: Callable[[Any], Any], items: Sequence[Any], jobs: int = 1, 
     import multiprocessing  # lazy: start-up time (~5 ms; only --jobs above 1 needs it)
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with multiprocessing.get_context(method).Pool(jobs, initializer=_start_worker, initargs=(play,)) as pool:
-        for part in pool.imap(_play_slice, slices):
+        for chunk, part in zip(slices, pool.imap(_play_slice, slices)):
             results.extend(part)
             if progress is not None:
-                progress(sum(map(games, part)))
+                progress(sum(map(games, chunk)))  # counted from the items played, as with one job
     return results

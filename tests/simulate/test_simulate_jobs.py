@@ -54,3 +54,18 @@ def test_progress_counts_games_not_items():
     seen = []
     play_games(lambda job: job, [(0, 5), (5, 7)], jobs=2, progress=seen.append, games=lambda job: job[1] - job[0])
     assert sum(seen) == 7
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_counts_the_items_played_not_their_results(jobs):
+    seen = []
+    spans = [(0, 5), (5, 7), (7, 12)]
+    results = play_games(_result_unlike_its_item, spans, jobs=jobs, progress=seen.append,
+                         games=lambda job: job[1] - job[0])
+    assert results == [{"won": 0}, {"won": 5}, {"won": 7}]
+    assert sum(seen) == 12 and all(k > 0 for k in seen)
+
+
+def _result_unlike_its_item(job):
+    """A game's result: a dict, not the (first, last) span it was given (picklable for spawned workers)."""
+    return {"won": job[0]}
