@@ -374,7 +374,9 @@ def test_argonauts_crew_counts_stay_within_what_a_game_can_hold():
 def test_twelve_labors_assist_takes_no_more_empty_boxes_than_the_board_has():
     from pnp.games.twelve_labors.engine import State
     from pnp.games.twelve_labors.rulings import assist
-    top = sum(labor.boxes for labor in State(2).labors)
+    state = State(2)
+    top = sum(labor.boxes for labor, done in zip(state.labors, state.resolved) if not done)  # as the engine deals
+    assert top < sum(labor.boxes for labor in state.labors)  # the Labors resolved at the start hold none
     assert assist(True, 2).verdict == assist(True, 2, top).verdict == {"dice_placed": 1, "bonus_dice": 1, "points": 2}
     with pytest.raises(UsageError, match=r"twelve-labors\.labors\.1") as err:
         assist(True, 2, top + 1)

@@ -353,8 +353,9 @@ def assist_in_engine(chose: bool, active: int, open_boxes: int) -> tuple[int, in
 
 
 def board_boxes() -> int:
-    """Die boxes on the whole board, every Labor's row together (twelve-labors.labors.1)."""
-    return sum(labor.boxes for labor in board())
+    """Die boxes that can ever be empty: every row of the Labors not resolved before play starts
+    (twelve-labors.labors.1; the Lion and the Hydra start resolved, twelve-labors.description.1, gap.15)."""
+    return sum(labor.boxes for labor in board() if not labor.resolved)
 
 
 def assist(chose: bool, active: int = 3, open_boxes: int | None = None) -> Ruling:
@@ -367,7 +368,8 @@ def assist(chose: bool, active: int = 3, open_boxes: int | None = None) -> Rulin
     if not 0 <= open_boxes <= top:
         raise UsageError(f"--open {open_boxes} is more empty boxes than the board has (twelve-labors.labors.1)"
                          if open_boxes > top else f"--open {open_boxes}", field="--open",
-                         expected=f"0..{top} empty die boxes: the twelve Labors' rows hold {top} in all")
+                         expected=f"0..{top} empty die boxes: the rows of the Labors not resolved at the start "
+                                  f"hold {top} in all")
     first, bonus = assist_in_engine(chose, active, open_boxes)
     steps = [f"In turn order, place {first} die from the active pool on an unresolved Labor: +{first}."
              if first else "No die can be placed (no active die or no empty box)."]
