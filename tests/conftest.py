@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 # the install group's session fixtures (the README's Quick start, the sdist and wheel, pnp installed from them)
-from installed import dist, installed, quick_start  # noqa: F401
+from installed import dist, install_builds, installed, quick_start  # noqa: F401
 
 REPO = Path(__file__).resolve().parents[1]
 RULEBOOKS_DEFAULT = REPO.parent / "shared" / "rulebooks"

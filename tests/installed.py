@@ -3,7 +3,8 @@
 
 The fixtures are session-scoped and used only by tests in the `install` xdist group, so one worker builds
 them once: test_quick_start.py checks the Quick start's own results, test_install.py and
-web/test_web_install.py run the installed pnp. Nothing else builds a venv or a wheel.
+web/test_web_install.py run the installed pnp. Nothing else builds a venv or a wheel. The Quick start and
+the build share nothing, so both start together when the first is asked for (install_builds).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import shlex
 import subprocess
 import sys
 import sysconfig
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,14 +123,11 @@ class Installed:
         return res
 
 
-@pytest.fixture(scope="session")
-def quick_start(tmp_path_factory) -> QuickStart:
+def run_quick_start(root: Path) -> QuickStart:
     """README's Quick start, verbatim, on a stock system: a fresh clone, an empty HOME, and a `python3` whose
-    pip refuses to install outside a virtual environment (PEP 668). Each command's result is kept for the
-    tests to check (test_quick_start.py); its .venv is the installed product the other install tests use."""
+    pip refuses to install outside a virtual environment (PEP 668); each command's result kept."""
     lines = quick_start_lines()
     assert len(lines) == 2, f"the Quick start should be exactly two commands: {lines}"
-    root = tmp_path_factory.mktemp("quick-start")
     clone, home, bin_dir = root / "pnp", root / "home", root / "bin"
     home.mkdir()
     check(["git", "clone", "--quiet", "--no-hardlinks", REPO, clone], timeout=120)
@@ -149,14 +148,45 @@ def quick_start(tmp_path_factory) -> QuickStart:
     return QuickStart(lines=lines, clone=clone, env=env, refused=refused, first=first, second=second)
 
 
-@pytest.fixture(scope="session")
-def dist(tmp_path_factory) -> tuple[Path, Path]:
+def build_dist(out: Path) -> tuple[Path, Path]:
     """The sdist and the wheel built from it (python -m build: the sdist first, then the wheel from it)."""
-    out = tmp_path_factory.mktemp("dist")
     check([sys.executable, "-m", "build", "--outdir", out, REPO], env=clean_env(), timeout=600)
     sdists, wheels = sorted(out.glob("*.tar.gz")), sorted(out.glob("*.whl"))
     assert len(sdists) == 1 and len(wheels) == 1, f"expected one sdist and one wheel in {out}: {list(out.iterdir())}"
     return sdists[0], wheels[0]
+
+
+@pytest.fixture(scope="session")
+def install_builds(tmp_path_factory, request) -> dict[str, Future]:
+    """The Quick start and `python -m build`, each started in a thread of its own as soon as the first of
+    `quick_start` and `dist` is asked for (each only when a test of this run needs it), and each fixture
+    waits for its own: they share nothing (the clone and the checkout, each its own build environments;
+    pip's cache is safe to share), and take ~30 s and ~5 s of an idle machine one after the other, much of
+    it waiting on the index and the disk. A failure in either is raised by its fixture, as before."""
+    needed = set().union(*(item.fixturenames for item in request.session.items))
+    pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="install")
+    started = {}
+    if "quick_start" in needed:
+        started["quick_start"] = pool.submit(run_quick_start, tmp_path_factory.mktemp("quick-start"))
+    if "dist" in needed:
+        started["dist"] = pool.submit(build_dist, tmp_path_factory.mktemp("dist"))
+    yield started
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+@pytest.fixture(scope="session")
+def quick_start(install_builds, tmp_path_factory) -> QuickStart:
+    """README's Quick start run once (run_quick_start): each command's result is kept for the tests to check
+    (test_quick_start.py); its .venv is the installed product the other install tests use."""
+    started = install_builds.get("quick_start")
+    return started.result() if started else run_quick_start(tmp_path_factory.mktemp("quick-start"))
+
+
+@pytest.fixture(scope="session")
+def dist(install_builds, tmp_path_factory) -> tuple[Path, Path]:
+    """The sdist and the wheel built from it (build_dist)."""
+    started = install_builds.get("dist")
+    return started.result() if started else build_dist(tmp_path_factory.mktemp("dist"))
 
 
 @pytest.fixture(scope="session")

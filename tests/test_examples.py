@@ -34,7 +34,6 @@ from pnp.cli.main import main
 
 REPO = Path(__file__).resolve().parents[1]
 PAGES = [REPO / "README.md"] + sorted((REPO / "docs").glob("*.md"))
-SHELL = re.compile(r"[|&;<>]|\$\(|`|~")
 COMMAND = re.compile(r"^(pnp|mkdir|eval|cp)\b")
 
 LONG_S = 10  # seconds: an example documented to take longer runs only with PNP_LONG_EXAMPLES=1
@@ -154,6 +153,17 @@ def not_run(ex: Example) -> str | None:
     return None
 
 
+def uses_shell(cmd: str) -> bool:
+    """True when bash would do more than split the line into words: an operator (| & ; < > ( )) outside
+    quotes, or a $, ` or ~ anywhere (bash expands $(...) inside double quotes too). A `;` inside a quoted
+    argument ("buy strike; upgrade") is a word's text, which click gets the same from shlex.split."""
+    if any(ch in cmd for ch in "$`~"):
+        return True
+    words = shlex.shlex(cmd, posix=True, punctuation_chars=True)
+    words.whitespace_split = True
+    return any(set(word) <= set("();<>|&") for word in words)
+
+
 def _wrapper(bin_dir: Path) -> None:
     """A `pnp` on PATH that runs this checkout's pnp with this interpreter."""
     bin_dir.mkdir(parents=True, exist_ok=True)
@@ -185,7 +195,7 @@ def run_all(examples: list[Example], tmp_path: Path, monkeypatch) -> list[str]:
         if not_run(ex) or (documented_seconds(ex.line) > LONG_S and not os.environ.get("PNP_LONG_EXAMPLES")):
             continue
         cmd = ex.command
-        if SHELL.search(cmd) or not cmd.startswith("pnp "):
+        if uses_shell(cmd) or not cmd.startswith("pnp "):
             res = subprocess.run(["bash", "-c", cmd], cwd=folder, env=shell_env, capture_output=True, text=True,
                                  timeout=300, stdin=subprocess.DEVNULL)
             code, output = res.returncode, res.stdout + res.stderr
@@ -238,4 +248,7 @@ def test_the_collector_finds_transcripts_claims_and_help_examples(tmp_path):
     assert documented_seconds("pnp simulate x   # about a minute") == 60
     assert documented_seconds("pnp simulate x   # about 2-4 s") == 2
     assert documented_seconds("pnp simulate x") == 0
+    assert not uses_shell('pnp judge micro-hero upgrade --xp 12 --plan "buy strike; upgrade; foresee"')
+    assert all(uses_shell(cmd) for cmd in ("pnp new d && pnp print d", "pnp completion zsh > ~/.zfunc/_pnp",
+                                           'cp -r "$(pnp docs --where)/examples" x', "pnp games | head", "pnp x;"))
     assert shutil.which("bash"), "shell examples need bash"

@@ -69,8 +69,10 @@ def test_rulebooks_root_follows_pnp_rulebooks(tmp_path, monkeypatch):
 @pytest.mark.parametrize("ci,outcome", [("true", "1 error"), ("", "1 skipped")])
 def test_missing_rulebooks_fail_in_ci_and_skip_elsewhere_saying_where(tmp_path, ci, outcome):
     test = "tests/games/argonauts/test_argonauts_judge.py::test_every_heading_is_printed_in_the_rulebook_and_gaps_are_grounded"
-    env = os.environ | {"CI": ci, "PNP_RULEBOOKS": str(tmp_path / "nowhere")}
-    res = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-rs", test],
+    # pytest alone in one process: no plugin loaded from entry points (xdist, hypothesis: the policy is
+    # conftest.py's `rulebooks` fixture), so no addopts naming xdist's -n; -rs prints the skip's reason
+    env = os.environ | {"CI": ci, "PNP_RULEBOOKS": str(tmp_path / "nowhere"), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    res = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=", "-rs", test],
                          cwd=Path(__file__).resolve().parents[1], env=env, capture_output=True, text=True)
     assert res.returncode == (1 if ci else 0), res.stdout
     assert outcome in res.stdout.splitlines()[-1], res.stdout

@@ -288,9 +288,12 @@ def _lowest_click_wheel() -> Path:
 def test_forms_and_cli_with_the_lowest_click():
     """This file's form and CLI tests again, in a subprocess importing click from its lowest wheel."""
     wheel = _lowest_click_wheel()
-    env = dict(os.environ, PNP_EXPECT_CLICK=LOWEST_CLICK,
+    # pytest alone in one process: no plugin loaded from entry points (xdist, hypothesis: this file uses
+    # neither), so no addopts naming xdist's -n; this file's tests and conftest.py as in the suite
+    env = dict(os.environ, PNP_EXPECT_CLICK=LOWEST_CLICK, PYTEST_DISABLE_PLUGIN_AUTOLOAD="1",
                PYTHONPATH=os.pathsep.join([str(wheel), str(REPO), os.environ.get("PYTHONPATH", "")]))
-    run = subprocess.run([sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider", "-x", "-n", "0",
-                          "-k", "not lowest_click"], capture_output=True, text=True, env=env, cwd=REPO, timeout=300)
+    run = subprocess.run([sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider", "-o", "addopts=",
+                          "-x", "-k", "not lowest_click"], capture_output=True, text=True, env=env, cwd=REPO,
+                         timeout=300)
     tail = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else run.stderr[-500:]
     assert run.returncode == 0 and " passed" in tail and "skipped" not in tail, run.stdout[-2000:] + run.stderr[-1000:]
