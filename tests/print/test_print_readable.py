@@ -22,8 +22,10 @@ def small_runs(pdf) -> list[tuple[int, float, str]]:
         text = page.get_textpage()
         for i in range(text.count_chars()):
             size = pdfium_raw.FPDFText_GetFontSize(text.raw, i)
+            if size >= SMALLEST_PT - 0.01:  # the size first: reading the character is the slow call
+                continue
             char = text.get_text_range(i, 1)
-            if char.strip() and size < SMALLEST_PT - 0.01:
+            if char.strip():
                 key = (number, round(size, 2))
                 found[key] = found.get(key, "") + char
     doc.close()
