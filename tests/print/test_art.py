@@ -103,14 +103,14 @@ def test_credits_never_guess_an_author(tmp_path):
     assert credits(load_cardset(folder))[0] == "Icons without recorded credits: a."
 
 
-def test_the_print_carries_the_credits_and_the_display_face(tmp_path):
+def test_the_print_carries_the_credits_and_the_display_face(tmp_path, tmp_path_factory):
     import pypdfium2 as pdfium
     from pypdf import PdfReader
 
     from pnp.print.options import PrintOptions
     from pnp.print.render import render_pdf
-    out = tmp_path / "vap.pdf"
-    render_pdf(load_cardset(SETS["verb-adjective-noun"]), out, PrintOptions())
+    from print_fixtures import printed_builtin
+    out = printed_builtin(tmp_path_factory, SETS["verb-adjective-noun"])  # PrintOptions(), shared
     doc = pdfium.PdfDocument(str(out))
     first = doc[0].get_textpage().get_text_range()
     doc.close()
@@ -124,11 +124,11 @@ def test_the_print_carries_the_credits_and_the_display_face(tmp_path):
     assert "game-icons.net" in subject and "by Lorc" in subject and "Cinzel" in subject
 
 
-def test_same_game_same_bytes(tmp_path):
+def test_same_game_same_bytes(tmp_path, tmp_path_factory):
     from pnp.print.options import PrintOptions
     from pnp.print.render import render_pdf
-    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    render_pdf(load_cardset(SETS["hera-zeus"]), a, PrintOptions())
+    from print_fixtures import printed_builtin
+    a, b = printed_builtin(tmp_path_factory, SETS["hera-zeus"]), tmp_path / "b.pdf"  # a: printed earlier or now
     render_pdf(load_cardset(SETS["hera-zeus"]), b, PrintOptions())
     assert a.read_bytes() == b.read_bytes()
 
