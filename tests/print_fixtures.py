@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 
 TRIM = "#00c000"      # fills exactly the trim box of a front
@@ -57,6 +58,8 @@ def pdf_text(pdf) -> str:
 
 
 _PRINTED: dict[tuple, Path] = {}
+# tests reading printed_builtin's PDFs carry this mark, so that in parallel one worker runs them all and prints each once
+SHARED_PRINTS = pytest.mark.xdist_group("builtin-prints")
 
 
 def printed_builtin(tmp_path_factory, folder: Path, **options) -> Path:

@@ -12,6 +12,7 @@ from pnp.cardset.load import load_cardset
 from pnp.print.canvas import new_canvas
 from pnp.print.face import FaceDrawer
 from pnp.print.render import text_engine
+from print_fixtures import SHARED_PRINTS
 
 SETS = {p.name: p for p in builtin_sets()}
 ICON_DO = re.compile(r"/FormXob\.Vec[0-9a-f]+ Do")
@@ -106,6 +107,7 @@ def test_credits_never_guess_an_author(tmp_path):
     assert credits(load_cardset(folder))[0] == "Icons without recorded credits: a."
 
 
+@SHARED_PRINTS
 def test_the_print_carries_the_credits_and_the_display_face(tmp_path, tmp_path_factory):
     import pypdfium2 as pdfium
     from pypdf import PdfReader
@@ -127,6 +129,7 @@ def test_the_print_carries_the_credits_and_the_display_face(tmp_path, tmp_path_f
     assert "game-icons.net" in subject and "by Lorc" in subject and "Cinzel" in subject
 
 
+@SHARED_PRINTS
 def test_same_game_same_bytes(tmp_path, tmp_path_factory):
     from pnp.print.options import PrintOptions
     from pnp.print.render import render_pdf

@@ -12,7 +12,7 @@ from pnp.cardset.load import load_cardset
 from pnp.errors import CardsetError
 from pnp.print.options import PrintOptions
 from pnp.print.render import render_pdf
-from print_fixtures import printed_builtin, write_set
+from print_fixtures import SHARED_PRINTS, printed_builtin, write_set
 
 FOOTER = "front matter, page"
 
@@ -25,6 +25,7 @@ def page_texts(pdf) -> list[str]:
     return out
 
 
+@SHARED_PRINTS
 @pytest.mark.parametrize("folder", builtin_sets(), ids=lambda p: p.name)
 def test_each_game_opens_with_its_checklist_needs_assembly_and_rules(tmp_path_factory, folder):
     from pnp.rules.book import load
@@ -90,6 +91,7 @@ def test_a_bad_front_matter_is_one_error_naming_file_and_field(tmp_path, content
     assert "\n" not in err.value.one_line()
 
 
+@SHARED_PRINTS
 def test_the_front_matter_is_deterministic(tmp_path, tmp_path_factory):
     folder = next(p for p in builtin_sets() if p.name == "micro-hero")
     a = printed_builtin(tmp_path_factory, folder)  # printed earlier in this session (or just now)
