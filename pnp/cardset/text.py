@@ -19,6 +19,11 @@ from pnp.names import suggest
 ICON_RE = re.compile(r":([A-Za-z0-9_-]+):")
 REFUSED_TAG = re.compile(r"<\s*(img|a|link)\b", re.IGNORECASE)  # local files or links: nothing a card can use
 FIELD_ONLY = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
+# Compiled code of inline and plain templates, by (kind, source), shared by every engine: all engines' environments
+# are built with the same settings, so a source compiles to the same code in each (only a file template's source
+# depends on the set's folders). Compiling is most of a print's Jinja2 time; bounded for a long `pnp serve`.
+_CODE: dict[tuple[str, str], object] = {}
+CODE_CACHE_SIZE = 4096
 
 
 def _blank_none(value):
@@ -41,9 +46,14 @@ class TextEngine:
     def _compile_uncached(self, kind: str, source: str):
         if kind == "file":
             return self.env.get_template(source)
-        if kind == "plain":
-            return self.plain_env.from_string(source)
-        return self.env.from_string(source)
+        env = self.plain_env if kind == "plain" else self.env
+        code = _CODE.get((kind, source))
+        if code is None:
+            code = env.compile(source)  # a syntax error raises here and is not kept
+            if len(_CODE) >= CODE_CACHE_SIZE:
+                _CODE.clear()
+            _CODE[(kind, source)] = code
+        return env.template_class.from_code(env, code, env.make_globals(None))  # as env.from_string(source)
 
     def template(self, kind: str, source: str, where: str, file: str):
         """A compiled template; syntax errors name the file and line."""

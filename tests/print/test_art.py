@@ -12,6 +12,7 @@ from pnp.cardset.load import load_cardset
 from pnp.print.canvas import new_canvas
 from pnp.print.face import FaceDrawer
 from pnp.print.render import text_engine
+from print_fixtures import SHARED_PRINTS
 
 SETS = {p.name: p for p in builtin_sets()}
 ICON_DO = re.compile(r"/FormXob\.Vec[0-9a-f]+ Do")
@@ -58,8 +59,11 @@ def test_every_game_has_its_own_backs(sets):
     owner: dict[str, str] = {}
     for name, cs in sets.items():
         drawer = FaceDrawer(cs, text_engine(cs))
-        counts = Counter(drawn(cs, drawer, p, "back", c) for c in cs.components if c.type == "cards"
-                         for p in c.pieces if p.has_back for _ in range(p.copies))
+        counts = Counter()  # each piece's back drawn once and counted once per copy (its copies print the same)
+        for c in cs.components:
+            for p in c.pieces if c.type == "cards" else ():
+                if p.has_back:
+                    counts[drawn(cs, drawer, p, "back", c)] += p.copies
         backs = [back for back, n in counts.items() if n > 1]     # deck backs (a stance's side B is a face)
         assert backs, f"{name} prints no card backs"
         for back in backs:
@@ -103,14 +107,15 @@ def test_credits_never_guess_an_author(tmp_path):
     assert credits(load_cardset(folder))[0] == "Icons without recorded credits: a."
 
 
-def test_the_print_carries_the_credits_and_the_display_face(tmp_path):
+@SHARED_PRINTS
+def test_the_print_carries_the_credits_and_the_display_face(tmp_path, tmp_path_factory):
     import pypdfium2 as pdfium
     from pypdf import PdfReader
 
     from pnp.print.options import PrintOptions
     from pnp.print.render import render_pdf
-    out = tmp_path / "vap.pdf"
-    render_pdf(load_cardset(SETS["verb-adjective-noun"]), out, PrintOptions())
+    from print_fixtures import printed_builtin
+    out = printed_builtin(tmp_path_factory, SETS["verb-adjective-noun"])  # PrintOptions(), shared
     doc = pdfium.PdfDocument(str(out))
     first = doc[0].get_textpage().get_text_range()
     doc.close()
@@ -124,11 +129,12 @@ def test_the_print_carries_the_credits_and_the_display_face(tmp_path):
     assert "game-icons.net" in subject and "by Lorc" in subject and "Cinzel" in subject
 
 
-def test_same_game_same_bytes(tmp_path):
+@SHARED_PRINTS
+def test_same_game_same_bytes(tmp_path, tmp_path_factory):
     from pnp.print.options import PrintOptions
     from pnp.print.render import render_pdf
-    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    render_pdf(load_cardset(SETS["hera-zeus"]), a, PrintOptions())
+    from print_fixtures import printed_builtin
+    a, b = printed_builtin(tmp_path_factory, SETS["hera-zeus"]), tmp_path / "b.pdf"  # a: printed earlier or now
     render_pdf(load_cardset(SETS["hera-zeus"]), b, PrintOptions())
     assert a.read_bytes() == b.read_bytes()
 

@@ -73,13 +73,16 @@ def pieces_as_printed(key: str, tmp_path) -> list[tuple[str, np.ndarray, str]]:
     grid = fit_grid(options.paper, options.margins, comp.size, 0.0, 2.0, layout="gutters")
     doc = pdfium.PdfDocument(str(out))
     found = []
+    rasters = {}  # each page rendered once, for all the pieces on it
     for i, piece in enumerate(comp.pieces):
         page = doc[i // grid.per_sheet]
         slot = grid.slots[i % grid.per_sheet]
-        img = np.asarray(page.render(scale=DPI / 72).to_pil().convert("RGB")).astype(float)
+        if i // grid.per_sheet not in rasters:
+            rasters[i // grid.per_sheet] = np.asarray(page.render(scale=DPI / 72).to_pil().convert("RGB"))
+        img = rasters[i // grid.per_sheet]
         x0, y0 = int(slot.x / MM_PER_PX) + 1, int(slot.y / MM_PER_PX) + 1
         x1, y1 = int(slot.right / MM_PER_PX) - 1, int(slot.bottom / MM_PER_PX) - 1
-        crop = img[y0:y1, x0:x1]
+        crop = img[y0:y1, x0:x1].astype(float)
         if comp.shape == "round":  # only the disc: the corners of a round token's box are paper
             yy, xx = np.mgrid[0:crop.shape[0], 0:crop.shape[1]]
             r = min(crop.shape[:2]) / 2

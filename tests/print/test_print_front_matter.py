@@ -12,7 +12,7 @@ from pnp.cardset.load import load_cardset
 from pnp.errors import CardsetError
 from pnp.print.options import PrintOptions
 from pnp.print.render import render_pdf
-from print_fixtures import write_set
+from print_fixtures import SHARED_PRINTS, printed_builtin, write_set
 
 FOOTER = "front matter, page"
 
@@ -25,13 +25,12 @@ def page_texts(pdf) -> list[str]:
     return out
 
 
+@SHARED_PRINTS
 @pytest.mark.parametrize("folder", builtin_sets(), ids=lambda p: p.name)
-def test_each_game_opens_with_its_checklist_needs_assembly_and_rules(tmp_path, folder):
+def test_each_game_opens_with_its_checklist_needs_assembly_and_rules(tmp_path_factory, folder):
     from pnp.rules.book import load
     cs = load_cardset(folder)
-    out = tmp_path / f"{cs.slug}.pdf"
-    render_pdf(cs, out, PrintOptions())
-    texts = page_texts(out)
+    texts = page_texts(printed_builtin(tmp_path_factory, folder))  # PrintOptions(), shared with other tests
     front = [t for t in texts if FOOTER in t]
     assert texts[0] in front and front == texts[:len(front)]  # the front matter comes first, in one run
     first, every = front[0], " ".join(front)
@@ -92,11 +91,12 @@ def test_a_bad_front_matter_is_one_error_naming_file_and_field(tmp_path, content
     assert "\n" not in err.value.one_line()
 
 
-def test_the_front_matter_is_deterministic(tmp_path):
-    cs = load_cardset(next(p for p in builtin_sets() if p.name == "micro-hero"))
-    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    render_pdf(cs, a, PrintOptions())
-    render_pdf(cs, b, PrintOptions())
+@SHARED_PRINTS
+def test_the_front_matter_is_deterministic(tmp_path, tmp_path_factory):
+    folder = next(p for p in builtin_sets() if p.name == "micro-hero")
+    a = printed_builtin(tmp_path_factory, folder)  # printed earlier in this session (or just now)
+    b = tmp_path / "b.pdf"
+    render_pdf(load_cardset(folder), b, PrintOptions())
     assert a.read_bytes() == b.read_bytes()
 
 

@@ -11,12 +11,12 @@ from reportlab.platypus import Paragraph
 from pnp.cardset.find import builtin_sets
 from pnp.cardset.load import load_cardset
 from pnp.print import frontmatter as fmp
-from pnp.print.options import PrintOptions
-from pnp.print.render import render_pdf
+from print_fixtures import SHARED_PRINTS
 
 FOOTER = "front matter, page"
 END = "End of the front matter"
 PT_MM = 25.4 / 72
+pytestmark = SHARED_PRINTS  # the module's prints are test_print_front_matter's: on the worker that made them
 
 
 def column_depths(path) -> list[tuple[list[float | None], str]]:
@@ -48,15 +48,9 @@ def column_depths(path) -> list[tuple[list[float | None], str]]:
 
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("fm")
-    out = {}
-    for path in builtin_sets():
-        pdf = folder / f"{path.name}.pdf"
-        cs = load_cardset(path)  # the whole front matter, and only its smallest component's sheets (cheap)
-        cs.components[:] = [min((c for c in cs.components if c.type != "board"), key=lambda c: c.count)]
-        render_pdf(cs, pdf, PrintOptions())
-        out[path.name] = column_depths(pdf)
-    return out
+    from print_fixtures import printed_builtin
+    # each game as a user prints it (PrintOptions()), the same PDFs test_print_front_matter reads
+    return {path.name: column_depths(printed_builtin(tmp_path_factory, path)) for path in builtin_sets()}
 
 
 def test_no_front_matter_page_is_left_half_empty(printed):

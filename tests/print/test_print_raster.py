@@ -20,7 +20,8 @@ def rgb(hexcolour):
 
 def page_pixels(pdf, index):
     doc = pdfium.PdfDocument(str(pdf))
-    img = np.asarray(doc[index].render(scale=DPI / 72).to_pil().convert("RGB")).astype(int)
+    # uint8 as rendered: is_colour's difference with rgb()'s int64 colours widens only the row or column it reads
+    img = np.asarray(doc[index].render(scale=DPI / 72).to_pil().convert("RGB"))
     doc.close()
     return img
 

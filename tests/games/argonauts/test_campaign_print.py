@@ -12,7 +12,6 @@ from pnp.games.argonauts.campaign_print import print_campaign
 from pnp.paths import cardsets_root
 from pnp.print.imposition import fit_grid
 
-import pypdf
 import pypdfium2 as pdfium
 
 DATA = load_cards()
@@ -51,7 +50,7 @@ def campaign_pdf(tmp_path_factory):
 def test_every_card_name_is_printed_and_54_cards(campaign_pdf):
     result, _ = campaign_pdf
     assert result["cards"] == 52 + 2
-    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in pypdf.PdfReader(result["files"][0]).pages))
+    text = " ".join(_texts(result["files"][0]))
     for card in DATA.cards:
         assert card.name in text, card.name
     for deed in DATA.deeds:

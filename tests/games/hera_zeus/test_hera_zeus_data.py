@@ -75,14 +75,14 @@ def test_print_renders_both_decks_reference_cards_and_statues(tmp_path):
     import json
 
     from click.testing import CliRunner
-    from pypdf import PdfReader
 
     from pnp.cli.main import main
+    from print_fixtures import pdf_text
     result = CliRunner().invoke(main, ["print", "hera-zeus", "-o", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output[result.output.index("{"):])
     assert report["cards"] == 86 + 2 + 2
-    text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "hera-zeus.pdf").pages)
+    text = pdf_text(tmp_path / "hera-zeus.pdf")
     expected = {c.name for c in all_cards().values()} | {"Hera: your turn", "Zeus: your turn", "HERA", "ZEUS"}
     assert [n for n in sorted(expected) if n not in text] == []
 

@@ -5,11 +5,11 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
 
 from pnp.cli.main import main
 from pnp.games.labors_of_herakles import engine as lh
 from pnp.games.twelve_labors import engine as tl
+from print_fixtures import pdf_text
 
 
 @pytest.mark.parametrize("slug", ["twelve-labors", "labors-of-herakles"])
@@ -23,8 +23,7 @@ def _print(slug, tmp_path):
     res = CliRunner().invoke(main, ["print", slug, "-o", str(tmp_path), "--backs", "none", "--json"])
     assert res.exit_code == 0, res.output
     data = json.loads(res.output[res.output.index("{"):])
-    reader = PdfReader(data["files"][0])
-    return data, " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+    return data, pdf_text(data["files"][0])
 
 
 def test_twelve_labors_kit(tmp_path):
