@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Mapping
 
 from pnp.errors import UsageError
@@ -51,6 +52,7 @@ MIN_PREFIX = 3  # letters needed before a word start counts as a match
 _APOSTROPHES = re.compile(r"[’'`´]")
 _DIGITS = re.compile(r"\d+")
 _NON_WORD = re.compile(r"[\W_]+")  # any letters or digits are kept: Greek, Czech, Chinese names too
+CACHED_LENGTH = 200  # characters: names up to this long are normalised once per process (a typed text may be huge)
 
 
 def normalise(text: str) -> str:
@@ -58,9 +60,17 @@ def normalise(text: str) -> str:
 
     "Dragon's-Teeth" -> "dragons teeth".
     """
-    text = unicodedata.normalize("NFKD", str(text))
+    text = str(text)
+    return _normalised(text) if len(text) <= CACHED_LENGTH else _normalise(text)
+
+
+def _normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower().replace("&", " and ")
     return " ".join(_NON_WORD.sub(" ", _APOSTROPHES.sub("", text)).split())
+
+
+_normalised = lru_cache(maxsize=1 << 14)(_normalise)  # every lookup normalises the same card and deed names again
 
 
 def singular(word: str) -> str:
@@ -78,7 +88,15 @@ def singular(word: str) -> str:
 
 def words(text: str) -> tuple[str, ...]:
     """The normalised, singular words of a name."""
+    text = str(text)
+    return _words_of(text) if len(text) <= CACHED_LENGTH else _words(text)
+
+
+def _words(text: str) -> tuple[str, ...]:
     return tuple(singular(w) for w in normalise(text).split())
+
+
+_words_of = lru_cache(maxsize=1 << 14)(_words)  # a tuple: callers cannot change the cached value
 
 
 @dataclass(frozen=True)

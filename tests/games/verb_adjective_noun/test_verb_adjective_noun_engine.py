@@ -1,7 +1,6 @@
 """Verb the Adjective Noun engine: deck data, edge matching, auctions, scoring, burning, playouts."""
 from __future__ import annotations
 
-import copy
 import random
 import re
 from collections import Counter
@@ -11,6 +10,7 @@ import pytest
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.verb_adjective_noun import engine as van
 from pnp.games.verb_adjective_noun.sim import greedy_policy, play, random_policy
+from twins import copy_of
 
 C = van.cards()
 
@@ -235,7 +235,7 @@ def test_take_applies_the_policies_moves_as_apply_action_does(policy):
                 continue
             move = policy(s, rng)
             assert move in s.legal_actions()
-            twin = copy.deepcopy(s)
+            twin = copy_of(s)
             twin.take(move)
             s.apply_action(move)
             assert _snapshot(twin) == _snapshot(s)
