@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 from click.testing import CliRunner
@@ -20,12 +21,21 @@ def ok_json(store, *args):
     return json.loads(result.output)
 
 
-@pytest.fixture
-def store(tmp_path):
-    path = tmp_path / "s.db"
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    """The store every test starts from, made once by the commands themselves: 'voyage' of Jason, one win."""
+    path = tmp_path_factory.mktemp("template") / "s.db"
     ok_json(path, "new", "--player", "Jason", "--name", "voyage")
     ok_json(path, "win", "--victory", "Harpies, Birds of Ares", "--deed", "homecoming")
     return path
+
+
+@pytest.fixture
+def store(template, tmp_path):
+    """The test's own copy of that store: its file and everything beside it (the backups)."""
+    for item in template.parent.iterdir():
+        (shutil.copytree if item.is_dir() else shutil.copy2)(item, tmp_path / item.name)
+    return tmp_path / template.name
 
 
 def snapshot(store):
