@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 from click.testing import CliRunner
 
+from copies import store_copy
 from pnp.cli.main import main
 
 
@@ -32,10 +32,8 @@ def template(tmp_path_factory):
 
 @pytest.fixture
 def store(template, tmp_path):
-    """The test's own copy of that store: its file and everything beside it (the backups)."""
-    for item in template.parent.iterdir():
-        (shutil.copytree if item.is_dir() else shutil.copy2)(item, tmp_path / item.name)
-    return tmp_path / template.name
+    """The test's own copy of that store (and its backups)."""
+    return store_copy(template, tmp_path)
 
 
 def snapshot(store):

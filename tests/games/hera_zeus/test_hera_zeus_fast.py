@@ -8,7 +8,7 @@ import pytest
 from pnp.errors import IllegalMove
 from pnp.games.hera_zeus import HERA, State, sim
 from pnp.games.hera_zeus.moves import MOVES, SURE
-from twins import copy_of
+from copies import copy_of
 
 
 def snapshot(state: State) -> tuple:

@@ -12,7 +12,7 @@ from pnp.games.micro_hero.engine import MicroHeroState
 from pnp.games.micro_hero.pieces import Options
 from pnp.games.micro_hero.plans import BOOST, chain_score
 from pnp.games.micro_hero.policies import POLICIES
-from twins import copy_of
+from copies import copy_of
 
 
 def _by_hand(state: MicroHeroState, p: int, action) -> Icons:

@@ -10,7 +10,7 @@ import pytest
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.verb_adjective_noun import engine as van
 from pnp.games.verb_adjective_noun.sim import greedy_policy, play, random_policy
-from twins import copy_of
+from copies import copy_of
 
 C = van.cards()
 
