@@ -122,6 +122,25 @@ def _choices(choices) -> list[_Choice]:
     """id -> display name (or a list of names, the first shown); a plain list means id = name."""
     if not isinstance(choices, Mapping):
         choices = {c: c for c in choices}
+    key = _plain(choices)
+    return _build(choices) if key is None else _built(key)
+
+
+def _plain(choices: Mapping) -> tuple | None:
+    """The choices as a tuple (id, name or names) when every id and name is a plain str, else None."""
+    out = []
+    for cid, names in choices.items():
+        if type(cid) is not str:
+            return None
+        if type(names) is not str:
+            if type(names) not in (list, tuple) or not all(type(n) is str for n in names):
+                return None
+            names = tuple(names)
+        out.append((cid, names))
+    return tuple(out)
+
+
+def _build(choices: Mapping) -> list[_Choice]:
     out = []
     for cid, names in choices.items():
         names = [names] if isinstance(names, str) else list(names) or [cid]
@@ -129,6 +148,13 @@ def _choices(choices) -> list[_Choice]:
         forms = list(dict.fromkeys(w for a in aliases for w in (words(a), tuple(normalise(a).split())) if w))
         out.append(_Choice(str(cid), str(names[0]), forms))
     return out
+
+
+@lru_cache(maxsize=64)
+def _built(key: tuple) -> list[_Choice]:
+    """_build of plain choices, once per process: the same cards, deeds and traits are matched on every
+    lookup, and the list is only read."""
+    return _build(dict(key))
 
 
 def _compact(form: tuple) -> str:
