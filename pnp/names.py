@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Mapping
 
 from pnp.errors import UsageError
@@ -51,6 +52,7 @@ MIN_PREFIX = 3  # letters needed before a word start counts as a match
 _APOSTROPHES = re.compile(r"[’'`´]")
 _DIGITS = re.compile(r"\d+")
 _NON_WORD = re.compile(r"[\W_]+")  # any letters or digits are kept: Greek, Czech, Chinese names too
+CACHED_LENGTH = 200  # characters: names up to this long are normalised once per process (a typed text may be huge)
 
 
 def normalise(text: str) -> str:
@@ -58,9 +60,17 @@ def normalise(text: str) -> str:
 
     "Dragon's-Teeth" -> "dragons teeth".
     """
-    text = unicodedata.normalize("NFKD", str(text))
+    text = str(text)
+    return _normalised(text) if len(text) <= CACHED_LENGTH else _normalise(text)
+
+
+def _normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower().replace("&", " and ")
     return " ".join(_NON_WORD.sub(" ", _APOSTROPHES.sub("", text)).split())
+
+
+_normalised = lru_cache(maxsize=1 << 14)(_normalise)  # every lookup normalises the same card and deed names again
 
 
 def singular(word: str) -> str:
@@ -78,7 +88,15 @@ def singular(word: str) -> str:
 
 def words(text: str) -> tuple[str, ...]:
     """The normalised, singular words of a name."""
+    text = str(text)
+    return _words_of(text) if len(text) <= CACHED_LENGTH else _words(text)
+
+
+def _words(text: str) -> tuple[str, ...]:
     return tuple(singular(w) for w in normalise(text).split())
+
+
+_words_of = lru_cache(maxsize=1 << 14)(_words)  # a tuple: callers cannot change the cached value
 
 
 @dataclass(frozen=True)
@@ -104,6 +122,25 @@ def _choices(choices) -> list[_Choice]:
     """id -> display name (or a list of names, the first shown); a plain list means id = name."""
     if not isinstance(choices, Mapping):
         choices = {c: c for c in choices}
+    key = _plain(choices)
+    return _build(choices) if key is None else _built(key)
+
+
+def _plain(choices: Mapping) -> tuple | None:
+    """The choices as a tuple (id, name or names) when every id and name is a plain str, else None."""
+    out = []
+    for cid, names in choices.items():
+        if type(cid) is not str:
+            return None
+        if type(names) is not str:
+            if type(names) not in (list, tuple) or not all(type(n) is str for n in names):
+                return None
+            names = tuple(names)
+        out.append((cid, names))
+    return tuple(out)
+
+
+def _build(choices: Mapping) -> list[_Choice]:
     out = []
     for cid, names in choices.items():
         names = [names] if isinstance(names, str) else list(names) or [cid]
@@ -111,6 +148,13 @@ def _choices(choices) -> list[_Choice]:
         forms = list(dict.fromkeys(w for a in aliases for w in (words(a), tuple(normalise(a).split())) if w))
         out.append(_Choice(str(cid), str(names[0]), forms))
     return out
+
+
+@lru_cache(maxsize=64)
+def _built(key: tuple) -> list[_Choice]:
+    """_build of plain choices, once per process: the same cards, deeds and traits are matched on every
+    lookup, and the list is only read."""
+    return _build(dict(key))
 
 
 def _compact(form: tuple) -> str:

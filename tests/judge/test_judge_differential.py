@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from pnp.errors import IllegalMove
 from pnp.games.base import sample_chance
 from test_positions import twelve_labors_helpers_and_order
+from copies import copy_of
 
 # Fixed examples keep the suite deterministic; PNP_DIFF_EXAMPLES=N explores N fresh random games per test.
 EXPLORE = int(os.environ.get("PNP_DIFF_EXAMPLES", "0"))
@@ -64,7 +65,7 @@ def _by_jove_clone(state):
     """A deep copy of a By Jove State between two steps (its rules generator is not copied)."""
     gen, state._gen = state._gen, None
     try:
-        return copy.deepcopy(state)
+        return copy_of(state)
     finally:
         state._gen = gen
 
@@ -223,7 +224,7 @@ def test_argonauts_judge_agrees_with_the_engine_along_a_random_game(seed):
             ids = list(state.field)
             counts = [rng.randint(0, 4) for _ in ids]
             verdict = rulings.assign(",".join(f"{c}:{n}" for c, n in zip(ids, counts)), state.crew).verdict
-            twin = copy.deepcopy(state)
+            twin = copy_of(state)
             try:
                 twin.apply_action(("assign", None, dict(zip(ids, counts))))
                 taken = True
@@ -283,7 +284,7 @@ def test_verb_adjective_noun_judge_agrees_with_the_engine_along_a_random_game(se
         action = rng.choice(actions)
         turn_ends = state.phase in ("turn", "draw-cost") and action[0] != "draw"
         if turn_ends:   # the position after this move, before the next turn starts
-            twin = copy.deepcopy(state)
+            twin = copy_of(state)
             twin._start_turn = lambda: None
             twin.apply_action(action)
             lots = [(lot.card, dict(lot.markers)) for lot in twin.auction]
@@ -414,7 +415,7 @@ def test_hera_zeus_judge_agrees_with_the_engine_along_a_random_game(seed):
                 c = int(words[-1]) - 1
                 mine = [state.cards[x].token for x in state.field[p][c]]
                 theirs = [state.cards[x].token for x in state.field[o][c]]
-                twin = copy.deepcopy(state)
+                twin = copy_of(state)
                 twin.apply_action(action)
                 lost, winner = _hz_outcome(state, twin, p, c)
                 if words[0] == "challenge":
@@ -539,7 +540,7 @@ def test_micro_hero_judge_agrees_with_the_engine_along_a_random_game(seed, blood
                 assert (v["attack"], v["defence"], v["xp"]) == (got.attack, got.defence, got.xp)
                 checked += 1
         if state.phase == "split" or (state.phase == "upgrade" and action == ("done",)):
-            twin = copy.deepcopy(state)
+            twin = copy_of(state)
             defence = sum(h.result.defence for h in twin.heroes)
             attack, left = twin.trial_attack(), len(twin.wounds)
             twin.apply_action(action)

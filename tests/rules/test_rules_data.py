@@ -1,6 +1,7 @@
 """Every game's rules.yaml and gaps.yaml: ids, headings as printed in the rulebook, translations, gap bases."""
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
@@ -29,6 +30,7 @@ def _slugs_with_rules():
     return [s for s in GAMES if (root / s / "rules.yaml").exists()]
 
 
+@functools.lru_cache(maxsize=None)  # each file parsed once for this module's tests, which only read it
 def _raw(slug: str, name: str) -> dict:
     path = cardsets_root() / slug / name
     return (yaml.safe_load(path.read_text(encoding="utf-8")) or {}) if path.exists() else {}

@@ -14,9 +14,15 @@ from pnp.rules import search as S
 QUESTIONS = Path(__file__).parents[1] / "questions"
 
 
+@pytest.fixture(scope="module")
+def module_cache(tmp_path_factory):
+    """This module's own cache folder: each game's index is built once here and reused, as a user's is."""
+    return tmp_path_factory.mktemp("typos-cache")
+
+
 @pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNP_CACHE", str(tmp_path / "cache"))
+def own_cache(module_cache, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE", str(module_cache))
     monkeypatch.delenv("PNP_HOME", raising=False)
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from copies import store_copy
 from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts.campaign_synthetic import long_export
 from pnp.cli.main import main
@@ -56,12 +57,19 @@ def backup_events(backup: Path) -> int:
         conn.close()
 
 
-@pytest.fixture
-def store(tmp_path):
-    path = tmp_path / "s.sqlite3"
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    """The store the tests start from, made once: 'voyage' of Jason with one loss."""
+    path = tmp_path_factory.mktemp("template") / "s.sqlite3"
     service.new(path, "voyage", "Jason")
     service.loss(path)
     return path
+
+
+@pytest.fixture
+def store(template, tmp_path):
+    """The test's own copy of that store (and its backups)."""
+    return store_copy(template, tmp_path)
 
 
 # ---- writes over things that are not ours ---------------------------------------------------------

@@ -190,15 +190,25 @@ def _situations():
     return [(g, s.name) for g, d in declarations().items() for s in d.situations]
 
 
+@pytest.fixture(scope="module")
+def judge_client(tmp_path_factory):
+    """One companion for the judge pages below, which neither show nor write the store (app.STILL): on a
+    store like the web tests' own, made once for this module."""
+    path = tmp_path_factory.mktemp("judge") / "s.db"
+    service.new(path, "voyage", "Jason")
+    return client(path)
+
+
 @pytest.mark.parametrize("game, name", _situations())
-def test_every_judge_situation_has_a_form_from_its_declaration_and_rules_as_the_cli(store, game, name, monkeypatch):
+def test_every_judge_situation_has_a_form_from_its_declaration_and_rules_as_the_cli(judge_client, game, name,
+                                                                                     monkeypatch):
     import shlex
 
     from pnp.cli.judge import command
     from pnp.judge.situation import Content
     from pnp.web.judge import declarations
     s = declarations()[game].get(name)
-    c = client(store)
+    c = judge_client
     page = c.get(f"/judge/{game}/{name}").text
     for p in s.params:  # a throw of several dice has a picker per die: NAME.1, NAME.2
         assert f'name="{p.name}"' in page or f'name="{p.name}.1"' in page

@@ -6,6 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from copies import store_copy
 from pnp.cli.main import main
 
 
@@ -20,12 +21,19 @@ def ok_json(store, *args):
     return json.loads(result.output)
 
 
-@pytest.fixture
-def store(tmp_path):
-    path = tmp_path / "s.db"
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    """The store every test starts from, made once by the commands themselves: 'voyage' of Jason, one win."""
+    path = tmp_path_factory.mktemp("template") / "s.db"
     ok_json(path, "new", "--player", "Jason", "--name", "voyage")
     ok_json(path, "win", "--victory", "Harpies, Birds of Ares", "--deed", "homecoming")
     return path
+
+
+@pytest.fixture
+def store(template, tmp_path):
+    """The test's own copy of that store (and its backups)."""
+    return store_copy(template, tmp_path)
 
 
 def snapshot(store):

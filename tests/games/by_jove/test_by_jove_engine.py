@@ -10,6 +10,7 @@ from pnp.errors import IllegalMove, UsageError
 from pnp.games.base import CHANCE, TERMINAL, random_playout
 from pnp.games.by_jove import State, data, rules
 from pnp.games.by_jove.engine import Decision
+from copies import copy_of
 
 BOARD = data.board()
 IDX = {s.name: i for i, s in reversed(list(enumerate(BOARD.spaces)))}
@@ -378,10 +379,9 @@ def test_the_simulators_random_players_play_the_same_games_as_random_playout(pla
 
 def _position(st: State) -> tuple:
     """Everything a By Jove position holds, at a decision: the decision, the players, bank, heroes, decks."""
-    from dataclasses import asdict
     req = st.pending
     return ((req.player, req.kind, list(req.options), req.about) if req is not None else None,
-            [asdict(p) for p in st.players], dict(st.bank), dict(st.hero_owner),
+            copy_of(st.players), dict(st.bank), dict(st.hero_owner),
             {k: (list(d.face_down), list(d.used)) for k, d in st.decks.items()}, st.turns, st.round,
             st.winners, st.end_reason)
 

@@ -1,7 +1,6 @@
 """Hera and Zeus fast paths agree with the checked path: pruned candidates, is_legal, apply_legal, the greedy pick."""
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -9,6 +8,7 @@ import pytest
 from pnp.errors import IllegalMove
 from pnp.games.hera_zeus import HERA, State, sim
 from pnp.games.hera_zeus.moves import MOVES, SURE
+from copies import copy_of
 
 
 def snapshot(state: State) -> tuple:
@@ -52,7 +52,7 @@ def test_fast_paths_agree_with_the_reasoned_check_on_greedy_and_random_games(see
             assert pick == plain_best_move(state, plain) and rng.getstate() == plain.getstate()
         else:
             pick = tuple(rng.choice(checked).split())
-        twin = copy.deepcopy(state)
+        twin = copy_of(state)
         twin.apply_action(" ".join(pick))                             # the checked way in
         state.apply_legal(pick)                                       # the trusted way in
         assert snapshot(state) == snapshot(twin)

@@ -12,6 +12,7 @@ from pnp.games.micro_hero.engine import MicroHeroState
 from pnp.games.micro_hero.pieces import Options
 from pnp.games.micro_hero.plans import BOOST, chain_score
 from pnp.games.micro_hero.policies import POLICIES
+from copies import copy_of
 
 
 def _by_hand(state: MicroHeroState, p: int, action) -> Icons:
@@ -355,9 +356,7 @@ def test_a_refused_action_or_a_direct_edit_does_not_leave_stale_choices():
 def _attempt(state: MicroHeroState, action, kept: bool):
     """What apply_action does with `action` on a copy of the state, with or without legal_actions()' listing
     kept: the reason it is refused, or the state's phase, actor, XP and log after it."""
-    import copy
-
-    st = copy.deepcopy(state)
+    st = copy_of(state)
     if kept:
         st.legal_actions()
     else:

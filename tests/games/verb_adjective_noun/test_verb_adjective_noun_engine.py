@@ -1,7 +1,6 @@
 """Verb the Adjective Noun engine: deck data, edge matching, auctions, scoring, burning, playouts."""
 from __future__ import annotations
 
-import copy
 import random
 import re
 from collections import Counter
@@ -11,6 +10,7 @@ import pytest
 from pnp.errors import IllegalMove, UsageError
 from pnp.games.verb_adjective_noun import engine as van
 from pnp.games.verb_adjective_noun.sim import greedy_policy, play, random_policy
+from copies import copy_of
 
 C = van.cards()
 
@@ -154,6 +154,13 @@ def test_remembered_legality_agrees_with_the_reasoned_check_along_playouts(polic
     legal_actions(kind) is legal_actions() of that kind; an add the check refuses raises its reasons."""
     rng = random.Random(5)
     compared = refused = 0
+    reasoned: dict = {}  # check_add(...).legal of (a trial's card ids, a card id): a pure function, asked once a pair
+
+    def legal(cards: tuple, card: str) -> bool:
+        if (cards, card) not in reasoned:
+            reasoned[cards, card] = van.check_add([C[x] for x in cards], C[card]).legal
+        return reasoned[cards, card]
+
     for players in (3, 5):
         s = van.VerbState(players)
         while not s.is_terminal():
@@ -169,10 +176,10 @@ def test_remembered_legality_agrees_with_the_reasoned_check_along_playouts(polic
                 assert s.fits() == fresh + [van.joinable(()) if len(s.trials) < s.n else frozenset()]
                 for t in s.trials + [van.Trial()]:
                     trial = [C[c] for c in t.cards]
-                    assert t.accepts == {c.id for c in C.values() if van.check_add(trial, c).legal}
+                    assert t.accepts == {c.id for c in C.values() if legal(tuple(t.cards), c.id)}
                     assert t.done == van.is_complete(trial)
                     for card in C.values():
-                        assert van.can_add(tuple(t.cards), card.id) == van.check_add(trial, card).legal
+                        assert van.can_add(tuple(t.cards), card.id) == legal(tuple(t.cards), card.id)
                         compared += 1
                 p = s.player
                 for lot in s.auction:                  # remembered at each bid: the strict leader, the most markers
@@ -182,7 +189,7 @@ def test_remembered_legality_agrees_with_the_reasoned_check_along_playouts(polic
                         others = max([k for q, k in lot.markers.items() if q != p], default=0)
                         assert lot.top + 1 - lot.markers.get(p, 0) == others + 1 - lot.markers.get(p, 0) >= 1
                 bad = [(c, i) for c in s.hands[p] for i, t in enumerate(s.trials)
-                       if not van.check_add([C[x] for x in t.cards], C[c]).legal]
+                       if not legal(tuple(t.cards), c)]
                 if bad and s.supply[p]:
                     c, i = bad[0]
                     twin_reasons = "; ".join(van.check_add([C[x] for x in s.trials[i].cards], C[c]).reasons)
@@ -235,7 +242,7 @@ def test_take_applies_the_policies_moves_as_apply_action_does(policy):
                 continue
             move = policy(s, rng)
             assert move in s.legal_actions()
-            twin = copy.deepcopy(s)
+            twin = copy_of(s)
             twin.take(move)
             s.apply_action(move)
             assert _snapshot(twin) == _snapshot(s)
