@@ -80,6 +80,25 @@ def test_a_page_carries_the_change_it_shows_and_still_pages_are_not_live(store):
         assert 'data-live' not in c.get(path).text, path
 
 
+def test_a_page_never_carries_a_change_it_does_not_show(store, monkeypatch):
+    """A record landing while a page is being built (after its store read, before it is drawn): the page
+    shows the campaign without it, so it must not carry the record's change id, or the event for that
+    record finds the page up to date and it shows the old count until the next record (seen in Chromium)."""
+    read = service.player_card  # what the Player card page reads the store with
+
+    def read_then_a_record_elsewhere(*args, **kw):
+        card = read(*args, **kw)
+        service.loss(store, "voyage")
+        return card
+    c = client(store)
+    monkeypatch.setattr(service, "player_card", read_then_a_record_elsewhere)
+    stale = c.get("/campaign").text
+    monkeypatch.undo()
+    fresh = c.get("/campaign").text
+    assert "0 losses" in stale and "1 loss" in fresh
+    assert change_of(stale) != change_of(fresh)
+
+
 def test_events_and_the_worker_need_the_session_in_lan_mode(store):
     token = "s3cret-token-for-tests-only-0123456789"
     c = client(store, token=token)
