@@ -27,12 +27,13 @@ def chromium():
     the contexts a test leaves open are closed after it, so each test starts from fresh ones."""
     browser = web_fixtures.chromium()
     yield browser
-    for context in browser.contexts:
+    for context in browser.contexts if browser.is_connected() else ():
         context.close()
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_teardown(item, nextitem):
-    """Chromium stays up only while the next test wants it too (see web_fixtures.chromium)."""
+    """Chromium stays up only while the next test wants it too (see web_fixtures.chromium); first, so that
+    after the last test it has ended before the session's check that no child process is left running."""
     if nextitem is None or "chromium" not in nextitem.fixturenames:
         web_fixtures.close_chromium()

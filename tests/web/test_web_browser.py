@@ -24,18 +24,22 @@ def page(served, chromium):
     return phone(chromium).new_page()
 
 
-SWAPPED = "document.querySelector('main') && document.querySelector('main') !== window.__before"
+# A tap is answered when htmx has settled the page the server sent back. A new <main> alone does not say so:
+# a live redraw (the store changed: the service worker's first visit sets up the game's tables) may swap it.
+MARK = """window.__answered = false;
+document.addEventListener('htmx:afterSettle', () => { window.__answered = true; }, {once: true});"""
+ANSWERED = "window.__answered === true"
 
 
 def tap(page, selector: str) -> None:
-    """Tap a button and wait until htmx has swapped in the page the server answered with."""
-    page.evaluate("window.__before = document.querySelector('main')")
+    """Tap a button and wait until htmx has settled the page the server answered with."""
+    page.evaluate(MARK)
     page.locator(selector).first.click()
-    page.wait_for_function(SWAPPED, timeout=60_000)
+    page.wait_for_function(ANSWERED, timeout=60_000)
 
 
 STEP = """() => {  // what the play page offers now (one look instead of one per kind of button)
-  window.__before = document.querySelector('main');  // the page a tap will replace (see SWAPPED)
+  """ + MARK + """  // and ready for the next tap's answer
   const all = sel => Array.from(document.querySelectorAll(sel));
   const action = document.querySelector('button[name=action]');
   return {over: all("form[action='/play/finish']").length > 0, cards: all('button[name=card]').map(b => b.value),
@@ -73,8 +77,8 @@ def play_whole_game(page, rng: random.Random) -> dict:
             button = "button[name=action]"
         else:
             raise AssertionError("the play page shows no step: " + page.inner_text("main")[:300])
-        page.locator(button).first.click()  # the STEP look marked the page this tap replaces
-        page.wait_for_function(SWAPPED, timeout=60_000)
+        page.locator(button).first.click()  # the STEP look made ready for its answer
+        page.wait_for_function(ANSWERED, timeout=60_000)
     raise AssertionError("the game did not end in 400 taps")
 
 
