@@ -32,10 +32,14 @@ TARGETS = """() => {
 }"""
 
 
-def _open(browser, js=True, viewport=PHONES[0], **extra):
+def _open(browser, server=None, js=True, viewport=PHONES[0], **extra):
+    """A fresh phone's context and page, on the companion's address (`server`) when given."""
     context = browser.new_context(viewport=viewport, device_scale_factor=1, is_mobile=True, has_touch=True,
                                   java_script_enabled=js, **extra)
-    return context, context.new_page()
+    page = context.new_page()
+    if server is not None:
+        page.goto(server.url)
+    return context, page
 
 
 COUNT_REQUESTS = """window.__sent = 0; window.__done = 0;
@@ -64,7 +68,7 @@ def test_three_quick_taps_on_record_a_loss_record_one_loss(chromium, served, js)
     """Taps at one spot: two land before any answer (the repeat counts nothing), the third on whatever
     the answer put there; then a reload. Exactly one loss, and nothing undone."""
     server, store = served
-    context, page = _open(chromium, js)
+    context, page = _open(chromium, server, js)
     if js:
         context.add_init_script(COUNT_REQUESTS)
     start = server.base + "/campaign?campaign=voyage"
@@ -90,7 +94,7 @@ def test_three_quick_taps_on_record_a_loss_record_one_loss(chromium, served, js)
 @pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
 def test_a_refused_win_keeps_its_taps_and_survives_a_reload(chromium, served, js):
     server, store = served
-    context, page = _open(chromium, js)
+    context, page = _open(chromium, server, js)
     page.goto(server.base + "/win")
     page.locator("label.tile:has(input[value='harpies'])").click()
     page.locator("button.big").click()  # no deed chosen
