@@ -12,6 +12,9 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
+# screenshots of the pages (docs/companion.md's pictures, or to look at a test's pages) only when asked:
+# PNP_SCREENS=1 saves them in output/screens/, PNP_SCREENS=DIR in DIR
+SCREENS_ENV = "PNP_SCREENS"
 SCREENS = Path(__file__).resolve().parents[1] / "output" / "screens"
 
 
@@ -25,6 +28,17 @@ def cli(store: Path, *args: str) -> dict:
     r = subprocess.run([sys.executable, "-m", "pnp", "campaign", *args, "--store", str(store), "--json"],
                        capture_output=True, text=True, env=env(store.parent), timeout=120)
     assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def cli_here(store: Path, *args: str) -> dict:
+    """`pnp campaign ... --json` through the CLI's own main in this process (click's CliRunner): for a test
+    reading what the CLI says while a server process writes, where the CLI's being a process is not the point."""
+    from click.testing import CliRunner
+
+    from pnp.cli.main import main
+    r = CliRunner().invoke(main, ["campaign", *args, "--store", str(store), "--json"])
+    assert r.exit_code == 0, r.output
     return json.loads(r.stdout)
 
 
@@ -52,6 +66,48 @@ class Server:
 def launch(playwright):
     """Debian's Chromium, headless (Playwright never downloads a browser here)."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+_RUNNING: dict = {}  # this process's Playwright and Chromium while browser tests follow one another
+
+
+def chromium():
+    """This process's Chromium, started on first use and kept for the browser tests that follow (each opens
+    contexts of its own). Close it with close_chromium() before any other test: while Playwright's sync API is
+    open this thread counts as inside a running event loop, so asyncio.run fails (tests/web/conftest.py)."""
+    browser = _RUNNING.get("browser")
+    if browser is None or not browser.is_connected():
+        close_chromium()
+        from playwright.sync_api import sync_playwright
+        _RUNNING["playwright"] = sync_playwright().start()
+        _RUNNING["browser"] = launch(_RUNNING["playwright"])
+    return _RUNNING["browser"]
+
+
+def close_chromium() -> None:
+    """End this process's Chromium and Playwright, if running."""
+    browser, playwright = _RUNNING.pop("browser", None), _RUNNING.pop("playwright", None)
+    try:
+        if browser is not None and browser.is_connected():
+            browser.close()
+    finally:
+        if playwright is not None:
+            playwright.stop()
+
+
+def phone(browser, **extra):
+    """A fresh browser context as a 390 x 844 phone with a touch screen (extra: other context options)."""
+    return browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, **extra)
+
+
+def shot(page, name: str) -> None:
+    """Save what the page shows as SCREENS/name.png, only when $PNP_SCREENS asks for screenshots."""
+    wanted = os.environ.get(SCREENS_ENV, "")
+    if not wanted:
+        return
+    folder = SCREENS if wanted == "1" else Path(wanted)
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"))
 
 
 def table_step(v: dict, rng, die: int | None = 6):

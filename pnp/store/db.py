@@ -311,12 +311,21 @@ def check(conn: sqlite3.Connection) -> str | None:
     return None if rows == ["ok"] else "; ".join(rows[:3])
 
 
-def migrate(conn: sqlite3.Connection, namespace: str, migrations: list[str]) -> int:
-    """Apply a namespace's pending migrations (SQL scripts, in order); return its schema version."""
+def _version(conn: sqlite3.Connection, namespace: str) -> int:
+    """A namespace's schema version in the store (0: not set up)."""
     has_table = conn.execute("SELECT 1 FROM sqlite_master WHERE name='schema_version'").fetchone()
     row = conn.execute("SELECT version FROM schema_version WHERE namespace=?",
                        (namespace,)).fetchone() if has_table else None
-    current = row[0] if row else 0
+    return row[0] if row else 0
+
+
+def migrate(conn: sqlite3.Connection, namespace: str, migrations: list[str]) -> int:
+    """Apply a namespace's pending migrations (SQL scripts, in order); return its schema version.
+
+    Each version is looked at again inside its write transaction: another connection (another page of
+    `pnp serve`, another process) may have applied it since the first look.
+    """
+    current = _version(conn, namespace)
     if current > len(migrations):
         raise StoreError(f"the store was made by a newer pnp: its '{namespace}' tables are version {current}, "
                          f"newer than this pnp knows ({len(migrations)}); nothing was read or changed",
@@ -329,6 +338,8 @@ def migrate(conn: sqlite3.Connection, namespace: str, migrations: list[str]) -> 
                             hint="make the store file and its folder writable, then run the command again")
     for version in range(current + 1, len(migrations) + 1):
         with write(conn):
+            if _version(conn, namespace) >= version:  # applied by another connection meanwhile
+                continue
             for stmt in statements(migrations[version - 1]):
                 conn.execute(stmt)
             conn.execute("INSERT INTO schema_version(namespace, version) VALUES(?, ?) "

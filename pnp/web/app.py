@@ -91,13 +91,17 @@ def create_app(store=None, token: str | None = None) -> Starlette:
     changes = Changes(db.store_path(store))
     changes.poll()  # its connection opened now, not in the middle of the first page (which may make the -wal file)
 
+    def live(request: Request) -> bool:
+        return not request.url.path.startswith(STILL)
+
     def render(request: Request, template: str, status: int = 200, **ctx) -> HTMLResponse:
-        path = request.url.path
-        live = not path.startswith(STILL)
-        html = env.get_template(template).render(csrf=request.state.csrf, csrf_field=CSRF_FIELD, nav=nav, path=path,
-                                                 once=lambda: forms.field(request.state.csrf),
+        """The page; a live page carries the store's change id read before its builder read the store (a
+        record landing meanwhile gets a later id, whose event then makes the page fetch itself again)."""
+        change = getattr(request.state, "change", None) or (changes.current() if live(request) else "")
+        html = env.get_template(template).render(csrf=request.state.csrf, csrf_field=CSRF_FIELD, nav=nav,
+                                                 path=request.url.path, once=lambda: forms.field(request.state.csrf),
                                                  kept=getattr(request.state, "form", None) or {},
-                                                 live=live, change=changes.current() if live else "", **ctx)
+                                                 live=live(request), change=change, **ctx)
         return HTMLResponse(html, status_code=status)
 
     def page(builder, template, quick=None):
@@ -128,6 +132,8 @@ def create_app(store=None, token: str | None = None) -> Starlette:
             refused = forms.refused(request)  # the page again after a refused write, as the player filled it in
             if refused is not None:
                 request.state.form = refused[1]
+            if live(request):
+                request.state.change = changes.current()
             ctx, exc = build(request) if quick and quick(request) else await run_in_threadpool(build, request)
             start = time.thread_time()
             error = refused[0] if refused else None

@@ -25,6 +25,28 @@ def test_migrations_apply_once_and_keep_triggers(tmp_path):
     assert conn.execute("SELECT version FROM schema_version WHERE namespace='t'").fetchone() == (2,)
 
 
+def test_migrations_another_connection_applied_meanwhile_are_not_applied_again(tmp_path):
+    """Two pages of `pnp serve` opening a store whose game tables are not set up yet (a phone's first visit,
+    its service worker fetching every page at once) both found version 0; the one that wrote second ran
+    CREATE TABLE again and its page said 'The store is damaged (table ... already exists)'."""
+    path = tmp_path / "s.sqlite3"
+    db.connect(path).close()
+    other = db.connect(path)
+
+    class Racing(db.Connection):  # the other connection migrates between this one's look and its write
+        def execute(self, sql, *args):
+            cursor = super().execute(sql, *args)
+            if sql.startswith("SELECT version FROM schema_version") and not other.in_transaction \
+                    and other.execute("SELECT count(*) FROM schema_version").fetchone() == (0,):
+                assert db.migrate(other, "t", MIGRATIONS) == 2
+            return cursor
+
+    conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, factory=Racing)
+    assert db.migrate(conn, "t", MIGRATIONS) == 2
+    assert conn.execute("SELECT version FROM schema_version WHERE namespace='t'").fetchone() == (2,)
+    assert [r[1] for r in conn.execute("PRAGMA table_info(log)")] == ["id", "what", "at"]
+
+
 def test_newer_schema_is_refused(tmp_path):
     conn = db.connect(tmp_path / "s.sqlite3")
     db.migrate(conn, "t", MIGRATIONS)

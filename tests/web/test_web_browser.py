@@ -1,5 +1,6 @@
 """`pnp serve` in real Chromium on a phone viewport: a whole Argonauts game on the play page, the
-campaign pages, screenshots of each page, and two browsers plus the CLI writing to one campaign at once."""
+campaign pages (a screenshot of each when $PNP_SCREENS asks), and two browsers plus the CLI writing to one
+campaign at once."""
 from __future__ import annotations
 
 import asyncio
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from web_fixtures import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENS, Server, cli, env, launch
+from web_fixtures import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, cli_here, env, phone, shot
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not os.path.exists(CHROMIUM),
@@ -19,66 +20,65 @@ pytestmark = [pytest.mark.browser,
 
 
 @pytest.fixture
-def served(tmp_path):
-    store = tmp_path / "s.db"
-    cli(store, "new", "--player", "Jason", "--name", "voyage")
-    server = Server(store)
-    yield server, store
-    server.stop()
+def page(served, chromium):
+    return phone(chromium).new_page()
 
 
-@pytest.fixture
-def page(served):
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        browser = launch(p)
-        context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
-        yield context.new_page()
-        browser.close()
-
-
-def shot(page, name: str) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=False)
+# A tap is answered when htmx has settled the page the server sent back. A new <main> alone does not say so:
+# a live redraw (the store changed: the service worker's first visit sets up the game's tables) may swap it.
+MARK = """window.__answered = false;
+document.addEventListener('htmx:afterSettle', () => { window.__answered = true; }, {once: true});"""
+ANSWERED = "window.__answered === true"
 
 
 def tap(page, selector: str) -> None:
-    """Tap a button and wait until htmx has swapped in the page the server answered with."""
-    page.evaluate("window.__before = document.querySelector('main')")
+    """Tap a button and wait until htmx has settled the page the server answered with."""
+    page.evaluate(MARK)
     page.locator(selector).first.click()
-    page.wait_for_function("document.querySelector('main') && document.querySelector('main') !== window.__before",
-                           timeout=60_000)
+    page.wait_for_function(ANSWERED, timeout=60_000)
+
+
+STEP = """() => {  // what the play page offers now (one look instead of one per kind of button)
+  """ + MARK + """  // and ready for the next tap's answer
+  const all = sel => Array.from(document.querySelectorAll(sel));
+  const action = document.querySelector('button[name=action]');
+  return {over: all("form[action='/play/finish']").length > 0, cards: all('button[name=card]').map(b => b.value),
+          plans: all('button[name=plan]').length, dice: all('button[name=die]').length,
+          action: action ? action.innerText : null};
+}"""
 
 
 def play_whole_game(page, rng: random.Random) -> dict:
     """Tap through a game: reveal cards from the deck list, take the advice, roll mostly sixes."""
     seen, rolls = set(), 0
     for _ in range(400):
-        if page.locator("form[action='/play/finish']").count():
+        step = page.evaluate(STEP)
+        if step["over"]:
             return {"seen": seen, "rolls": rolls}
-        if page.locator("button[name=card]").count():
-            values = page.locator("button[name=card]").evaluate_all("bs => bs.map(b => b.value)")
+        if step["cards"]:
             if "quest" not in seen:
                 shot(page, "play-reveal")
             seen.add("quest")
-            tap(page, f"button[name=card][value='{rng.choice(values)}']")
-        elif page.locator("button[name=plan]").count():
+            button = f"button[name=card][value='{rng.choice(step['cards'])}']"
+        elif step["plans"]:
             if "assign" not in seen:
                 shot(page, "play-assign")
             seen.add("assign")
-            tap(page, "button[name=plan]")
-        elif page.locator("button[name=die]").count():
+            button = "button[name=plan]"
+        elif step["dice"]:
             if "roll" not in seen:
                 shot(page, "play-roll")
             seen.add("roll")
             rolls += 1
-            tap(page, f"button[name=die][value='{1 if rolls == 1 else 6}']")
-        elif page.locator("button[name=action]").count():
+            button = f"button[name=die][value='{1 if rolls == 1 else 6}']"
+        elif step["action"] is not None:
             seen.add("choice")
-            assert "(advised)" in page.locator("button[name=action]").first.inner_text()
-            tap(page, "button[name=action]")
+            assert "(advised)" in step["action"]
+            button = "button[name=action]"
         else:
             raise AssertionError("the play page shows no step: " + page.inner_text("main")[:300])
+        page.locator(button).first.click()  # the STEP look made ready for its answer
+        page.wait_for_function(ANSWERED, timeout=60_000)
     raise AssertionError("the game did not end in 400 taps")
 
 
@@ -102,13 +102,13 @@ def test_whole_game_on_a_phone_then_undo_and_every_page(served, page):
     page.wait_for_url("**/campaign?campaign=voyage&done=2")
     shot(page, "confirm")
 
-    status = cli(store, "status")
+    status = cli_here(store, "status")
     assert (status["wins"], status["losses"]) == (1, 0)
     assert next(d for d in status["deeds"] if d["id"] == deed)["ticked"]
-    history = cli(store, "history")
+    history = cli_here(store, "history")
     assert [h["kind"] for h in history] == ["new", "win"]
     won = history[-1]["payload"]["victory"]
-    names = {c["id"]: c["name"] for c in cli(store, "deck")}
+    names = {c["id"]: c["name"] for c in cli_here(store, "deck")}
     assert sorted(names[c] for c in won if c in names) == sorted(n.strip() for n in victory.split(",") if n.strip()
                                                                  and n.strip() in names.values())
     assert "Recorded a win on voyage (record 2)" in page.inner_text("main")
@@ -118,7 +118,7 @@ def test_whole_game_on_a_phone_then_undo_and_every_page(served, page):
     page.click("nav a[href='/deck']")
     page.wait_for_selector(".card")
     shot(page, "deck")
-    levels = {c["name"]: c["level"] for c in cli(store, "deck") if c["level"]}
+    levels = {c["name"]: c["level"] for c in cli_here(store, "deck") if c["level"]}
     card = page.locator("article.card", has=page.locator(f"header b:text-is(\"{names[won[0]]}\")")).first
     assert card.locator(".tick.on").count() == levels[names[won[0]]] == 2
     assert page.locator("article.card.locked").count() == status["reserve_left"]
@@ -129,7 +129,7 @@ def test_whole_game_on_a_phone_then_undo_and_every_page(served, page):
     shot(page, "player")
     page.click("button:has-text('Undo last')")
     page.wait_for_selector("text=undid record 2")
-    assert cli(store, "status")["wins"] == 0
+    assert cli_here(store, "status")["wins"] == 0
     assert "Undone on voyage" in page.inner_text("main") and page.locator("button:has-text('Redo it')").count() == 1
     page.click("nav a[href='/deck']")
     page.wait_for_selector(".card")
@@ -231,10 +231,10 @@ def test_two_browsers_and_the_cli_on_one_campaign_lose_and_double_nothing(served
     server, store = served
     rounds = 4
     asyncio.run(_concurrent(server, store, rounds))
-    history = cli(store, "history")
+    history = cli_here(store, "history")
     assert [h["seq"] for h in history] == list(range(1, 2 + 3 * rounds))
     kinds = [h["kind"] for h in history[1:]]
     assert (kinds.count("win"), kinds.count("loss")) == (rounds, 2 * rounds)
-    status = cli(store, "status")
+    status = cli_here(store, "status")
     assert (status["wins"], status["losses"]) == (rounds, 2 * rounds)
     assert json.dumps(status["deeds"]).count('"ticked": true') == rounds + 1  # each win's deed, plus Amycus's own

@@ -16,10 +16,9 @@ from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import table
 from pnp.web.live import Changes
 from waiting import wait_for
-from web_fixtures import CHROMIUM, PHONE, cli, client, launch
+from web_fixtures import CHROMIUM, Server, cli, cli_here, client, phone, shot
 
 AXE = Path(__file__).parents[1] / "web_vendor" / "axe.min.js"
-LOOK = Path(os.environ.get("PNP_LOOK", Path(__file__).resolve().parents[2] / "output" / "screens"))
 browser_only = [pytest.mark.browser,
                 pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                    reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
@@ -80,6 +79,25 @@ def test_a_page_carries_the_change_it_shows_and_still_pages_are_not_live(store):
         assert 'data-live' not in c.get(path).text, path
 
 
+def test_a_page_never_carries_a_change_it_does_not_show(store, monkeypatch):
+    """A record landing while a page is being built (after its store read, before it is drawn): the page
+    shows the campaign without it, so it must not carry the record's change id, or the event for that
+    record finds the page up to date and it shows the old count until the next record (seen in Chromium)."""
+    read = service.player_card  # what the Player card page reads the store with
+
+    def read_then_a_record_elsewhere(*args, **kw):
+        card = read(*args, **kw)
+        service.loss(store, "voyage")
+        return card
+    c = client(store)
+    monkeypatch.setattr(service, "player_card", read_then_a_record_elsewhere)
+    stale = c.get("/campaign").text
+    monkeypatch.undo()
+    fresh = c.get("/campaign").text
+    assert "0 losses" in stale and "1 loss" in fresh
+    assert change_of(stale) != change_of(fresh)
+
+
 def test_events_and_the_worker_need_the_session_in_lan_mode(store):
     token = "s3cret-token-for-tests-only-0123456789"
     c = client(store, token=token)
@@ -113,30 +131,9 @@ def test_the_web_app_manifest_icons_and_every_page_kept_offline_answer(store):
 
 # ---- in Chromium -------------------------------------------------------------------------------------
 
-@pytest.fixture(scope="class")
-def chromium():
-    """One Chromium for TestInChromium's tests, each opening contexts of its own and closing them. Not for the
-    file or the session: while Playwright's sync API is open the thread counts as inside a running event
-    loop, and this file's in-process tests (and others) call asyncio.run."""
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        browser = launch(p)
-        yield browser
-        browser.close()
-
-
-def phone(browser, **extra):
-    return browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, **extra)
-
-
 def listening(page) -> None:
     """Wait until the page's event stream is open (the first event has arrived)."""
     page.wait_for_function("document.querySelector('main[data-live]') && document.documentElement.dataset.live === 'on'")
-
-
-def look(page, name: str) -> None:
-    LOOK.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(LOOK / f"{name}.png"))
 
 
 LOSSES = "document.querySelector('main .losses') && document.querySelector('main .losses').textContent"
@@ -172,9 +169,9 @@ AXE_GROUPS = {  # every template once (Lighthouse's accessibility audit, .ci/lig
 
 @browser_only[0]
 @browser_only[1]
-@pytest.mark.xdist_group("live")  # on one worker, so that they share its one Chromium
+@pytest.mark.xdist_group("live")  # on one worker, so that they share its one Chromium (tests/web/conftest.py)
 class TestInChromium:
-    """The browser tests, sharing one Chromium (the `chromium` fixture is class-scoped)."""
+    """The browser tests, sharing one Chromium; each opens contexts of its own."""
 
     def test_a_record_elsewhere_shows_on_open_pages(self, served, chromium):
         """How soon (the target is under a second) is measured by bench/live_bench.py, not here: a test
@@ -194,17 +191,17 @@ class TestInChromium:
 
         two.locator("button:has-text('Record a loss')").click()  # a tap on one phone shows on the other
         one.wait_for_function(f"({LOSSES}) === '2 losses'", timeout=LIVE_MS)
-        look(one, "live-updated")
+        shot(one, "live-updated")
 
         # a page being filled in is never replaced: it says something changed and keeps the entry
         one.goto(server.base + "/")
         listening(one)
         one.fill("input[name=name]", "second-voyage")
-        cli(store, "loss")
+        cli_here(store, "loss")
         one.wait_for_selector("#live-note:not([hidden])", timeout=LIVE_MS)
-        look(one, "live-note")
+        shot(one, "live-note")
         assert one.input_value("input[name=name]") == "second-voyage"
-        assert cli(store, "status")["losses"] == 3
+        assert cli_here(store, "status")["losses"] == 3
 
         # a tap that htmx answers by redrawing part of the form (the win's deeds) is filling in too
         two.goto(server.base + "/win")
@@ -238,7 +235,7 @@ class TestInChromium:
             banner = page.locator("main .offline")
             assert "Offline" in banner.inner_text() and "last seen" in banner.inner_text()
             assert page.evaluate(LOSSES) == "2 losses" and "voyage" in page.inner_text("main h1"), address
-        look(page, "offline")
+        shot(page, "offline")
         page.goto(server.base + "/rules/argonauts")  # kept at install, never opened before
         assert "argonauts.quest.4" in page.inner_text("main") and page.locator("main .offline").count() == 1
         page.goto(server.base + "/cards?game=hera-zeus&q=zeus")  # a search never made: that game's whole reference
@@ -247,10 +244,10 @@ class TestInChromium:
         page.locator("button:has-text('Record a loss')").click()
         page.wait_for_selector("h1:has-text('Not recorded')")
         assert "nothing is kept on this phone" in page.inner_text("main")
-        look(page, "offline-refused")
+        shot(page, "offline-refused")
 
         context.set_offline(False)
-        assert cli(store, "status")["losses"] == 2  # the refused tap recorded nothing, and nothing is sent later
+        assert cli_here(store, "status")["losses"] == 2  # the refused tap recorded nothing, and nothing is sent later
         page.goto(server.base + "/campaign")
         assert page.locator("main .offline").count() == 0 and page.evaluate(LOSSES) == "2 losses"
         context.close()
@@ -263,25 +260,22 @@ class TestInChromium:
         page.locator("button:has-text('Record a loss')").click()
         page.wait_for_url(re.compile(r"/campaign(\?|$)"))
         assert "1 loss" in page.inner_text("main .losses")
-        assert cli(store, "status")["losses"] == 1
+        assert cli_here(store, "status")["losses"] == 1
         page.goto(server.base + "/rules/argonauts")
         assert "argonauts.quest.4" in page.inner_text("main")
         context.close()
 
     @pytest.mark.parametrize("group", sorted(AXE_GROUPS))
-    def test_axe_finds_no_accessibility_violation_and_no_console_error_on_any_page(self, served, chromium, group):
-        server, store = served
-        cli(store, "loss")
-        game = table.start(store, "voyage")  # the play page mid-game: crew to assign to a revealed card
-        table.act(store, "voyage", game["version"], "harpies")
+    def test_axe_finds_no_accessibility_violation_and_no_console_error_on_any_page(self, mid_game, chromium, group):
+        server = mid_game
         context = phone(chromium, service_workers="block")  # the pages themselves, as the server sends them
+        context.add_init_script(path=str(AXE))  # axe-core in every page of the context, read once
         page = context.new_page()
         errors = []
         page.on("console", lambda m: errors.append(f"{page.url}: {m.text}") if m.type == "error" else None)
         found = {}
         for path in AXE_GROUPS[group](server):
             page.goto(server.base + path)
-            page.add_script_tag(path=str(AXE))
             result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
             bad = [f"{v['id']}: {v['help']} ({len(v['nodes'])}: {v['nodes'][0]['target']})" for v in result["violations"]]
             if bad:
@@ -289,3 +283,17 @@ class TestInChromium:
         context.close()
         assert found == {}, "\n".join(f"{path}: {v}" for path, bad in found.items() for v in bad)
         assert [e for e in errors if "/no-such-page" not in e] == []
+
+
+@pytest.fixture(scope="class")
+def mid_game(tmp_path_factory):
+    """`pnp serve` on a campaign with a loss and a game mid-way (crew to assign to a revealed card), for
+    the axe tests, which only read it: one server for both page groups."""
+    store = tmp_path_factory.mktemp("mid-game") / "s.db"
+    service.new(store, "voyage", "Jason")
+    cli_here(store, "loss")
+    game = table.start(store, "voyage")
+    table.act(store, "voyage", game["version"], "harpies")
+    server = Server(store)
+    yield server
+    server.stop()

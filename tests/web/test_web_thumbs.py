@@ -1,4 +1,4 @@
-"""`pnp serve` under thumbs, in Debian's Chromium (one browser for the module): three quick taps record
+"""`pnp serve` under thumbs, in Debian's Chromium (the worker's one browser): three quick taps record
 once with JavaScript on and off, a refused form survives a reload, and on a 390 and a 320 px phone every
 page fits the width and every tap target is at least 44 px, even with an 80-character name."""
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pytest
 
 from pnp.games.argonauts import campaign as service
 from waiting import wait_for
-from web_fixtures import CHROMIUM, Server, launch
+from web_fixtures import CHROMIUM, Server
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("thumbs"),  # one worker, one browser for the module
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("thumbs"),  # one worker: one browser, one server for the widths
               pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                  reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
 LONG = "Argo" * 20  # 80 characters, no space: once made every page 905 px wide on a 390 px phone
@@ -32,20 +32,13 @@ TARGETS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-def _open(browser, server, js=True, viewport=PHONES[0]):
+def _open(browser, server=None, js=True, viewport=PHONES[0], **extra):
+    """A fresh phone's context and page, on the companion's address (`server`) when given."""
     context = browser.new_context(viewport=viewport, device_scale_factor=1, is_mobile=True, has_touch=True,
-                                  java_script_enabled=js)
+                                  java_script_enabled=js, **extra)
     page = context.new_page()
-    page.goto(server.url)
+    if server is not None:
+        page.goto(server.url)
     return context, page
 
 
@@ -71,11 +64,11 @@ def _shown_box(page, selector: str) -> dict:
 
 
 @pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
-def test_three_quick_taps_on_record_a_loss_record_one_loss(browser, served, js):
+def test_three_quick_taps_on_record_a_loss_record_one_loss(chromium, served, js):
     """Taps at one spot: two land before any answer (the repeat counts nothing), the third on whatever
     the answer put there; then a reload. Exactly one loss, and nothing undone."""
     server, store = served
-    context, page = _open(browser, server, js)
+    context, page = _open(chromium, server, js)
     if js:
         context.add_init_script(COUNT_REQUESTS)
     start = server.base + "/campaign?campaign=voyage"
@@ -99,9 +92,9 @@ def test_three_quick_taps_on_record_a_loss_record_one_loss(browser, served, js):
 
 
 @pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
-def test_a_refused_win_keeps_its_taps_and_survives_a_reload(browser, served, js):
+def test_a_refused_win_keeps_its_taps_and_survives_a_reload(chromium, served, js):
     server, store = served
-    context, page = _open(browser, server, js)
+    context, page = _open(chromium, server, js)
     page.goto(server.base + "/win")
     page.locator("label.tile:has(input[value='harpies'])").click()
     page.locator("button.big").click()  # no deed chosen
@@ -116,9 +109,11 @@ def test_a_refused_win_keeps_its_taps_and_survives_a_reload(browser, served, js)
     context.close()
 
 
-@pytest.mark.parametrize("viewport", PHONES, ids=["390", "320"])
-def test_every_page_fits_the_phone_and_every_tap_target_is_44px(browser, tmp_path, viewport):
-    store = tmp_path / "s.db"
+@pytest.fixture(scope="module")
+def long_names(tmp_path_factory):
+    """`pnp serve` on a store whose campaign, player and deleted campaign have 80-character names, with a win
+    recorded and a game in progress (the fit tests only read it: one server for both widths)."""
+    store = tmp_path_factory.mktemp("long-names") / "s.db"
     service.new(store, "voyage", "Jason")
     service.new(store, LONG + "x", LONG)
     service.delete(store, LONG + "x")  # the campaigns page lists it under "Deleted campaigns"
@@ -128,17 +123,23 @@ def test_every_page_fits_the_phone_and_every_tap_target_is_44px(browser, tmp_pat
     from pnp.games.argonauts import table
     table.start(store, LONG)
     server = Server(store)
-    try:
-        context, page = _open(browser, server, viewport=viewport)
-        pages = ["/", "/campaign", f"/campaign?done={seq}", "/deck", "/win", "/history", "/play",
-                 "/rules", "/rules?q=natural+six", "/rules/argonauts/gaps", "/rules/argonauts/argonauts.quest.4",
-                 "/judge", "/judge/argonauts/roll", "/delete?campaign=voyage", "/cards"]
-        for path in pages:
-            assert page.goto(server.base + path).status == 200, path
-            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= viewport["width"], (path, width)
-            assert page.evaluate(TARGETS) == [], path
-        context.close()
-    finally:
-        server.stop()
+    yield server, seq
+    server.stop()
+
+
+@pytest.mark.parametrize("viewport", PHONES, ids=["390", "320"])
+def test_every_page_fits_the_phone_and_every_tap_target_is_44px(chromium, long_names, viewport):
+    server, seq = long_names
+    # the pages as the server sends them: with the service worker blocked (online, it hands the server's page
+    # on unchanged), no worker installs by fetching every page again in the middle of the measuring
+    context, page = _open(chromium, viewport=viewport, service_workers="block")
+    pages = ["/", "/campaign", f"/campaign?done={seq}", "/deck", "/win", "/history", "/play",
+             "/rules", "/rules?q=natural+six", "/rules/argonauts/gaps", "/rules/argonauts/argonauts.quest.4",
+             "/judge", "/judge/argonauts/roll", "/delete?campaign=voyage", "/cards"]
+    for path in pages:
+        assert page.goto(server.base + path).status == 200, path
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], (path, width)
+        assert page.evaluate(TARGETS) == [], path
+    context.close()
