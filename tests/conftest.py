@@ -36,6 +36,22 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
 
 
+# pytest 9.2 reads a test's id from item._id, so pytest-xdist 3.8's --dist loadgroup (which sets item._nodeid)
+# groups nothing: every worker then builds its own Quick start, sdist and Chromium, and two sdist builds in one
+# checkout break each other. pyproject bounds pytest below it; a run in parallel on it stops here, saying so.
+XDIST_GROUPS_LOST_FROM = (9, 2)
+
+
+def pytest_configure(config):
+    """Refuse a parallel run with --dist loadgroup on a pytest whose test ids xdist cannot name groups in."""
+    parallel = config.getoption("numprocesses", None) and config.getoption("dist", "no") == "loadgroup"
+    if parallel and tuple(int(p) for p in pytest.__version__.split(".")[:2]) >= XDIST_GROUPS_LOST_FROM:
+        raise pytest.UsageError(
+            f"pytest {pytest.__version__}: pytest-xdist's --dist loadgroup cannot keep a group on one worker with "
+            f"pytest 9.2 or later, so the install and browser groups would be built once per worker; install the "
+            f"test extras' pytest (pip install '.[test]': pytest<9.2) or run in one process with -n 0")
+
+
 SLOW_FIRST = ("install", "browser")  # markers of the slowest tests (registered in pyproject.toml)
 
 
