@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -65,6 +66,16 @@ def audit(url: str, out: Path) -> dict:
     return {"scores": scores, "errors": errors, "failed": failed}
 
 
+def audited(url: str, out: Path) -> dict:
+    """audit(); when performance falls short, two more runs and their median, as Lighthouse's own guide on
+    variability advises (its performance score moves with the machine's load; the other scores do not)."""
+    got = audit(url, out)
+    if got["scores"]["performance"] < NEEDED["performance"]:
+        got["runs"] = [got["scores"]["performance"]] + [audit(url, out)["scores"]["performance"] for _ in range(2)]
+        got["scores"]["performance"] = round(statistics.median(got["runs"]))
+    return got
+
+
 def serve(store: Path, tmp: Path, *flags: str) -> tuple[subprocess.Popen, dict]:
     """`pnp serve` on a free port with these flags, and the address it announced."""
     server = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--store", str(store), "--port", "0", "--json",
@@ -79,7 +90,8 @@ def report(path: str, got: dict) -> bool:
     s = got["scores"]
     low = [k for k, need in NEEDED.items() if s[k] < need]
     print(f"{path:44} {s['performance']:4}  {s['accessibility']:4}  {s['best-practices']:4}  "
-          f"{'; '.join(got['errors'])}{' / ' + ', '.join(got['failed']) if low else ''}", flush=True)
+          f"{'; '.join(got['errors'])}{' / ' + ', '.join(got['failed']) if low else ''}"
+          f"{' (performance: median of ' + ', '.join(map(str, got['runs'])) + ')' if 'runs' in got else ''}", flush=True)
     return bool(low or got["errors"])
 
 
@@ -95,14 +107,14 @@ def main(argv: list[str]) -> int:
             bad = 0
             print(f"{'page':44} perf  a11y  best  console errors / failed audits")
             for path in argv or pages(base):
-                bad += report(path, audit(base + path, tmp / "report.json"))
+                bad += report(path, audited(base + path, tmp / "report.json"))
         finally:
             server.terminate()
             server.wait(timeout=30)
         if not argv:  # the page a phone meets first with --https: the certificate to install (plain http)
             server, info = serve(store, tmp, "--https")
             try:
-                bad += report("(--https) certificate setup page", audit(info["setup"], tmp / "report.json"))
+                bad += report("(--https) certificate setup page", audited(info["setup"], tmp / "report.json"))
             finally:
                 server.terminate()
                 server.wait(timeout=30)
