@@ -41,10 +41,11 @@ def test_one_watcher_tells_every_open_page_of_a_record_made_elsewhere(store):
         await asyncio.to_thread(service.loss, store, "voyage")  # another connection, as the CLI would
         got = await asyncio.wait_for(asyncio.gather(one.__anext__(), two.__anext__()), 3)
         assert changes.id != before and got == [f"event: change\ndata: {changes.id}\n\n"] * 2
+        watcher = changes._task
         await one.aclose()
         await two.aclose()
         assert changes.listeners == 0
-        await asyncio.sleep(0.5)
+        await asyncio.wait_for(watcher, 0.5)  # its end, as soon as it comes (the same half second as before)
         assert changes._task is None  # nobody listens: the watcher stopped reading the store
     asyncio.run(run())
 
