@@ -16,6 +16,13 @@ PHONE = {"width": 390, "height": 844}
 # PNP_SCREENS=1 saves them in output/screens/, PNP_SCREENS=DIR in DIR
 SCREENS_ENV = "PNP_SCREENS"
 SCREENS = Path(__file__).resolve().parents[1] / "output" / "screens"
+AXE = Path(__file__).parent / "web_vendor" / "axe.min.js"  # axe-core, for the accessibility checks
+# the pages the campaign's state does not change (each the same HTML on any store, bar its tokens): axe checks
+# them where the phone-fit test loads them too (tests/web/test_web_thumbs.py), the campaign's own pages on a
+# game mid-way (tests/web/test_web_live.py); every template once, as Lighthouse's audit (.ci/lighthouse.py)
+AXE_RULES_PAGES = ["/rules?q=natural+six", "/rules/argonauts", "/rules/argonauts/gaps", "/rules/later-years",
+                   "/cards?game=argonauts&q=harpy", "/rules/argonauts/argonauts.quest.4", "/rules/argonauts/argonauts.gap.4",
+                   "/judge/argonauts/roll", "/no-such-page"]
 
 
 def env(tmp: Path) -> dict:
@@ -98,6 +105,12 @@ def close_chromium() -> None:
 def phone(browser, **extra):
     """A fresh browser context as a 390 x 844 phone with a touch screen (extra: other context options)."""
     return browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, **extra)
+
+
+def axe_violations(page) -> list[str]:
+    """What axe-core (in the page: a context made with add_init_script(path=AXE)) finds wrong with it, one line each."""
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])}: {v['nodes'][0]['target']})" for v in result["violations"]]
 
 
 def shot(page, name: str) -> None:

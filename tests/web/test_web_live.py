@@ -1,13 +1,13 @@
 """Live and offline `pnp serve`: one store watcher tells every open page of a record (server-sent
 events), the companion installs as a web app and reads offline, it works with JavaScript off, and
-axe-core finds no accessibility violation on any page (Chromium tests skip without /usr/bin/chromium)."""
+axe-core finds no accessibility violation on any campaign page (the rules' pages: tests/web/test_web_thumbs.py;
+Chromium tests skip without /usr/bin/chromium)."""
 from __future__ import annotations
 
 import asyncio
 import json
 import os
 import re
-from pathlib import Path
 from urllib.request import urlopen
 
 import pytest
@@ -16,9 +16,8 @@ from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import table
 from pnp.web.live import Changes
 from waiting import wait_for
-from web_fixtures import CHROMIUM, Server, cli, cli_here, client, phone, shot
+from web_fixtures import AXE, CHROMIUM, Server, axe_violations, cli, cli_here, client, phone, shot
 
-AXE = Path(__file__).parents[1] / "web_vendor" / "axe.min.js"
 browser_only = [pytest.mark.browser,
                 pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                    reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
@@ -42,10 +41,11 @@ def test_one_watcher_tells_every_open_page_of_a_record_made_elsewhere(store):
         await asyncio.to_thread(service.loss, store, "voyage")  # another connection, as the CLI would
         got = await asyncio.wait_for(asyncio.gather(one.__anext__(), two.__anext__()), 3)
         assert changes.id != before and got == [f"event: change\ndata: {changes.id}\n\n"] * 2
+        watcher = changes._task
         await one.aclose()
         await two.aclose()
         assert changes.listeners == 0
-        await asyncio.sleep(0.5)
+        await asyncio.wait_for(watcher, 0.5)  # its end, as soon as it comes (the same half second as before)
         assert changes._task is None  # nobody listens: the watcher stopped reading the store
     asyncio.run(run())
 
@@ -158,13 +158,10 @@ def _kept_pages(server) -> list[str]:
     return [p for p in core if not p.startswith("/static/") and p != "/manifest.webmanifest"]
 
 
-AXE_GROUPS = {  # every template once (Lighthouse's accessibility audit, .ci/lighthouse.py, runs axe on all pages)
-    "campaign": lambda server: [p for p in _kept_pages(server) if not p.startswith("/rules/")] + ["/win"],
-    "rules": lambda server: [
-        "/rules?q=natural+six", "/rules/argonauts", "/rules/argonauts/gaps", "/rules/later-years", "/cards?game=argonauts&q=harpy",
-        "/rules/argonauts/argonauts.quest.4", "/rules/argonauts/argonauts.gap.4", "/judge/argonauts/roll",
-        "/no-such-page"],
-}
+def _campaign_pages(server) -> list[str]:
+    """The campaign's own pages for axe (the rules' pages are checked in tests/web/test_web_thumbs.py, see
+    web_fixtures.AXE_RULES_PAGES): the worker's kept pages but the rules', and the win form."""
+    return [p for p in _kept_pages(server) if not p.startswith("/rules/")] + ["/win"]
 
 
 @browser_only[0]
@@ -265,8 +262,7 @@ class TestInChromium:
         assert "argonauts.quest.4" in page.inner_text("main")
         context.close()
 
-    @pytest.mark.parametrize("group", sorted(AXE_GROUPS))
-    def test_axe_finds_no_accessibility_violation_and_no_console_error_on_any_page(self, mid_game, chromium, group):
+    def test_axe_finds_no_accessibility_violation_and_no_console_error_on_any_campaign_page(self, mid_game, chromium):
         server = mid_game
         context = phone(chromium, service_workers="block")  # the pages themselves, as the server sends them
         context.add_init_script(path=str(AXE))  # axe-core in every page of the context, read once
@@ -274,21 +270,19 @@ class TestInChromium:
         errors = []
         page.on("console", lambda m: errors.append(f"{page.url}: {m.text}") if m.type == "error" else None)
         found = {}
-        for path in AXE_GROUPS[group](server):
+        for path in _campaign_pages(server):
             page.goto(server.base + path)
-            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-            bad = [f"{v['id']}: {v['help']} ({len(v['nodes'])}: {v['nodes'][0]['target']})" for v in result["violations"]]
-            if bad:
+            if bad := axe_violations(page):
                 found[path] = bad
         context.close()
         assert found == {}, "\n".join(f"{path}: {v}" for path, bad in found.items() for v in bad)
-        assert [e for e in errors if "/no-such-page" not in e] == []
+        assert errors == []
 
 
 @pytest.fixture(scope="class")
 def mid_game(tmp_path_factory):
     """`pnp serve` on a campaign with a loss and a game mid-way (crew to assign to a revealed card), for
-    the axe tests, which only read it: one server for both page groups."""
+    the axe test, which only reads it."""
     store = tmp_path_factory.mktemp("mid-game") / "s.db"
     service.new(store, "voyage", "Jason")
     cli_here(store, "loss")

@@ -1,6 +1,7 @@
 """`pnp serve` under thumbs, in Debian's Chromium (the worker's one browser): three quick taps record
 once with JavaScript on and off, a refused form survives a reload, and on a 390 and a 320 px phone every
-page fits the width and every tap target is at least 44 px, even with an 80-character name."""
+page fits the width and every tap target is at least 44 px, even with an 80-character name; the same page
+loads serve axe-core's check of the rules' pages (web_fixtures.AXE_RULES_PAGES)."""
 from __future__ import annotations
 
 import os
@@ -9,7 +10,7 @@ import pytest
 
 from pnp.games.argonauts import campaign as service
 from waiting import wait_for
-from web_fixtures import CHROMIUM, Server
+from web_fixtures import AXE, AXE_RULES_PAGES, CHROMIUM, Server, axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("thumbs"),  # one worker: one browser, one server for the widths
               pytest.mark.skipif(not os.path.exists(CHROMIUM),
@@ -127,19 +128,39 @@ def long_names(tmp_path_factory):
     server.stop()
 
 
-@pytest.mark.parametrize("viewport", PHONES, ids=["390", "320"])
-def test_every_page_fits_the_phone_and_every_tap_target_is_44px(chromium, long_names, viewport):
+def test_every_page_fits_a_390_and_a_320_px_phone_with_44px_tap_targets_and_axe_passes_the_rules_pages(
+        chromium, long_names):
     server, seq = long_names
     # the pages as the server sends them: with the service worker blocked (online, it hands the server's page
     # on unchanged), no worker installs by fetching every page again in the middle of the measuring
-    context, page = _open(chromium, viewport=viewport, service_workers="block")
+    context, page = _open(chromium, viewport=PHONES[0], service_workers="block")
+    context.add_init_script(path=str(AXE))  # axe-core in every page of the context, read once
+    errors = []
+    page.on("console", lambda m: errors.append(f"{page.url}: {m.text}") if m.type == "error" else None)
     pages = ["/", "/campaign", f"/campaign?done={seq}", "/deck", "/win", "/history", "/play",
              "/rules", "/rules?q=natural+six", "/rules/argonauts/gaps", "/rules/argonauts/argonauts.quest.4",
              "/judge", "/judge/argonauts/roll", "/delete?campaign=voyage", "/cards"]
-    for path in pages:
-        assert page.goto(server.base + path).status == 200, path
+    found = {}
+    for path in pages + [p for p in AXE_RULES_PAGES if p not in pages]:  # each page loaded once, at 390 px
+        response = page.goto(server.base + path)
+        if path in AXE_RULES_PAGES:  # axe first, on the page as loaded (its details closed)
+            if bad := axe_violations(page):
+                found[path] = bad
+        if path not in pages:
+            continue
+        assert response.status == 200, path
         page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= viewport["width"], (path, width)
-        assert page.evaluate(TARGETS) == [], path
+        # the page laid out at each width in turn: the pages' layout is CSS alone (app.css; no script of pnp's
+        # reads the width), so the page resized to a phone's width is laid out as if loaded at that width;
+        # the screen's width says the resize took effect
+        for viewport in PHONES:
+            page.set_viewport_size(viewport)
+            at = f"{path} at {viewport['width']} px"
+            assert page.evaluate("screen.width") == viewport["width"], at
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"], f"{at}: the page is {width} px wide"
+            assert page.evaluate(TARGETS) == [], f"{at}: tap targets under 44 px"
+        page.set_viewport_size(PHONES[0])
     context.close()
+    assert found == {}, "axe: " + "\n".join(f"{path}: {v}" for path, bad in found.items() for v in bad)
+    assert [e for e in errors if "/no-such-page" not in e] == [], "console errors"
