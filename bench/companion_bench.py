@@ -27,7 +27,6 @@ import itertools
 import os
 import random
 import statistics
-import tempfile
 import time
 from pathlib import Path
 from urllib.parse import quote_plus
@@ -153,36 +152,33 @@ def main() -> None:
         texts = questions(run) if args.questions else QUERIES
         return [f"/rules?q={quote_plus(q)}" for q in texts]
     pages = {"/": lambda run: ["/"], "rules search": searches}
-    with tempfile.TemporaryDirectory() as tmp:
-        store = Path(tmp) / "bench.db"
-        setup(store)
-        with serving(store) as (proc, base):
-            for paths in pages.values():  # warm up: imports, indexes, templates (seed 0: never a measured run's)
-                asyncio.run(hammer(base, paths(0)[:12], 24, 2, kind))
-            print(f"{args.clients} concurrent {kind.__name__}s, {args.requests} requests per run, {args.runs} runs, "
-                  f"{'players questions misspelt afresh' if args.questions else f'{len(QUERIES)} queries'}, "
-                  f"{os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f}); ms")
-            print(f"{'page':<14} {'run':>4} {'trip p50':>9} {'p95':>7} {'app p50':>8} {'p95':>7} "
-                  f"{'cpu p50':>8} {'p95':>6} {'srv/req':>8}")
-            worst = 0.0
-            widths = (9, 7, 8, 7, 8, 6, 8)
-            for name, paths in pages.items():
-                rows = []
-                for run in range(1, args.runs + 1):
-                    before = cpu_seconds(proc.pid)
-                    m = asyncio.run(hammer(base, paths(run), args.requests, args.clients, kind))
-                    after = cpu_seconds(proc.pid)
-                    row = [f(m[k]) for k in ("trip", "app", "cpu") for f in (statistics.median, lambda v: pct(v, .95))]
-                    row.append((after - before) * 1000 / args.requests if before is not None else float("nan"))
-                    rows.append(row)
-                    print(f"{name:<14} {run:>4} " + " ".join(f"{v:>{w}.1f}" for v, w in zip(row[:6], widths))
-                          + f" {row[6]:>8.2f}")
-                med = [statistics.median(col) for col in zip(*rows)]
-                worst = max(worst, med[1])
-                print(f"{name:<14} {'med':>4} " + " ".join(f"{v:>{w}.1f}" for v, w in zip(med[:6], widths))
-                      + f" {med[6]:>8.2f}")
-            verdict = "met" if worst < TARGET_MS else "NOT met"
-            print(f"worst round-trip p95 (median of runs): {worst:.1f} ms; target < {TARGET_MS:.0f} ms {verdict}")
+    with serving(setup) as (proc, _, base):
+        for paths in pages.values():  # warm up: imports, indexes, templates (seed 0: never a measured run's)
+            asyncio.run(hammer(base, paths(0)[:12], 24, 2, kind))
+        print(f"{args.clients} concurrent {kind.__name__}s, {args.requests} requests per run, {args.runs} runs, "
+              f"{'players questions misspelt afresh' if args.questions else f'{len(QUERIES)} queries'}, "
+              f"{os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f}); ms")
+        print(f"{'page':<14} {'run':>4} {'trip p50':>9} {'p95':>7} {'app p50':>8} {'p95':>7} "
+              f"{'cpu p50':>8} {'p95':>6} {'srv/req':>8}")
+        worst = 0.0
+        widths = (9, 7, 8, 7, 8, 6, 8)
+        for name, paths in pages.items():
+            rows = []
+            for run in range(1, args.runs + 1):
+                before = cpu_seconds(proc.pid)
+                m = asyncio.run(hammer(base, paths(run), args.requests, args.clients, kind))
+                after = cpu_seconds(proc.pid)
+                row = [f(m[k]) for k in ("trip", "app", "cpu") for f in (statistics.median, lambda v: pct(v, .95))]
+                row.append((after - before) * 1000 / args.requests if before is not None else float("nan"))
+                rows.append(row)
+                print(f"{name:<14} {run:>4} " + " ".join(f"{v:>{w}.1f}" for v, w in zip(row[:6], widths))
+                      + f" {row[6]:>8.2f}")
+            med = [statistics.median(col) for col in zip(*rows)]
+            worst = max(worst, med[1])
+            print(f"{name:<14} {'med':>4} " + " ".join(f"{v:>{w}.1f}" for v, w in zip(med[:6], widths))
+                  + f" {med[6]:>8.2f}")
+        verdict = "met" if worst < TARGET_MS else "NOT met"
+        print(f"worst round-trip p95 (median of runs): {worst:.1f} ms; target < {TARGET_MS:.0f} ms {verdict}")
 
 
 if __name__ == "__main__":

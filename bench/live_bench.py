@@ -14,7 +14,6 @@ import argparse
 import asyncio
 import os
 import statistics
-import tempfile
 import time
 from pathlib import Path
 
@@ -72,11 +71,8 @@ def main() -> None:
     ap.add_argument("--records", type=int, default=20, help="records made, one after another")
     args = ap.parse_args()
     from pnp.games.argonauts import campaign as service
-    with tempfile.TemporaryDirectory() as tmp:
-        store = Path(tmp) / "bench.db"
-        service.new(store, "voyage", "Jason")
-        with serving(store) as (_, base):
-            each, last = asyncio.run(run(base, store, args.pages, args.records))
+    with serving(lambda store: service.new(store, "voyage", "Jason")) as (_, store, base):
+        each, last = asyncio.run(run(base, store, args.pages, args.records))
     load = os.getloadavg()[0]
     print(f"{args.pages} open pages, {args.records} records from another connection, "
           f"{os.cpu_count()} cores (load average {load:.1f}); seconds from the record to the page's new copy")

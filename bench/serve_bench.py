@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -44,15 +44,19 @@ def setup(store: Path) -> None:
 
 
 @contextmanager
-def serving(store: Path) -> Iterator[tuple[subprocess.Popen, str]]:
-    """`pnp serve` on the store at a free port, run from this checkout: (its process, its base URL)."""
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--store", str(store), "--port", "0", "--json"],
-                            stdout=subprocess.PIPE, text=True)
-    try:
-        yield proc, json.loads(proc.stdout.readline())["url"].rstrip("/")
-    finally:
-        proc.terminate()
-        proc.wait()
+def serving(fill: Callable[[Path], None]) -> Iterator[tuple[subprocess.Popen, Path, str]]:
+    """`pnp serve`, run from this checkout at a free port, on a fresh store in a temporary directory that `fill`
+    fills first: (its process, the store, its base URL)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Path(tmp) / "bench.db"
+        fill(store)
+        proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--store", str(store), "--port", "0",
+                                 "--json"], stdout=subprocess.PIPE, text=True)
+        try:
+            yield proc, store, json.loads(proc.stdout.readline())["url"].rstrip("/")
+        finally:
+            proc.terminate()
+            proc.wait()
 
 
 def pct(values: list[float], q: float) -> float:
@@ -97,23 +101,20 @@ def main() -> None:
     ap.add_argument("--requests", type=int, default=200, help="requests per page")
     ap.add_argument("--clients", type=int, default=20, help="concurrent clients")
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        store = Path(tmp) / "bench.db"
-        setup(store)
-        with serving(store) as (_, base):
-            asyncio.run(hammer(base, "/", 20, 2))  # warm up: imports, rules index, templates
-            print(f"{args.clients} concurrent clients, {args.requests} requests per page (ms)")
-            print(f"{'page':<54} {'render cpu p50':>14} {'p95':>6} {'server wall p50':>15} {'p95':>6} "
-                  f"{'round trip p50':>14} {'p95':>6}")
-            medians = []
-            for path in PAGES:
-                m = asyncio.run(hammer(base, path, args.requests, args.clients))
-                medians.append(statistics.median(m["cpu"]))
-                print(f"{path:<54} {statistics.median(m['cpu']):>14.2f} {pct(m['cpu'], .95):>6.2f} "
-                      f"{statistics.median(m['app']):>15.2f} {pct(m['app'], .95):>6.2f} "
-                      f"{statistics.median(m['trip']):>14.2f} {pct(m['trip'], .95):>6.2f}")
-            print(f"slowest page's render median: {max(medians):.2f} ms (target < 50 ms); wall times include "
-                  f"queueing behind {args.clients - 1} other clients on {os.cpu_count()} shared cores")
+    with serving(setup) as (_, _, base):
+        asyncio.run(hammer(base, "/", 20, 2))  # warm up: imports, rules index, templates
+        print(f"{args.clients} concurrent clients, {args.requests} requests per page (ms)")
+        print(f"{'page':<54} {'render cpu p50':>14} {'p95':>6} {'server wall p50':>15} {'p95':>6} "
+              f"{'round trip p50':>14} {'p95':>6}")
+        medians = []
+        for path in PAGES:
+            m = asyncio.run(hammer(base, path, args.requests, args.clients))
+            medians.append(statistics.median(m["cpu"]))
+            print(f"{path:<54} {statistics.median(m['cpu']):>14.2f} {pct(m['cpu'], .95):>6.2f} "
+                  f"{statistics.median(m['app']):>15.2f} {pct(m['app'], .95):>6.2f} "
+                  f"{statistics.median(m['trip']):>14.2f} {pct(m['trip'], .95):>6.2f}")
+        print(f"slowest page's render median: {max(medians):.2f} ms (target < 50 ms); wall times include "
+              f"queueing behind {args.clients - 1} other clients on {os.cpu_count()} shared cores")
 
 
 if __name__ == "__main__":

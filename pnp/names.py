@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, wraps
 from typing import Mapping
 
 from pnp.errors import UsageError
@@ -55,22 +55,27 @@ _NON_WORD = re.compile(r"[\W_]+")  # any letters or digits are kept: Greek, Czec
 CACHED_LENGTH = 200  # characters: names up to this long are normalised once per process (a typed text may be huge)
 
 
+def _remembered(fn):
+    """fn of a text, its answers remembered for texts up to CACHED_LENGTH characters (a typed text may be
+    huge): every lookup normalises the same card and deed names again."""
+    memo = lru_cache(maxsize=1 << 14)(fn)
+
+    @wraps(fn)
+    def call(text):
+        text = str(text)
+        return memo(text) if len(text) <= CACHED_LENGTH else fn(text)
+    return call
+
+
+@_remembered
 def normalise(text: str) -> str:
     """Lower case, accents and apostrophes dropped, other punctuation as one space.
 
     "Dragon's-Teeth" -> "dragons teeth".
     """
-    text = str(text)
-    return _normalised(text) if len(text) <= CACHED_LENGTH else _normalise(text)
-
-
-def _normalise(text: str) -> str:
     text = unicodedata.normalize("NFKD", text)
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower().replace("&", " and ")
     return " ".join(_NON_WORD.sub(" ", _APOSTROPHES.sub("", text)).split())
-
-
-_normalised = lru_cache(maxsize=1 << 14)(_normalise)  # every lookup normalises the same card and deed names again
 
 
 def singular(word: str) -> str:
@@ -86,17 +91,10 @@ def singular(word: str) -> str:
     return word
 
 
+@_remembered
 def words(text: str) -> tuple[str, ...]:
-    """The normalised, singular words of a name."""
-    text = str(text)
-    return _words_of(text) if len(text) <= CACHED_LENGTH else _words(text)
-
-
-def _words(text: str) -> tuple[str, ...]:
+    """The normalised, singular words of a name (a tuple: callers cannot change a remembered value)."""
     return tuple(singular(w) for w in normalise(text).split())
-
-
-_words_of = lru_cache(maxsize=1 << 14)(_words)  # a tuple: callers cannot change the cached value
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from pnp.rules.book import load
 from pnp.rules.cards import lookup, reference
 from pnp.rules.search import is_open, search
 from pnp.web import inputs
+from pnp.web.forms import with_query
 from pnp.web.inputs import BadInput
 from pnp.web.memo import FRESH_S
 
@@ -44,7 +45,7 @@ def searchable(request) -> bool:
 def _href(slug: str, hit) -> str:
     """The address of a search hit: a card in its game's card reference, else the rule's or gap's own page."""
     if hit.kind == "card":
-        return f"/cards?game={slug}&q={hit.id.split('.card.')[1]}"
+        return with_query("/cards", game=slug, q=hit.id.split(".card.")[1])
     return f"/rules/{slug}/{hit.id}"
 
 
