@@ -21,6 +21,7 @@ from pnp.print.fonts import missing_glyphs
 from pnp.rules.book import load
 
 BODY_PT = 7.5         # rules and lists: the smallest text on these pages stays above 6 pt
+BODY_LEADING = BODY_PT * 1.25  # pt: the line spacing of body text and list items
 NOTE_PT = 6.5
 HEAD_PT = 10.0
 TITLE_PT = 20.0
@@ -88,8 +89,8 @@ def styles(font: str, bold: str) -> dict[str, ParagraphStyle]:
                                textColor=ACCENT, spaceBefore=6, spaceAfter=2),
         "section": ParagraphStyle("fm-section", fontName=bold, fontSize=8.2, leading=10, textColor=INK,
                                   spaceBefore=4, spaceAfter=1),
-        "body": ParagraphStyle("fm-body", fontSize=BODY_PT, leading=BODY_PT * 1.25, spaceAfter=1.2, **base),
-        "item": ParagraphStyle("fm-item", fontSize=BODY_PT, leading=BODY_PT * 1.25, leftIndent=9,
+        "body": ParagraphStyle("fm-body", fontSize=BODY_PT, leading=BODY_LEADING, spaceAfter=1.2, **base),
+        "item": ParagraphStyle("fm-item", fontSize=BODY_PT, leading=BODY_LEADING, leftIndent=9,
                                firstLineIndent=-9, spaceAfter=1.5, **base),
         "part": ParagraphStyle("fm-part", fontSize=NOTE_PT, leading=NOTE_PT * 1.25, leftIndent=9,
                                spaceAfter=2, textColor=colors.Color(0.3, 0.3, 0.3), fontName=font),
@@ -240,7 +241,7 @@ def orphaned(head, frame: Frame) -> bool:
     if not isinstance(head, Paragraph) or head.style.name not in HEADINGS:
         return False
     _, height = head.wrap(frame._aW, frame._y - frame._y1p)  # noqa: SLF001 - the frame's space left
-    return height + head.style.spaceBefore + 2.5 * BODY_PT * 1.25 > frame._y - frame._y1p  # noqa: SLF001
+    return height + head.style.spaceBefore + 2.5 * BODY_LEADING > frame._y - frame._y1p  # noqa: SLF001
 
 
 def draw_header(canvas, fm: FrontMatter, paper: tuple[float, float], st: dict, width: float) -> None:
