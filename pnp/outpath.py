@@ -187,6 +187,12 @@ def _os_error(exc: OSError, path: Path, doing: str) -> OutputError:
                        hint="check the folder's permissions or choose another folder with -o")
 
 
+def sync_file(path) -> None:
+    """Flush a finished file's bytes to the disk, before it is renamed into place (written without syncs)."""
+    with open(path, "rb+") as fh:
+        os.fsync(fh.fileno())
+
+
 @contextmanager
 def atomic_write(path: Path) -> Iterator[BinaryIO]:
     """A binary file to write path's content into: a hidden `.part` file beside path, moved over path only when

@@ -23,6 +23,7 @@ from platformdirs import user_cache_dir
 
 from pnp.catalog import game
 from pnp.errors import UsageError
+from pnp.outpath import sync_file
 from pnp.paths import cardsets_root
 from pnp.rules.cards import reference, stamp
 
@@ -363,8 +364,7 @@ def _build_cached(slug: str, path: Path, fingerprint: str) -> sqlite3.Connection
         conn.execute("INSERT INTO meta VALUES ('fingerprint', ?)", (fingerprint,))
         conn.commit()
         conn.close()
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
+        sync_file(tmp)
         os.replace(tmp, path)
         return _connect(f"file:{path}?mode=ro", uri=True)
     except (OSError, sqlite3.OperationalError):

@@ -22,6 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.outpath import sync_file
 
 STORE_ENV = "PNP_STORE"
 STORE_FILE = "pnp.sqlite3"
@@ -384,8 +385,7 @@ def _copy(source: sqlite3.Connection, tmp: str) -> None:
         dest.execute("PRAGMA journal_mode=DELETE")
     finally:
         dest.close()
-    with open(tmp, "rb+") as fh:
-        os.fsync(fh.fileno())
+    sync_file(tmp)
 
 
 def take_backup(path: Path) -> Path | None:
@@ -493,8 +493,7 @@ def restore(path: Path, backup: Path) -> Path | None:
         raise
     finally:
         conn.close()
-    with open(tmp, "rb+") as fh:
-        os.fsync(fh.fileno())
+    sync_file(tmp)
     moved = None
     if path.exists():
         moved = path.with_name(f"{path.name}.replaced-{stamp}")
