@@ -20,10 +20,9 @@ from pnp.cli.main import main
 from pnp.errors import UsageError
 from pnp.games.argonauts import campaign as service
 from pnp.web.tls import CA_CERT, CA_KEY, SERVER_CERT, SERVER_KEY, table_cert
-from web_fixtures import CHROMIUM, CHROMIUM_ARGS, PHONE, Server
+from web_fixtures import AXE, CHROMIUM, CHROMIUM_ARGS, Server, axe_violations, phone
 
 NAMES = ["laptop", "laptop.local", "pnp-table.test"]
-AXE = Path(__file__).parents[1] / "web_vendor" / "axe.min.js"
 
 
 def chain(folder):
@@ -260,7 +259,7 @@ def test_a_phone_trusting_the_table_gets_the_offline_copy_over_https_and_never_o
             browser = p.chromium.launch(executable_path=CHROMIUM, args=[
                 *CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1",
                 f"--ignore-certificate-errors-spki-list={spki_hash(ca_der)}"])
-            context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+            context = phone(browser)
             page = context.new_page()
             errors = []
             page.on("console", lambda m: errors.append(f"{page.url} {m.text}") if m.type == "error" else None)
@@ -268,7 +267,7 @@ def test_a_phone_trusting_the_table_gets_the_offline_copy_over_https_and_never_o
             page.goto(setup)  # what the terminal's code opens: plain http, no warning, no token sent
             assert "even offline" in page.inner_text("h1") and setup.endswith(f"/#{token}")  # never sent
             page.add_script_tag(path=str(AXE))  # the page players read first: as accessible as the rest
-            assert page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)") == []
+            assert axe_violations(page) == []
             with page.expect_download() as download:  # the phone's download, which its settings then install
                 page.get_by_role("link", name="Get the certificate").click()
             assert download.value.suggested_filename == "pnp-table.crt"
