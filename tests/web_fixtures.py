@@ -12,6 +12,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
+# a page's campaign losses as shown ("2 losses"), or null before its main has drawn them (for page.evaluate)
+LOSSES = "document.querySelector('main .losses') && document.querySelector('main .losses').textContent"
 # screenshots of the pages (docs/companion.md's pictures, or to look at a test's pages) only when asked:
 # PNP_SCREENS=1 saves them in output/screens/, PNP_SCREENS=DIR in DIR
 SCREENS_ENV = "PNP_SCREENS"

@@ -20,7 +20,7 @@ from pnp.cli.main import main
 from pnp.errors import UsageError
 from pnp.games.argonauts import campaign as service
 from pnp.web.tls import CA_CERT, CA_KEY, SERVER_CERT, SERVER_KEY, table_cert
-from web_fixtures import AXE, CHROMIUM, CHROMIUM_ARGS, Server, axe_violations, phone
+from web_fixtures import AXE, CHROMIUM, CHROMIUM_ARGS, LOSSES, Server, axe_violations, phone
 
 NAMES = ["laptop", "laptop.local", "pnp-table.test"]
 
@@ -228,7 +228,6 @@ def test_over_https_the_session_is_a_secure_cookie_of_its_own_and_writes_must_co
 # ---- in Chromium, as a phone at the table ------------------------------------------------------------
 
 HOST = "pnp-table.test"  # a LAN name Chromium resolves to this machine: not localhost, so no free secure context
-LOSSES = "document.querySelector('main .losses') && document.querySelector('main .losses').textContent"
 
 
 def spki_hash(cert_der: bytes) -> str:
