@@ -12,6 +12,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
+# a page's campaign losses as shown ("2 losses"), or null before its main has drawn them (for page.evaluate)
+LOSSES = "document.querySelector('main .losses') && document.querySelector('main .losses').textContent"
 # screenshots of the pages (docs/companion.md's pictures, or to look at a test's pages) only when asked:
 # PNP_SCREENS=1 saves them in output/screens/, PNP_SCREENS=DIR in DIR
 SCREENS_ENV = "PNP_SCREENS"
@@ -165,14 +167,15 @@ def write(c, path: str, data: dict | None = None, **kw):
     return page
 
 
-def client(store, token=None, peer=("127.0.0.1", 50000), host="127.0.0.1:8765", raise_server_exceptions=True):
+def client(store, token=None, peer=("127.0.0.1", 50000), host="127.0.0.1:8765", raise_server_exceptions=True,
+           scheme="http"):
     """The companion in this process (Starlette's TestClient), seen from `peer` (a loopback phone) asking for
-    `host`; no redirects followed; with raise_server_exceptions=False a 500 comes back as a response."""
+    `scheme`://`host`; no redirects followed; with raise_server_exceptions=False a 500 comes back as a response."""
     import warnings
 
     from pnp.web.app import create_app
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
-    return TestClient(create_app(store, token), base_url=f"http://{host}", follow_redirects=False,
+    return TestClient(create_app(store, token), base_url=f"{scheme}://{host}", follow_redirects=False,
                       raise_server_exceptions=raise_server_exceptions, client=peer)

@@ -201,7 +201,9 @@ def test_later_years_starter_pawn_reads_upright_from_both_sides_when_folded(sets
 
 def test_by_jove_aids_lead_each_line_with_its_board_icon(sets):
     cs = sets["by-jove"]
-    for aid in yaml.safe_load((SETS["by-jove"] / "aid.yaml").read_text()):
+    aids = yaml.safe_load((SETS["by-jove"] / "aid.yaml").read_text())
+    assert aids  # the loop below asserts nothing on an empty aid.yaml
+    for aid in aids:
         face = _face(cs, "aid", aid["id"])
         with_icon = sum(1 for line in aid["lines"] if line.get("icon"))
         assert with_icon >= len(aid["lines"]) - 1

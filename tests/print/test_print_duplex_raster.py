@@ -9,6 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
+from copies import copy_of
 from pnp.cardset.load import load_cardset
 from pnp.print.imposition import fit_grid
 from pnp.print.options import PrintOptions
@@ -282,8 +283,7 @@ def _builtin_components():
 def test_every_builtin_back_sits_behind_a_front_on_long_edge(tmp_path, folder, index):
     """Each built-in component with backs, A4 duplex-long defaults: on every sheet, back ink lies behind every
     used slot once the sheet is turned over its long edge, and none behind the empty slots."""
-    import copy
-    cs = copy.deepcopy(_LOADED[folder])  # the same set as load_cardset(folder) gives, in a tenth of the time
+    cs = copy_of(_LOADED[folder])  # the same set as load_cardset(folder) gives, in a tenth of the time
     comp = cs.components[index]
     cs.components[:] = [comp]
     options = PrintOptions(calibration=False)

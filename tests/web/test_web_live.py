@@ -16,7 +16,7 @@ from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import table
 from pnp.web.live import Changes
 from waiting import wait_for
-from web_fixtures import AXE, CHROMIUM, Server, axe_violations, cli, cli_here, client, phone, shot
+from web_fixtures import AXE, CHROMIUM, LOSSES, Server, axe_violations, cli, cli_here, client, phone, shot
 
 browser_only = [pytest.mark.browser,
                 pytest.mark.skipif(not os.path.exists(CHROMIUM),
@@ -136,7 +136,6 @@ def listening(page) -> None:
     page.wait_for_function("document.querySelector('main[data-live]') && document.documentElement.dataset.live === 'on'")
 
 
-LOSSES = "document.querySelector('main .losses') && document.querySelector('main .losses').textContent"
 LIVE_MS = 10_000  # a live update arrives without a reload (no page polls); bench/live_bench.py times it
 KEPT_AFTER_TAP = """async () => {  // are /campaign and /campaign?campaign=voyage kept as they are after the tap?
   for (const key of await caches.keys()) {

@@ -10,13 +10,13 @@ import pytest
 
 from pnp.games.argonauts import campaign as service
 from waiting import wait_for
-from web_fixtures import AXE, AXE_RULES_PAGES, CHROMIUM, Server, axe_violations
+from web_fixtures import AXE, AXE_RULES_PAGES, CHROMIUM, PHONE, Server, axe_violations, phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("thumbs"),  # one worker: one browser, one server for the widths
               pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                  reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
 LONG = "Argo" * 20  # 80 characters, no space: once made every page 905 px wide on a 390 px phone
-PHONES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
+PHONES = [PHONE, {"width": 320, "height": 640}]
 TARGETS = """() => {
   const bad = [];
   const seen = el => { const s = getComputedStyle(el); const r = el.getBoundingClientRect();
@@ -33,10 +33,9 @@ TARGETS = """() => {
 }"""
 
 
-def _open(browser, server=None, js=True, viewport=PHONES[0], **extra):
-    """A fresh phone's context and page, on the companion's address (`server`) when given."""
-    context = browser.new_context(viewport=viewport, device_scale_factor=1, is_mobile=True, has_touch=True,
-                                  java_script_enabled=js, **extra)
+def _open(browser, server=None, js=True, **extra):
+    """A fresh phone's context (web_fixtures.phone) and page, on the companion's address (`server`) when given."""
+    context = phone(browser, java_script_enabled=js, **extra)
     page = context.new_page()
     if server is not None:
         page.goto(server.url)
@@ -133,7 +132,7 @@ def test_every_page_fits_a_390_and_a_320_px_phone_with_44px_tap_targets_and_axe_
     server, seq = long_names
     # the pages as the server sends them: with the service worker blocked (online, it hands the server's page
     # on unchanged), no worker installs by fetching every page again in the middle of the measuring
-    context, page = _open(chromium, viewport=PHONES[0], service_workers="block")
+    context, page = _open(chromium, service_workers="block")
     context.add_init_script(path=str(AXE))  # axe-core in every page of the context, read once
     errors = []
     page.on("console", lambda m: errors.append(f"{page.url}: {m.text}") if m.type == "error" else None)

@@ -20,10 +20,10 @@ from pnp.cli.main import main
 from pnp.errors import UsageError
 from pnp.games.argonauts import campaign as service
 from pnp.web.tls import CA_CERT, CA_KEY, SERVER_CERT, SERVER_KEY, table_cert
-from web_fixtures import CHROMIUM, CHROMIUM_ARGS, PHONE, Server
+from web_fixtures import AXE, CHROMIUM, CHROMIUM_ARGS, LOSSES, Server, axe_violations, client, phone, tokens
 
 NAMES = ["laptop", "laptop.local", "pnp-table.test"]
-AXE = Path(__file__).parents[1] / "web_vendor" / "axe.min.js"
+HOST = "pnp-table.test"  # a LAN name Chromium resolves to this machine: not localhost, so no free secure context
 
 
 def chain(folder):
@@ -197,40 +197,27 @@ def test_the_setup_page_gives_the_certificate_and_never_echoes_a_host_it_does_no
 
 
 def test_over_https_the_session_is_a_secure_cookie_of_its_own_and_writes_must_come_from_the_https_origin(store):
-    import warnings
-
-    from pnp.web.app import create_app
-    from web_fixtures import tokens
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
     token = "s3cret-token-for-tests-only-0123456789"
-    phone = TestClient(create_app(store, token), base_url=f"https://{HOST}:8443", follow_redirects=False,
-                       client=("192.168.1.67", 50000))
-    issued = phone.get(f"/campaign?token={token}")
+    handset = client(store, token, peer=("192.168.1.67", 50000), host=f"{HOST}:8443", scheme="https")
+    issued = handset.get(f"/campaign?token={token}")
     cookie = issued.headers["set-cookie"].lower()
     assert issued.status_code == 303 and cookie.startswith("__host-pnp_session=")
     assert "; secure" in cookie and "samesite=lax" in cookie and "httponly" in cookie and "path=/" in cookie
-    assert phone.get("/campaign").status_code == 200
+    assert handset.get("/campaign").status_code == 200
     for elsewhere in (f"http://{HOST}:8443", f"http://{HOST}:8444", "https://evil.example"):  # http sibling, setup page
-        refused = phone.post("/loss", data={"campaign": "voyage", **tokens(phone, "/campaign")},
-                             headers={"origin": elsewhere})
+        refused = handset.post("/loss", data={"campaign": "voyage", **tokens(handset, "/campaign")},
+                               headers={"origin": elsewhere})
         assert refused.status_code == 403 and "another site" in refused.text, elsewhere
     assert service.status(store)["losses"] == 0
-    same = phone.post("/loss", data={"campaign": "voyage", **tokens(phone, "/campaign")},
-                      headers={"origin": f"https://{HOST}:8443"})
+    same = handset.post("/loss", data={"campaign": "voyage", **tokens(handset, "/campaign")},
+                        headers={"origin": f"https://{HOST}:8443"})
     assert same.status_code == 303 and service.status(store)["losses"] == 1
-    plain = TestClient(create_app(store, token), base_url=f"http://{HOST}:8765", follow_redirects=False,
-                       client=("192.168.1.67", 50000))
+    plain = client(store, token, peer=("192.168.1.67", 50000), host=f"{HOST}:8765")
     cookie = plain.get(f"/campaign?token={token}").headers["set-cookie"].lower()
     assert cookie.startswith("pnp_session=") and "secure" not in cookie  # plain http: as before
 
 
 # ---- in Chromium, as a phone at the table ------------------------------------------------------------
-
-HOST = "pnp-table.test"  # a LAN name Chromium resolves to this machine: not localhost, so no free secure context
-LOSSES = "document.querySelector('main .losses') && document.querySelector('main .losses').textContent"
-
 
 def spki_hash(cert_der: bytes) -> str:
     """base64 SHA-256 of a certificate's public key, the form --ignore-certificate-errors-spki-list takes."""
@@ -260,7 +247,7 @@ def test_a_phone_trusting_the_table_gets_the_offline_copy_over_https_and_never_o
             browser = p.chromium.launch(executable_path=CHROMIUM, args=[
                 *CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1",
                 f"--ignore-certificate-errors-spki-list={spki_hash(ca_der)}"])
-            context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+            context = phone(browser)
             page = context.new_page()
             errors = []
             page.on("console", lambda m: errors.append(f"{page.url} {m.text}") if m.type == "error" else None)
@@ -268,7 +255,7 @@ def test_a_phone_trusting_the_table_gets_the_offline_copy_over_https_and_never_o
             page.goto(setup)  # what the terminal's code opens: plain http, no warning, no token sent
             assert "even offline" in page.inner_text("h1") and setup.endswith(f"/#{token}")  # never sent
             page.add_script_tag(path=str(AXE))  # the page players read first: as accessible as the rest
-            assert page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)") == []
+            assert axe_violations(page) == []
             with page.expect_download() as download:  # the phone's download, which its settings then install
                 page.get_by_role("link", name="Get the certificate").click()
             assert download.value.suggested_filename == "pnp-table.crt"
