@@ -42,7 +42,9 @@ def _open(browser, server=None, js=True, **extra):
     return context, page
 
 
-COUNT_REQUESTS = """window.__sent = 0; window.__done = 0;
+# htmx:load on the body: htmx has wired the page's forms (a tap before then is the browser's own submit)
+COUNT_REQUESTS = """window.__sent = 0; window.__done = 0; window.__ready = false;
+document.addEventListener('htmx:load', () => window.__ready = true);
 document.addEventListener('htmx:beforeRequest', () => window.__sent++);
 document.addEventListener('htmx:afterRequest', () => window.__done++);"""
 
@@ -76,6 +78,7 @@ def test_three_quick_taps_on_record_a_loss_record_one_loss(chromium, served, js)
     box = _shown_box(page, "form[action='/loss'] button")
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     if js:
+        page.wait_for_function("window.__ready")
         page.locator("form[action='/loss'] button").evaluate("b => { b.click(); b.click(); }")
         page.wait_for_function("window.__sent > 0 && window.__sent === window.__done")
     else:
