@@ -109,6 +109,13 @@ def phone(browser, **extra):
     return browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, **extra)
 
 
+def offline_ready(page) -> None:
+    """Wait until the companion's service worker is installed and controls the page: its install fetched every
+    CORE page (the first visit's store set-up, whose commits make open live pages fetch themselves again)."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
 def axe_violations(page) -> list[str]:
     """What axe-core (in the page: a context made with add_init_script(path=AXE)) finds wrong with it, one line each."""
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")

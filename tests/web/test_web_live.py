@@ -16,7 +16,7 @@ from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import table
 from pnp.web.live import Changes
 from waiting import wait_for
-from web_fixtures import AXE, CHROMIUM, LOSSES, Server, axe_violations, cli, cli_here, client, phone, shot
+from web_fixtures import AXE, CHROMIUM, LOSSES, Server, axe_violations, cli, cli_here, client, offline_ready, phone, shot
 
 browser_only = [pytest.mark.browser,
                 pytest.mark.skipif(not os.path.exists(CHROMIUM),
@@ -216,8 +216,7 @@ class TestInChromium:
         context = phone(chromium)
         page = context.new_page()
         page.goto(server.base + "/campaign")
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: every CORE page is kept
-        page.wait_for_function("navigator.serviceWorker.controller !== null")  # and this page's requests go through it
+        offline_ready(page)  # installed, every CORE page kept, and this page's requests go through it
         service.loss(store, "voyage")
         page.wait_for_function(f"({LOSSES}) === '1 loss'")  # live update; the worker keeps this copy too
         page.locator("button:has-text('Record a loss')").click()  # a tap here lands on ?campaign=voyage&done=N,

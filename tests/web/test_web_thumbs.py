@@ -10,7 +10,7 @@ import pytest
 
 from pnp.games.argonauts import campaign as service
 from waiting import wait_for
-from web_fixtures import AXE, AXE_RULES_PAGES, CHROMIUM, PHONE, Server, axe_violations, phone
+from web_fixtures import AXE, AXE_RULES_PAGES, CHROMIUM, PHONE, Server, axe_violations, offline_ready, phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("thumbs"),  # one worker: one browser, one server for the widths
               pytest.mark.skipif(not os.path.exists(CHROMIUM),
@@ -34,11 +34,15 @@ TARGETS = """() => {
 
 
 def _open(browser, server=None, js=True, **extra):
-    """A fresh phone's context (web_fixtures.phone) and page, on the companion's address (`server`) when given."""
+    """A fresh phone's context (web_fixtures.phone) and page, on the companion's address (`server`) when given,
+    with JavaScript once its service worker is in control: its install's first visits set up the store, and
+    a live page drawn before that fetches itself again, which once swapped the form away under a tap."""
     context = phone(browser, java_script_enabled=js, **extra)
     page = context.new_page()
     if server is not None:
         page.goto(server.url)
+        if js:
+            offline_ready(page)
     return context, page
 
 
