@@ -110,21 +110,25 @@ class Store:
                                 hint="make the file and its folder writable, or copy the store and use --store COPY")
 
     @contextmanager
-    def record(self):
+    def record(self, backup: bool = True):
         """One write transaction (BEGIN IMMEDIATE serialises writers; all or nothing), then a backup of
         the store as committed, so the newest backup always holds the latest record.
 
         Refused before anything is written when the disk has no room for the record and its backup.
         A backup that fails after the commit does not undo or hide the record: `self.warning` says so.
+        `backup=False` is for writes that are not campaign records (a table game's steps): one backup per
+        tap would rotate every earlier record's backup out of the folder in one game.
         """
         if self.conn.full is not None:
             raise self.conn.full
         if self.readonly:
             raise self._readonly()
-        db.ready_for_backups(self.path)
+        if backup:
+            db.ready_for_backups(self.path)
         with self.guard(), db.write(self.conn):
             yield self.conn
-        self.warning = db.backup_after_commit(self.path)
+        if backup:
+            self.warning = db.backup_after_commit(self.path)
 
     @contextmanager
     def snapshot(self):

@@ -10,6 +10,7 @@ from pnp.games.argonauts import campaign as service
 from pnp.cli.main import main
 from pnp.games.argonauts import table
 from pnp.games.argonauts.table_play import completer
+from pnp.store import db
 
 
 def test_completion_offers_card_names_by_prefix_then_by_substring():
@@ -44,6 +45,9 @@ def test_a_whole_table_game_typed_at_the_terminal_is_recorded_on_the_current_cam
             step = v["choices"][0]["action"]
         game = table.act(store, "mine", game["version"], step)
     victory = sorted(c["id"] for c in v["victory"])
+    # the steps are not records: the backups are still the two campaigns' own, none rotated out by a tap
+    kept = [b.name for b in db.backups(store)]
+    assert len(kept) == 2 and len(typed) > 10
     table.abandon(store, "mine")
     typed.insert(0, "Nowhere Card")  # a typo is refused, asked again, and changes nothing
     typed.append("1")  # the deed
@@ -53,6 +57,8 @@ def test_a_whole_table_game_typed_at_the_terminal_is_recorded_on_the_current_cam
     assert "You won" in result.output and "Recorded on campaign 'mine'" in result.output
     assert service.status(store, "mine")["wins"] == 1 and service.status(store, "theirs")["wins"] == 0
     assert sorted(service.history(store, "mine")[-1]["payload"]["victory"]) == victory
+    after = [b.name for b in db.backups(store)]  # the win is a record: one backup, holding it
+    assert len(after) == 3 and set(kept) < set(after)
 
 
 def test_back_takes_back_a_mistaken_reveal_and_the_game_is_the_web_pages_game(tmp_path, monkeypatch):
