@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from web_fixtures import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, cli_here, env, phone, shot
+from web_fixtures import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, PHONE, Server, cli_here, env, phone, shot
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                 reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
+                                 reason=NO_CHROMIUM)]
 
 
 @pytest.fixture

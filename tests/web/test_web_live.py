@@ -16,11 +16,11 @@ from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import table
 from pnp.web.live import Changes
 from waiting import wait_for
-from web_fixtures import AXE, CHROMIUM, LOSSES, Server, axe_violations, cli, cli_here, client, offline_ready, phone, shot
+from web_fixtures import AXE, CHROMIUM, LOSSES, NO_CHROMIUM, Server, axe_violations, cli, cli_here, client, offline_ready, phone, shot
 
 browser_only = [pytest.mark.browser,
                 pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                   reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")]
+                                   reason=NO_CHROMIUM)]
 
 
 def change_of(html: str) -> str | None:

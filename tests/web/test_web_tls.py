@@ -20,7 +20,7 @@ from pnp.cli.main import main
 from pnp.errors import UsageError
 from pnp.games.argonauts import campaign as service
 from pnp.web.tls import CA_CERT, CA_KEY, SERVER_CERT, SERVER_KEY, table_cert
-from web_fixtures import AXE, CHROMIUM, CHROMIUM_ARGS, LOSSES, Server, axe_violations, client, phone, tokens
+from web_fixtures import AXE, CHROMIUM, CHROMIUM_ARGS, LOSSES, NO_CHROMIUM, Server, axe_violations, client, phone, tokens
 
 NAMES = ["laptop", "laptop.local", "pnp-table.test"]
 HOST = "pnp-table.test"  # a LAN name Chromium resolves to this machine: not localhost, so no free secure context
@@ -228,7 +228,7 @@ def spki_hash(cert_der: bytes) -> str:
 
 @pytest.mark.browser
 @pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                    reason="needs Debian's chromium (.ci/run installs it: apt-get install -y chromium)")
+                    reason=NO_CHROMIUM)
 def test_a_phone_trusting_the_table_gets_the_offline_copy_over_https_and_never_over_http(tmp_path, monkeypatch):
     from playwright.sync_api import sync_playwright
     monkeypatch.setenv("PNP_CONFIG", str(tmp_path / "config.toml"))  # the servers' certificates, in tmp_path
