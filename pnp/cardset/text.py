@@ -23,7 +23,16 @@ FIELD_ONLY = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 # are built with the same settings, so a source compiles to the same code in each (only a file template's source
 # depends on the set's folders). Compiling is most of a print's Jinja2 time; bounded for a long `pnp serve`.
 _CODE: dict[tuple[str, str], object] = {}
+_NAMES: dict[tuple[str, str], frozenset] = {}  # the names an inline or plain source reads, likewise shared
 CODE_CACHE_SIZE = 4096
+
+
+def _keep(cache: dict, key, value):
+    """Put value in one of the shared caches (emptied when full: a long `pnp serve` stays bounded); value."""
+    if len(cache) >= CODE_CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def _blank_none(value):
@@ -49,10 +58,7 @@ class TextEngine:
         env = self.plain_env if kind == "plain" else self.env
         code = _CODE.get((kind, source))
         if code is None:
-            code = env.compile(source)  # a syntax error raises here and is not kept
-            if len(_CODE) >= CODE_CACHE_SIZE:
-                _CODE.clear()
-            _CODE[(kind, source)] = code
+            code = _keep(_CODE, (kind, source), env.compile(source))  # a syntax error raises, nothing kept
         return env.template_class.from_code(env, code, env.make_globals(None))  # as env.from_string(source)
 
     def template(self, kind: str, source: str, where: str, file: str):
@@ -126,10 +132,13 @@ class TextEngine:
     def variables(self, kind: str, source: str) -> set[str]:
         """Names a template reads from its context (for sharing identical faces between cards)."""
         env = self.plain_env if kind == "plain" else self.env
+        known = _NAMES.get((kind, source))
+        if known is not None:
+            return set(known)
         try:
             if kind == "file":
-                source = env.loader.get_source(env, source)[0]
-            return set(meta.find_undeclared_variables(env.parse(source)))
+                return set(meta.find_undeclared_variables(env.parse(env.loader.get_source(env, source)[0])))
+            return set(_keep(_NAMES, (kind, source), frozenset(meta.find_undeclared_variables(env.parse(source)))))
         except (jinja2.TemplateError, PnpError):  # rendering reports it, naming the card
             return {"*"}
 
