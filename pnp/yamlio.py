@@ -2,6 +2,8 @@
 silent garbage (a key twice in one mapping, a binary, set or pairs value, control characters, a huge value)."""
 from __future__ import annotations
 
+import copy
+
 import yaml
 
 from pnp import limits
@@ -14,6 +16,9 @@ MERGE = "tag:yaml.org,2002:merge"
 # tags whose values print as Python reprs (b'...', {...} in a random order, [(k, v)]): not card text
 REFUSED_TAGS = {"tag:yaml.org,2002:binary": "binary data (!!binary)", "tag:yaml.org,2002:set": "a set (!!set)",
                 "tag:yaml.org,2002:omap": "an ordered map (!!omap)", "tag:yaml.org,2002:pairs": "pairs (!!pairs)"}
+_PARSED: dict[tuple, object] = {}  # load_yaml's values by (text, the limits in force when it was checked)
+PARSED_CACHE_SIZE = 256  # texts kept; emptied when full, so a long `pnp serve` stays bounded
+PARSED_TEXT_MAX = 1 << 20  # characters: a longer text is parsed each time, not kept
 
 
 def _expanded_size(node, depth: int, sizes: dict, file) -> int:
@@ -89,7 +94,25 @@ def _check_values(root, file, error: type[PnpError]) -> None:
 
 def load_yaml(text: str, file=None, *, error: type[PnpError] = CardsetError):
     """Parse YAML text safely (no arbitrary objects); alias bombs and deep nesting raise LimitError, and
-    garbage values (duplicate keys, !!binary/!!set/!!omap/!!pairs, control characters) raise `error`."""
+    garbage values (duplicate keys, !!binary/!!set/!!omap/!!pairs, control characters) raise `error`.
+
+    A text parsed before under the same limits gives a copy of its value without parsing again (a card set
+    read again by a print, `pnp watch` or `pnp serve`); a refused text is never kept, so it is refused again.
+    """
+    key = (text, limits.NESTING.value, limits.YAML_NODES.value, limits.CELL_CHARS.value)
+    if key not in _PARSED:
+        value = _parse(text, file, error)
+        if len(text) > PARSED_TEXT_MAX:
+            return value
+        if len(_PARSED) >= PARSED_CACHE_SIZE:
+            _PARSED.clear()
+        _PARSED[key] = value
+    return copy.deepcopy(_PARSED[key])  # callers may change what they get; the kept value stays as parsed
+
+
+
+def _parse(text: str, file, error: type[PnpError]):
+    """load_yaml's parse and checks, uncached."""
     loader = _LOADER(text)
     try:
         node = loader.get_single_node()

@@ -367,3 +367,25 @@ def test_simulate_rounds_are_bounded_before_any_game(monkeypatch, option):
     assert "internal error" not in res.output
     assert f"field '{option}'" in res.output and "over the limit of 10000 (rounds)" in res.output
     assert "PNP_LIMIT_ROUNDS" in res.output
+
+
+def test_a_yaml_text_read_again_is_a_fresh_copy_and_is_checked_against_the_limits_in_force(monkeypatch):
+    """load_yaml keeps what it parsed (a set read again is not parsed again), but never shares it with a
+    caller, and a text accepted under one limit is refused when read again under a lower one."""
+    from pnp import yamlio
+    from pnp.errors import LimitError
+    parsed = []
+    parse = yamlio._parse
+    monkeypatch.setattr(yamlio, "_parse", lambda *a: parsed.append(a[0]) or parse(*a))
+    text = "cards:\n- {id: a, name: Alpha, tags: [x, y]}\n- {id: b, name: " + "B" * 300 + "}\n"
+    first = yamlio.load_yaml(text, file="cards.yaml")
+    first["cards"][0]["tags"].append("changed by the caller")
+    again = yamlio.load_yaml(text, file="cards.yaml")
+    assert again["cards"][0]["tags"] == ["x", "y"] and again is not first
+    assert parsed == [text]  # the second read was not parsed again
+    monkeypatch.setenv(yamlio.limits.CELL_CHARS.env, "100")  # now a 300-character value is over the limit
+    with pytest.raises(LimitError, match="cell_chars"):
+        yamlio.load_yaml(text, file="cards.yaml")
+    with pytest.raises(LimitError):  # a refusal is not kept either: refused again, parsed again
+        yamlio.load_yaml(text, file="cards.yaml")
+    assert parsed == [text] * 3
