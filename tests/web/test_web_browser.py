@@ -192,6 +192,18 @@ async def _submit(page, selector: str) -> None:
     assert not await page.locator(".error").count(), await page.inner_text("main")
 
 
+async def _tapped(page) -> None:
+    """Wait until htmx has redrawn the deeds for a tile's tap; else fail saying what the page shows (timed out
+    twice in some twenty full runs, on a loaded machine, never alone: the next time says more)."""
+    from playwright.async_api import TimeoutError as Timeout
+    try:
+        await page.wait_for_selector("text=1 card tapped.")
+    except Timeout:
+        ticked = await page.locator("label.tile input:checked").evaluate_all("l => l.map(i => i.value)")
+        raise AssertionError(f"no '1 card tapped.' on {page.url}, ticked {ticked}: "
+                             f"{(await page.inner_text('main'))[:600]}") from None
+
+
 async def _concurrent(server: Server, store: Path, rounds: int) -> None:
     from playwright.async_api import async_playwright
 
@@ -206,7 +218,7 @@ async def _concurrent(server: Server, store: Path, rounds: int) -> None:
         for _ in range(rounds):
             await _open(page, server.base + "/win")
             await page.locator("label.tile", has_text="Amycus").click()
-            await page.wait_for_selector("text=1 card tapped.")  # htmx redrew the deeds for the tap
+            await _tapped(page)
             await page.locator("input[name=deed]:not([value=amycus])").first.check()
             await _submit(page, "button:has-text('Record the win')")
 
