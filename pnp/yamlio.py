@@ -100,14 +100,21 @@ def load_yaml(text: str, file=None, *, error: type[PnpError] = CardsetError):
     read again by a print, `pnp watch` or `pnp serve`); a refused text is never kept, so it is refused again.
     """
     key = (text, limits.NESTING.value, limits.YAML_NODES.value, limits.CELL_CHARS.value)
-    if key not in _PARSED:
-        value = _parse(text, file, error)
-        if len(text) > PARSED_TEXT_MAX:
+    if key in _PARSED:
+        try:
+            return copy.deepcopy(_PARSED[key])  # callers may change what they get; the kept value stays as parsed
+        except RecursionError:  # a value nested too deep to copy from this deep in the stack: parsed afresh
+            pass
+    value = _parse(text, file, error)
+    if len(text) <= PARSED_TEXT_MAX:
+        try:
+            kept = copy.deepcopy(value)
+        except RecursionError:  # nested deeper than a copy can go (the parse itself went deeper): not kept
             return value
         if len(_PARSED) >= PARSED_CACHE_SIZE:
             _PARSED.clear()
-        _PARSED[key] = value
-    return copy.deepcopy(_PARSED[key])  # callers may change what they get; the kept value stays as parsed
+        _PARSED[key] = kept
+    return value
 
 
 

@@ -382,10 +382,24 @@ def test_a_yaml_text_read_again_is_a_fresh_copy_and_is_checked_against_the_limit
     first["cards"][0]["tags"].append("changed by the caller")
     again = yamlio.load_yaml(text, file="cards.yaml")
     assert again["cards"][0]["tags"] == ["x", "y"] and again is not first
-    assert parsed == [text]  # the second read was not parsed again
+    again["cards"][0]["tags"].append("changed by the second caller")
+    assert yamlio.load_yaml(text, file="cards.yaml")["cards"][0]["tags"] == ["x", "y"]
+    assert parsed == [text]  # the later reads were not parsed again
     monkeypatch.setenv(yamlio.limits.CELL_CHARS.env, "100")  # now a 300-character value is over the limit
     with pytest.raises(LimitError, match="cell_chars"):
         yamlio.load_yaml(text, file="cards.yaml")
     with pytest.raises(LimitError):  # a refusal is not kept either: refused again, parsed again
         yamlio.load_yaml(text, file="cards.yaml")
     assert parsed == [text] * 3
+
+
+def test_a_yaml_value_nested_too_deep_to_copy_is_read_as_before_and_not_kept(monkeypatch):
+    """Seen with PyYAML 6.0 (.ci/lowest): a document its loader could still build was too deep for
+    copy.deepcopy, which ended as 'internal error: RecursionError'; such a value is handed out as parsed."""
+    from pnp import yamlio
+    def too_deep(value, memo=None):
+        raise RecursionError("maximum recursion depth exceeded")
+    monkeypatch.setattr(yamlio.copy, "deepcopy", too_deep)
+    text = "a: {b: {c: [1, 2]}}\n"
+    assert yamlio.load_yaml(text, file="deep.yaml") == {"a": {"b": {"c": [1, 2]}}}
+    assert not any(key[0] == text for key in yamlio._PARSED)
