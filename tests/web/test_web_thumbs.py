@@ -60,6 +60,19 @@ def _tap_at(page, x: float, y: float, js: bool) -> None:
         page.wait_for_function("window.__sent === window.__done")
 
 
+def _left(page, start: str) -> None:
+    """Wait until the page has left `start`. A double tap with JavaScript off sends the form twice and the
+    browser drops the first navigation for the second: the wait on the first then ends in net::ERR_ABORTED
+    (seen once in a full run), so it waits once more, for the second (at once if it has landed already)."""
+    from playwright.sync_api import Error
+    try:
+        page.wait_for_url(lambda url: url != start)
+    except Error as exc:
+        if "ERR_ABORTED" not in str(exc):
+            raise
+        page.wait_for_url(lambda url: url != start)
+
+
 def _shown_box(page, selector: str) -> dict:
     """The element's box once it is laid out: Playwright gives none for an element not shown at that moment
     (seen once, on a loaded machine, right after the page opened)."""
@@ -87,7 +100,7 @@ def test_three_quick_taps_on_record_a_loss_record_one_loss(chromium, served, js)
         page.wait_for_function("window.__sent > 0 && window.__sent === window.__done")
     else:
         page.mouse.click(x, y, click_count=2)
-        page.wait_for_url(lambda url: url != start)
+        _left(page, start)
     _tap_at(page, x, y, js)  # the same spot, on the page that answered
     assert [h["kind"] for h in service.history(store)] == ["new", "loss"]
     assert "Recorded a loss on voyage" in page.inner_text("main")
