@@ -19,6 +19,7 @@ REFUSED_TAGS = {"tag:yaml.org,2002:binary": "binary data (!!binary)", "tag:yaml.
 _PARSED: dict[tuple, object] = {}  # load_yaml's values by (text, the limits in force when it was checked)
 PARSED_CACHE_SIZE = 256  # texts kept; emptied when full, so a long `pnp serve` stays bounded
 PARSED_TEXT_MAX = 1 << 20  # characters: a longer text is parsed each time, not kept
+_MISSING = object()
 
 
 def _expanded_size(node, depth: int, sizes: dict, file) -> int:
@@ -100,9 +101,10 @@ def load_yaml(text: str, file=None, *, error: type[PnpError] = CardsetError):
     read again by a print, `pnp watch` or `pnp serve`); a refused text is never kept, so it is refused again.
     """
     key = (text, limits.NESTING.value, limits.YAML_NODES.value, limits.CELL_CHARS.value)
-    if key in _PARSED:
+    kept = _PARSED.get(key, _MISSING)  # one look (another thread of `pnp serve` may empty the cache meanwhile)
+    if kept is not _MISSING:
         try:
-            return copy.deepcopy(_PARSED[key])  # callers may change what they get; the kept value stays as parsed
+            return copy.deepcopy(kept)  # callers may change what they get; the kept value stays as parsed
         except RecursionError:  # a value nested too deep to copy from this deep in the stack: parsed afresh
             pass
     value = _parse(text, file, error)
@@ -115,7 +117,6 @@ def load_yaml(text: str, file=None, *, error: type[PnpError] = CardsetError):
             _PARSED.clear()
         _PARSED[key] = kept
     return value
-
 
 
 def _parse(text: str, file, error: type[PnpError]):

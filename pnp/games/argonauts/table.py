@@ -4,8 +4,9 @@ Unlike `play`, nothing is shuffled or rolled here: each reveal is the card the p
 (a chance outcome of State, argonauts.quest.1-4) and each roll is the die the player reads.
 The game in progress is kept in the pnp store (namespace `argonauts_table`, one per campaign), so
 `pnp serve`'s play page and `pnp argonauts play --table` continue the same game. Its steps are not
-campaign records and take no backup: the backups keep the campaign's records, not every tap. Every step runs in
-one write transaction with a version check, so two screens tapping at once cannot lose or double a step.
+campaign records and take no backup: the backups keep the campaign's records, not every tap. Every step
+runs in one write transaction with a version check, so two screens tapping at once cannot lose or double
+a step.
 The advice is the same engine call as `pnp argonauts advise` (Turn.best via advise_assignment).
 """
 from __future__ import annotations
