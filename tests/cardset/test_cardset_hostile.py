@@ -374,6 +374,7 @@ def test_a_yaml_text_read_again_is_a_fresh_copy_and_is_checked_against_the_limit
     caller, and a text accepted under one limit is refused when read again under a lower one."""
     from pnp import yamlio
     from pnp.errors import LimitError
+    monkeypatch.setattr(yamlio, "_PARSED", {})  # this worker's earlier reads play no part
     parsed = []
     parse = yamlio._parse
     monkeypatch.setattr(yamlio, "_parse", lambda *a: parsed.append(a[0]) or parse(*a))
@@ -399,7 +400,8 @@ def test_a_yaml_value_nested_too_deep_to_copy_is_read_as_before_and_not_kept(mon
     from pnp import yamlio
     def too_deep(value, memo=None):
         raise RecursionError("maximum recursion depth exceeded")
+    monkeypatch.setattr(yamlio, "_PARSED", {})
     monkeypatch.setattr(yamlio.copy, "deepcopy", too_deep)
     text = "a: {b: {c: [1, 2]}}\n"
     assert yamlio.load_yaml(text, file="deep.yaml") == {"a": {"b": {"c": [1, 2]}}}
-    assert not any(key[0] == text for key in yamlio._PARSED)
+    assert yamlio._PARSED == {}

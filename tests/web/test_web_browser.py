@@ -15,8 +15,7 @@ import pytest
 from web_fixtures import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, PHONE, Server, cli_here, env, phone, shot
 
 pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                 reason=NO_CHROMIUM)]
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=NO_CHROMIUM)]
 
 
 @pytest.fixture

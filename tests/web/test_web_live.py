@@ -19,8 +19,7 @@ from waiting import wait_for
 from web_fixtures import AXE, CHROMIUM, LOSSES, NO_CHROMIUM, Server, axe_violations, cli, cli_here, client, offline_ready, phone, shot
 
 browser_only = [pytest.mark.browser,
-                pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                   reason=NO_CHROMIUM)]
+                pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=NO_CHROMIUM)]
 
 
 def change_of(html: str) -> str | None:

@@ -13,8 +13,7 @@ from waiting import wait_for
 from web_fixtures import AXE, AXE_RULES_PAGES, CHROMIUM, NO_CHROMIUM, PHONE, Server, axe_violations, offline_ready, phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("thumbs"),  # one worker: one browser, one server for the widths
-              pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                 reason=NO_CHROMIUM)]
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=NO_CHROMIUM)]
 LONG = "Argo" * 20  # 80 characters, no space: once made every page 905 px wide on a 390 px phone
 PHONES = [PHONE, {"width": 320, "height": 640}]
 TARGETS = """() => {
