@@ -159,9 +159,10 @@ def build_dist(out: Path) -> tuple[Path, Path]:
 @pytest.fixture(scope="session")
 def install_builds(tmp_path_factory, request) -> dict[str, Future]:
     """The Quick start and `python -m build`, each started in a thread of its own as soon as the first of
-    `quick_start` and `dist` is asked for (each only when a test of this run needs it), and each fixture
-    waits for its own: they share nothing (the clone and the checkout, each its own build environments;
-    pip's cache is safe to share), and take ~30 s and ~5 s of an idle machine one after the other, much of
+    `quick_start` and `dist` is asked for (each only when a test of this run needs it: a test's fixture names
+    include those its fixtures ask for, so the one asking is always among them), and each fixture waits for
+    its own: they share nothing (the clone and the checkout, each its own build environments; pip's cache is
+    safe to share), and take ~30 s and ~5 s of an idle machine one after the other, much of
     it waiting on the index and the disk. A failure in either is raised by its fixture, as before."""
     needed = set().union(*(item.fixturenames for item in request.session.items))
     pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="install")
@@ -175,18 +176,16 @@ def install_builds(tmp_path_factory, request) -> dict[str, Future]:
 
 
 @pytest.fixture(scope="session")
-def quick_start(install_builds, tmp_path_factory) -> QuickStart:
+def quick_start(install_builds) -> QuickStart:
     """README's Quick start run once (run_quick_start): each command's result is kept for the tests to check
     (test_quick_start.py); its .venv is the installed product the other install tests use."""
-    started = install_builds.get("quick_start")
-    return started.result() if started else run_quick_start(tmp_path_factory.mktemp("quick-start"))
+    return install_builds["quick_start"].result()
 
 
 @pytest.fixture(scope="session")
-def dist(install_builds, tmp_path_factory) -> tuple[Path, Path]:
+def dist(install_builds) -> tuple[Path, Path]:
     """The sdist and the wheel built from it (build_dist)."""
-    started = install_builds.get("dist")
-    return started.result() if started else build_dist(tmp_path_factory.mktemp("dist"))
+    return install_builds["dist"].result()
 
 
 @pytest.fixture(scope="session")
