@@ -132,13 +132,13 @@ class TextEngine:
     def variables(self, kind: str, source: str) -> set[str]:
         """Names a template reads from its context (for sharing identical faces between cards)."""
         env = self.plain_env if kind == "plain" else self.env
-        known = _NAMES.get((kind, source))
-        if known is not None:
-            return set(known)
         try:
-            if kind == "file":
+            if kind == "file":  # its source depends on the set's folders: read each time
                 return set(meta.find_undeclared_variables(env.parse(env.loader.get_source(env, source)[0])))
-            return set(_keep(_NAMES, (kind, source), frozenset(meta.find_undeclared_variables(env.parse(source)))))
+            names = _NAMES.get((kind, source))
+            if names is None:
+                names = _keep(_NAMES, (kind, source), frozenset(meta.find_undeclared_variables(env.parse(source))))
+            return set(names)
         except (jinja2.TemplateError, PnpError):  # rendering reports it, naming the card
             return {"*"}
 
