@@ -1,5 +1,7 @@
-"""pnp as users get it, built once per test run: the README's Quick start run verbatim in a fresh clone (its
-.venv), and the sdist and wheel `python -m build` makes of this checkout.
+"""pnp as users get it, built once per test run: the README's Quick start's first command run verbatim in a fresh
+clone (its .venv), and the sdist and wheel `python -m build` makes of this checkout. The second command (the test
+extras and this suite) is what `.ci/run` runs verbatim on a clean clone, so the suite does not run itself again
+(test_quick_start.py checks that `.ci/run` runs it).
 
 The fixtures are session-scoped and used only by tests in the `install` xdist group, so one worker builds
 them once: test_quick_start.py checks the Quick start's own results, test_install.py and
@@ -29,9 +31,6 @@ if [ "$1" = "-m" ] && [ "$2" = "pip" ] && [ "$3" = "install" ]; then
 fi
 exec "{python}" "$@"
 """
-# the Quick start's second command runs pytest: one quick test file in this process (chosen with
-# PYTEST_ADDOPTS, which pytest reads), not the whole suite again nor a worker per core
-QUICK_PYTEST = "-q -p no:cacheprovider -n 0 tests/cli/test_docs_new.py"
 
 
 def clean_env() -> dict:
@@ -82,14 +81,13 @@ def stock_python(bin_dir: Path) -> None:
 
 @dataclass
 class QuickStart:
-    """The README's two Quick start commands run in a fresh clone on a stock python3, with what each printed."""
+    """The README's first Quick start command run in a fresh clone on a stock python3, with what it printed."""
 
     lines: list[str]
     clone: Path
     env: dict
     refused: subprocess.CompletedProcess   # `python3 -m pip install` outside a venv
     first: subprocess.CompletedProcess
-    second: subprocess.CompletedProcess
 
     @property
     def venv(self) -> Path:
@@ -124,8 +122,8 @@ class Installed:
 
 
 def run_quick_start(root: Path) -> QuickStart:
-    """README's Quick start, verbatim, on a stock system: a fresh clone, an empty HOME, and a `python3` whose
-    pip refuses to install outside a virtual environment (PEP 668); each command's result kept."""
+    """README's first Quick start command, verbatim, on a stock system: a fresh clone, an empty HOME, and a
+    `python3` whose pip refuses to install outside a virtual environment (PEP 668); its result kept."""
     lines = quick_start_lines()
     assert len(lines) == 2, f"the Quick start should be exactly two commands: {lines}"
     clone, home, bin_dir = root / "pnp", root / "home", root / "bin"
@@ -141,11 +139,7 @@ def run_quick_start(root: Path) -> QuickStart:
     refused = subprocess.run(["python3", "-m", "pip", "install", "--dry-run", "hercules-pnp"], cwd=clone, env=env,
                              capture_output=True, text=True, timeout=120)
     first = subprocess.run(["bash", "-c", lines[0]], cwd=clone, env=env, capture_output=True, text=True, timeout=900)
-    second = None
-    if first.returncode == 0:
-        second = subprocess.run(["bash", "-c", lines[1]], cwd=clone, env=env | {"PYTEST_ADDOPTS": QUICK_PYTEST},
-                                capture_output=True, text=True, timeout=900)
-    return QuickStart(lines=lines, clone=clone, env=env, refused=refused, first=first, second=second)
+    return QuickStart(lines=lines, clone=clone, env=env, refused=refused, first=first)
 
 
 def build_dist(out: Path) -> tuple[Path, Path]:
@@ -177,7 +171,7 @@ def install_builds(tmp_path_factory, request) -> dict[str, Future]:
 
 @pytest.fixture(scope="session")
 def quick_start(install_builds) -> QuickStart:
-    """README's Quick start run once (run_quick_start): each command's result is kept for the tests to check
+    """README's first Quick start command run once (run_quick_start): its result is kept for the tests to check
     (test_quick_start.py); its .venv is the installed product the other install tests use."""
     return install_builds["quick_start"].result()
 
@@ -193,7 +187,7 @@ def installed(quick_start, dist, tmp_path_factory) -> Installed:
     """The wheel built from this checkout's sdist, installed into the Quick start's venv (where pip resolved
     pnp's dependencies as for any user) in place of the clone's own build, so that the installed pnp is this
     checkout's even before a commit; a user's home of its own."""
-    assert quick_start.second is not None and quick_start.second.returncode == 0, \
+    assert quick_start.first.returncode == 0, \
         "the Quick start failed (test_quick_start.py says how), so there is no installed pnp"
     check([quick_start.venv / "bin" / "python", "-m", "pip", "install", "--disable-pip-version-check", "--no-deps",
            "--force-reinstall", dist[1]], env=clean_env(), timeout=300)
