@@ -194,9 +194,10 @@ def sync_file(path) -> None:
 
 
 @contextmanager
-def atomic_write(path: Path) -> Iterator[BinaryIO]:
+def atomic_write(path: Path, *, durable: bool = False) -> Iterator[BinaryIO]:
     """A binary file to write path's content into: a hidden `.part` file beside path, moved over path only when
-    the block ends without error (a kill or a failure leaves the previous file as it was)."""
+    the block ends without error (a kill or a failure leaves the previous file as it was); durable: its bytes
+    synced to the disk before the move, so a power cut leaves the old file or the whole new one."""
     path = Path(path)
     check_target(path)
     try:
@@ -206,6 +207,9 @@ def atomic_write(path: Path) -> Iterator[BinaryIO]:
     try:
         with os.fdopen(fd, "wb") as out:
             yield out
+            if durable:
+                out.flush()
+                os.fsync(out.fileno())
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
@@ -241,9 +245,9 @@ def scratch_file(near: Path, suffix: str) -> Iterator[Path]:
             pass
 
 
-def write_file(path: Path, data: bytes | str | Callable[[BinaryIO], object]) -> Path:
+def write_file(path: Path, data: bytes | str | Callable[[BinaryIO], object], *, durable: bool = False) -> Path:
     """Write bytes, UTF-8 text or whatever data(file) writes to path, whole or not at all (see atomic_write)."""
-    with atomic_write(path) as out:
+    with atomic_write(path, durable=durable) as out:
         if callable(data):
             data(out)
         else:

@@ -6,12 +6,9 @@ A state is any object with `to_dict()` (plain JSON-ready data) and a `player` at
 """
 from __future__ import annotations
 
-import errno
 import json
-import os
 import re
 import stat
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -19,9 +16,10 @@ from typing import Any, Callable
 
 from pnp.campaign import current
 from pnp.campaign.store import Store, open_store
-from pnp.errors import CampaignError
+from pnp.errors import CampaignError, OutputError
 from pnp.jsonio import load_json
-from pnp.leftovers import part_prefix, remove_stale
+from pnp.leftovers import remove_stale
+from pnp.outpath import write_file
 from pnp.store.db import RESTORE_HINT, backup_dir, store_path
 from pnp.termtext import check_plain
 from pnp.textfile import decode, read_text
@@ -305,34 +303,16 @@ def _refuse_foreign_target(path: Path) -> None:
 
 
 def write_export(doc: dict, path: str | Path) -> Path:
-    """Write an export file atomically (temp file in the same folder, then rename); never over a symlink,
-    pipe, device or folder; one-line error if it cannot be written."""
+    """Write an export file whole and synced to the disk (outpath.write_file); never over a symlink, pipe,
+    device, folder or read-only file; one-line error if it cannot be written."""
     path = Path(path)
-    tmp = None
-    _refuse_foreign_target(path)
+    _refuse_foreign_target(path)  # in the export's own words; write_file checks again just before its rename
+    remove_stale(path.parent)
     try:
-        remove_stale(path.parent)
-        fd, tmp = tempfile.mkstemp(prefix=part_prefix(path), suffix=".part", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(export_text(doc))
-            fh.flush()
-            os.fsync(fh.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private one
-        _refuse_foreign_target(path)  # once more just before the rename: something may have appeared there
-        os.replace(tmp, path)
-    except (OSError, CampaignError) as exc:
-        if tmp and os.path.exists(tmp):
-            os.unlink(tmp)
-        if isinstance(exc, CampaignError):
-            raise
-        if exc.errno == errno.ENOSPC:
-            raise CampaignError(f"no space left on {path.parent}; the export was not written", file=str(path),
-                                hint="free some disk space or choose another file with -o") from None
-        raise CampaignError(f"cannot write the export ({exc.strerror})", file=str(path),
+        return write_file(path, export_text(doc), durable=True)
+    except OutputError as exc:
+        raise CampaignError(f"the export was not written: {exc.message}", file=str(path),
                             hint="choose another file with -o") from None
-    return path
 
 
 def malformed(what: str, source: str, rules: Rules) -> CampaignError:

@@ -113,6 +113,33 @@ def test_export_never_writes_over_a_pipe_link_or_device(store, tmp_path, make, s
         assert (folder / "victim.txt").read_text() == "someone else's file"
 
 
+def test_an_export_is_synced_to_the_disk_before_it_replaces_the_old_one(store, tmp_path, monkeypatch):
+    """A power cut after the rename must find the new export whole: its bytes are fsynced first. A disk that
+    fills while syncing leaves the old export and no .part file, with one line saying so."""
+    (tmp_path / "out").mkdir()
+    target = tmp_path / "out" / "voyage.json"
+    target.write_text("the old export")
+    steps, fsync, replace = [], os.fsync, os.replace
+
+    def synced(fd):
+        steps.append(("fsync", os.readlink(f"/proc/self/fd/{fd}") if os.path.isdir("/proc/self/fd") else fd))
+        fsync(fd)
+    monkeypatch.setattr(os, "fsync", synced)
+    monkeypatch.setattr(os, "replace", lambda a, b: (steps.append(("replace", str(a))), replace(a, b))[1])
+    assert cli("campaign", "export", "-o", target, "--store", store).exit_code == 0
+    assert json.loads(target.read_text())["name"] == "voyage"
+    moved = next(i for i, (what, _) in enumerate(steps) if what == "replace" and steps[i][1].endswith(".part"))
+    assert ("fsync", steps[moved][1]) in steps[:moved], steps
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(os, "fsync", full)
+    target.write_text("the old export")
+    out = one_line_error(cli("campaign", "export", "-o", target, "--store", store))
+    assert "the export was not written: no space left on the disk" in out
+    assert target.read_text() == "the old export" and [p.name for p in target.parent.iterdir()] == ["voyage.json"]
+
+
 @pytest.fixture(params=["plain", "own-schema_version", "application_id"])
 def foreign(request, tmp_path):
     """Another program's SQLite file: a plain one, one with a schema_version table of its own, one with

@@ -161,7 +161,7 @@ def test_store_from_environment(tmp_path, monkeypatch):
 
 def test_export_to_an_unwritable_place_is_one_line(store, tmp_path):
     result = run(store, "export", "-o", str(tmp_path / "no" / "such" / "dir" / "v.json"))
-    assert result.exit_code == 1 and "cannot write the export" in result.output
+    assert result.exit_code == 1 and "the export was not written: cannot write" in result.output
     assert len(result.output.strip().splitlines()) == 1
 
 
