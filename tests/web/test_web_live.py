@@ -169,7 +169,7 @@ class TestInChromium:
     """The browser tests, sharing one Chromium; each opens contexts of its own."""
 
     def test_a_record_elsewhere_shows_on_open_pages(self, served, chromium):
-        """How soon (the target is under a second) is measured by bench/live_bench.py, not here: a test
+        """A record elsewhere redraws the open pages that show it, and only those. How soon (the target is under a second) is measured by bench/live_bench.py, not here: a test
         running beside others on two cores would time the machine, not the pages."""
         server, store = served
         one, two = phone(chromium).new_page(), phone(chromium).new_page()
@@ -206,6 +206,22 @@ class TestInChromium:
         service.loss(store, "voyage")
         two.wait_for_selector("#live-note:not([hidden])", timeout=LIVE_MS)
         assert two.is_checked("input[value=amycus]") and "1 card tapped." in two.inner_text("main")
+
+        # a record that changes nothing a page shows (another player's campaign) leaves the page as it is,
+        # up to date with the change; one it shows redraws it
+        service.new(store, "other", "Medea")
+        two.goto(server.base + "/deck?campaign=voyage")
+        listening(two)
+        two.evaluate("document.querySelector('main').dataset.kept = 'yes'")  # gone if the page is redrawn
+        seen = two.evaluate("document.querySelector('main').dataset.change")
+        service.loss(store, "other")
+        two.wait_for_function(f"document.querySelector('main').dataset.change !== {json.dumps(seen)}",
+                              timeout=LIVE_MS)
+        assert two.evaluate("document.querySelector('main').dataset.kept") == "yes"
+        ticks = two.locator("main .tick.on").count()
+        cli_here(store, "win", "--campaign", "voyage", "--victory", "Harpies", "--deed", "rocks")
+        two.wait_for_function("document.querySelector('main').dataset.kept === undefined", timeout=LIVE_MS)
+        assert two.locator("main .tick.on").count() > ticks
         assert errors == []
         one.context.close()
         two.context.close()

@@ -1,5 +1,6 @@
 // pnp serve: live pages and the offline copy. One server-sent event stream per tab (/events) says
-// when the store changed; a page marked data-live then fetches itself again. Pages never poll.
+// when the store changed; a page marked data-live then fetches itself again, and is redrawn only where
+// what it shows changed (another campaign's record leaves it as it is). Pages never poll.
 (function () {
   "use strict";
   if ("serviceWorker" in navigator) {
@@ -24,9 +25,13 @@
         var fresh = doc.querySelector("main");
         // only over the page it was fetched for, and only when it shows a newer change
         if (fresh && main() === m && !dirty && pending === 0 && fresh.dataset.change !== m.dataset.change) {
-          m.replaceWith(fresh);
-          document.title = doc.title;
-          if (window.htmx) window.htmx.process(fresh);
+          if (fresh.innerHTML === m.innerHTML) {
+            m.dataset.change = fresh.dataset.change;  // nothing it shows changed: left as it is, up to date
+          } else {
+            m.replaceWith(fresh);
+            document.title = doc.title;
+            if (window.htmx) window.htmx.process(fresh);
+          }
         }
       })
       .catch(function () { /* the stream's error shows the offline note */ })
