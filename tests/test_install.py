@@ -131,15 +131,14 @@ def test_rules_search_finds_the_natural_six_rule_with_its_citation(installed, fo
     assert (installed.home / "pnp-cache").is_dir(), "the search index should be cached in $PNP_CACHE"
 
 
-@pytest.mark.parametrize("argv", readme_judge_examples() + [
-    ["judge", "later-years", "chains", "--board", "board.yaml", "--player", "red"],
-], ids=lambda argv: " ".join(argv[1:3]))
-def test_judge_rules_as_the_library_does(installed, folder, argv, monkeypatch):
+def test_judge_reads_a_board_file_and_rules_as_the_library_does(installed, folder, monkeypatch):
+    """A situation read from a file beside the user (the README's judge lines: the "Try it" test below)."""
+    argv = ["judge", "later-years", "chains", "--board", "board.yaml", "--player", "red", "--json"]
     shutil.copy(BOARD, folder / "board.yaml")
-    out = json.loads(installed.run([*argv, "--json"], folder).stdout)
-    assert (out["game"], out["situation"]) == (argv[1], argv[2])
+    out = json.loads(installed.run(argv, folder).stdout)
+    assert (out["game"], out["situation"]) == ("later-years", "chains")
     assert out["summary"] and out["citations"] and out["basis"] in ("stated", "inferred", "house rule")
-    assert out == json.loads(in_process([*argv, "--json"], folder, monkeypatch))
+    assert out == json.loads(in_process(argv, folder, monkeypatch))
 
 
 def test_readme_judges_every_game():
@@ -157,20 +156,31 @@ def test_campaign_new_win_status(installed, folder):
     assert Path(installed.env["PNP_STORE"]).is_file()
 
 
-def run_readme_lines(installed: Installed, lines: list[str], folder: Path, env: dict) -> None:
+def run_readme_lines(installed: Installed, lines: list[str], folder: Path, env: dict) -> dict[str, str]:
+    """Run each line as written in folder; what each printed, by line."""
+    printed = {}
     for line in lines:
         res = installed.run(line, folder, env=env)
         assert res.stdout.strip(), f"README command printed nothing: {line}"
         assert "Traceback" not in res.stderr and "Error" not in res.stderr, f"{line}:\n{res.stderr}"
+        printed[line] = res.stdout
+    return printed
 
 
-def test_every_readme_try_it_command_runs_from_an_empty_folder(installed, tmp_path):
+def test_every_readme_try_it_command_runs_from_an_empty_folder(installed, tmp_path, monkeypatch):
+    """Each line as written; the judge lines' rulings as the library gives them."""
     folder = tmp_path / "readme"
     folder.mkdir()
     lines = readme_block("Try it")
     assert len(lines) >= 10, lines
-    run_readme_lines(installed, lines, folder, installed.env | {"PNP_STORE": str(tmp_path / "store.sqlite3")})
+    printed = run_readme_lines(installed, lines, folder,
+                               installed.env | {"PNP_STORE": str(tmp_path / "store.sqlite3")})
     assert (folder / "output" / "twelve-labors.pdf").is_file()
+    judged = {line: argv for line in printed if (argv := shlex.split(line, comments=True)[1:]) in
+              readme_judge_examples()}
+    assert {argv[1] for argv in judged.values()} == set(GAMES)
+    for line, argv in judged.items():
+        assert printed[line] == in_process(argv, folder, monkeypatch), line
 
 
 def test_readme_own_cards_commands_run_where_the_examples_are(installed, tmp_path):
