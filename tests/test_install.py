@@ -92,12 +92,12 @@ def test_installed_pnp_runs_from_the_venv_not_the_checkout(installed, folder):
     assert not any(p and Path(p).resolve() == REPO for p in lines[3:]), "the checkout is on the installed sys.path"
 
 
-def test_version_from_pnp_and_python_m_pnp(installed, folder):
+def test_version_from_pnp_and_python_m_pnp(installed, folder, monkeypatch):
     expected = f"pnp, version {pnp.__version__}"
     assert installed.run(["--version"], folder).stdout.strip() == expected
     res = installed.run("python -m pnp --version && python -m pnp games --json", folder)
     assert res.stdout.startswith(expected + "\n")
-    assert json.loads(res.stdout[len(expected) + 1:]) == json.loads(installed.run(["games", "--json"], folder).stdout)
+    assert json.loads(res.stdout[len(expected) + 1:]) == json.loads(in_process(["games", "--json"], folder, monkeypatch))
 
 
 def test_games_json_lists_every_game_as_the_library_does(installed, folder, monkeypatch):
@@ -201,7 +201,7 @@ def test_quick_start_print_all_writes_every_game_to_output(quick_start):
         assert f"{slug}.pdf" in quick_start.first.stdout, f"print --all did not report {slug}.pdf"
 
 
-def test_pnp_runs_from_the_wheel_as_a_zip(installed, folder):
+def test_pnp_runs_from_the_wheel_as_a_zip(installed, folder, monkeypatch):
     """A zip-safe install: pnp imported straight from the wheel file reads its data via importlib.resources."""
     env = installed.env | {"PYTHONPATH": str(installed.wheel)}
     python = installed.venv / "bin" / "python"
@@ -209,5 +209,5 @@ def test_pnp_runs_from_the_wheel_as_a_zip(installed, folder):
     assert str(installed.wheel) in where
     argv = ["judge", "argonauts", "roll", "--die", "6", "--crew", "0", "--difficulty", "9", "--json"]
     zipped = json.loads(check([python, "-m", "pnp", *argv], cwd=folder, env=env).stdout)
-    assert zipped == json.loads(installed.run(argv, folder).stdout)
+    assert zipped == json.loads(in_process(argv, folder, monkeypatch))
     assert zipped["verdict"]["resolves"] is False
