@@ -14,7 +14,6 @@ import re
 from pnp.cardset.find import builtin_sets
 from pnp.catalog import game
 from pnp.names import normalise
-from pnp.rules.book import load
 
 _PLAIN = re.compile(r"[a-z0-9][a-z0-9.-]*")
 
@@ -35,6 +34,7 @@ def _card_sets(ctx) -> list[str]:
 
 def _rule_refs(ctx) -> list[str]:
     """Section keys, statement and gap ids of the game typed before (`pnp rules GAME show ...`)."""
+    from pnp.rules.book import load  # lazy: start-up time (every command's module imports this one; pydantic)
     book = load(game(ctx.parent.params["game"]).slug)
     return [s.key for s in book.sections] + [s.id for s in book.statements] + [g.id for g in book.gaps]
 
