@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from pnp.errors import IllegalMove
 from pnp.games.base import sample_chance
-from test_positions import twelve_labors_helpers_and_order
+from judge_specs import twelve_labors_helpers_and_order
 from copies import copy_of
 
 # Fixed examples keep the suite deterministic; PNP_DIFF_EXAMPLES=N explores N fresh random games per test.

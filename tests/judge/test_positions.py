@@ -14,6 +14,7 @@ import pytest
 
 from pnp.errors import UsageError
 from pnp.games.base import sample_chance
+from judge_specs import twelve_labors_helpers_and_order
 
 SEEDS = range(4)
 
@@ -112,19 +113,6 @@ def test_micro_hero_hands_hold_no_more_copies_than_two_games_and_wound_piles_no_
 
 
 # --- The Twelve Labors: Iolaus' white die before anyone acts -----------------------------------------------------
-
-def twelve_labors_helpers_and_order(state, i: int, names: dict) -> tuple[list[str], str | None]:
-    """The judge's helper specs ('red:3,5 cards:2') and turn order of the dice on Labor i of an engine state."""
-    from pnp.games.twelve_labors.engine import PLAYER_COLOURS
-    specs = []
-    for owner in dict.fromkeys(state.dice_on[i]):
-        spec = f"{names[owner]}:{','.join(map(str, state._rolls.get(owner, ())))}"
-        if state._wit.get(owner):
-            spec += " cards:" + ",".join(map(str, state._wit[owner]))
-        specs.append(spec)
-    order = ",".join(PLAYER_COLOURS[p] for p in state.order if p in state.dice_on[i]) or None
-    return specs, order
-
 
 def _twelve_labors_resolutions(seed: int, players: int):
     """(Labor name, helper specs, turn order) of every Labor resolved in a random game."""
