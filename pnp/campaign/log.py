@@ -291,7 +291,7 @@ def _refuse_foreign_target(path: Path) -> None:
     """Refuse to write over anything but a regular file: a symlink, pipe, device or folder at path."""
     try:
         mode = path.lstat().st_mode
-    except FileNotFoundError:
+    except OSError:  # nothing there (or no folder to hold it): write_export's writer says why it cannot write
         return
     if stat.S_ISREG(mode):
         return

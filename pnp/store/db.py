@@ -227,6 +227,10 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
     if not path.exists():
         if not create:
             raise StoreError("there is no store yet", file=str(path), hint="start a campaign: pnp campaign new")
+        above = next((p for p in path.parents if p.exists()), None)
+        if above is not None and not above.is_dir():
+            raise StoreError(f"cannot make the store here: {above} is a file, not a folder", file=str(path),
+                             hint="give --store (or $PNP_STORE) a path inside a folder")
         path.parent.mkdir(parents=True, exist_ok=True)
     else:
         recognise(path)

@@ -113,6 +113,23 @@ def test_export_never_writes_over_a_pipe_link_or_device(store, tmp_path, make, s
         assert (folder / "victim.txt").read_text() == "someone else's file"
 
 
+def test_an_export_into_a_file_as_if_it_were_a_folder_is_one_line(store, tmp_path):
+    (tmp_path / "notes.txt").write_text("a file, not a folder")
+    target = tmp_path / "notes.txt" / "voyage.json"
+    out = one_line_error(cli("campaign", "export", "-o", target, "--store", store))
+    assert "the export was not written: cannot write (Not a directory" in out and str(target) in out
+    assert (tmp_path / "notes.txt").read_text() == "a file, not a folder"
+
+
+def test_a_store_path_inside_a_file_is_one_line_and_changes_nothing(tmp_path):
+    (tmp_path / "notes.txt").write_text("a file, not a folder")
+    store = tmp_path / "notes.txt" / "campaigns" / "pnp.sqlite3"
+    out = one_line_error(cli("campaign", "new", "--player", "Jason", "--name", "voyage", "--store", store))
+    assert f"cannot make the store here: {tmp_path / 'notes.txt'} is a file, not a folder" in out
+    assert (tmp_path / "notes.txt").read_text() == "a file, not a folder"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
 def test_an_export_is_synced_to_the_disk_before_it_replaces_the_old_one(store, tmp_path, monkeypatch):
     """A power cut after the rename must find the new export whole: its bytes are fsynced first. A disk that
     fills while syncing leaves the old export and no .part file, with one line saying so."""

@@ -1,5 +1,5 @@
 // pnp serve: live pages and the offline copy. One server-sent event stream per tab (/events) says
-// when the store changed; a page marked data-live then fetches itself again, and is redrawn only where
+// when the store changed; a page marked data-live then fetches itself again, and is redrawn only when
 // what it shows changed (another campaign's record leaves it as it is). Pages never poll.
 (function () {
   "use strict";
