@@ -1,6 +1,23 @@
-"""A judge situation's arguments read off an engine state, for the tests that put real positions to `pnp judge`
-(judge/test_positions.py, judge/test_judge_differential.py)."""
+"""`pnp judge` arguments for the tests: read off an engine state (the tests that put real positions to the
+judge: judge/test_positions.py, judge/test_judge_differential.py) and found in the docs (judge/test_judge_docs.py,
+judge/test_situations.py)."""
 from __future__ import annotations
+
+import re
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def doc_commands() -> list[tuple[str, str]]:
+    """(page, command) of every runnable `pnp judge` and `pnp argonauts odds` line in docs/*.md and README.md."""
+    out = []
+    for path in sorted((REPO / "docs").glob("*.md")) + [REPO / "README.md"]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            cmd = line.strip().removeprefix("$ ").split("  #")[0].strip()
+            if cmd.startswith(("pnp judge ", "pnp argonauts odds ")) and not re.search(r"[\[…<]|\.yaml|\.json|--help\b", cmd):
+                out.append((path.name, cmd))
+    return out
 
 
 def twelve_labors_helpers_and_order(state, i: int, names: dict) -> tuple[list[str], str | None]:

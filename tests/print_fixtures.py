@@ -12,6 +12,38 @@ BACK = "#0000c0"      # fills exactly the trim box of a back
 MARK = "#e0e000"      # a 10 mm square at the back's top-left corner (shows rotation)
 
 
+DECK_BLEED = "#808080"  # write_deck: the fronts' bleed
+DECK_MARK = "#000000"   # write_deck: an 8 mm square in each back's top-left corner (shows the back reads upright)
+
+
+def palette(n):
+    """n clearly different colours, none grey, white or black."""
+    levels = (0, 80, 160, 240)
+    out = [(r, g, b) for r in levels for g in levels for b in levels if len({r, g, b}) > 1 and r + g + b > 100]
+    assert n <= len(out)
+    return ["#%02x%02x%02x" % c for c in out[:n]]
+
+
+def write_deck(folder, size, count):
+    """A deck of `count` cards, card i with front colour i*2 and back colour i*2+1 of the palette."""
+    folder.mkdir(parents=True)
+    w, h = size
+    colours = palette(2 * count)
+    rows = "".join(f"c{i},{colours[2 * i]},{colours[2 * i + 1]}\n" for i in range(count))
+    (folder / "cards.csv").write_text("id,face,rear\n" + rows)
+    layouts = {"front": {"background": DECK_BLEED, "boxes": {
+                   "trim": {"x": 0, "y": 0, "w": w, "h": h, "shape": "rect", "fill": "{{ face }}"}}},
+               "back": {"background": "#ffffff", "boxes": {
+                   "trim": {"x": 0, "y": 0, "w": w, "h": h, "shape": "rect", "fill": "{{ rear }}"},
+                   "mark": {"x": 0, "y": 0, "w": 8, "h": 8, "shape": "rect", "fill": DECK_MARK}}}}
+    (folder / "layouts.yaml").write_text(yaml.safe_dump(layouts, sort_keys=False))
+    (folder / "cardset.yaml").write_text(yaml.safe_dump({
+        "name": "Duplex", "slug": "duplex", "bleed": 3, "layouts": "layouts.yaml",
+        "components": [{"name": "deck", "type": "cards", "size": [w, h], "data": "cards.csv",
+                        "layout": "front", "back": {"layout": "back"}}]}))
+    return colours
+
+
 def write_set(folder: Path, *, manifest: dict | None = None, layouts: dict | None = None,
               cards: str | None = None, files: dict | None = None) -> Path:
     """Write a card set: cardset.yaml, layouts.yaml, cards.csv and extra files."""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from judge_specs import doc_commands
 from pnp.cli.main import main
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "judge.md"
@@ -34,25 +35,14 @@ def test_judge_doc_examples_are_generated_from_real_runs(monkeypatch):
         assert m["body"] == _run(m["cmd"]), f"docs/judge.md is stale for `{m['cmd']}`: rerun with PNP_UPDATE_DOCS=1"
 
 
-def _doc_commands():
-    root = DOC.parent.parent
-    out = []
-    for path in sorted((root / "docs").glob("*.md")) + [root / "README.md"]:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            cmd = line.strip().removeprefix("$ ").split("  #")[0].strip()
-            if cmd.startswith(("pnp judge ", "pnp argonauts odds ")) and not re.search(r"[\[…<]|\.yaml|\.json|--help\b", cmd):
-                out.append((path.name, cmd))
-    return out
-
-
 def test_every_judge_command_in_the_docs_runs(monkeypatch):
     monkeypatch.delenv("PNP_HOME", raising=False)
     failures = []
-    for name, cmd in _doc_commands():
+    for name, cmd in doc_commands():
         result = CliRunner().invoke(main, shlex.split(cmd)[1:])
         if result.exit_code != 0:
             failures.append(f"{name}: {cmd}: {result.output.strip()}")
-    assert len(_doc_commands()) > 30 and not failures, "\n".join(failures)
+    assert len(doc_commands()) > 30 and not failures, "\n".join(failures)
 
 
 def test_a_ruling_is_never_surer_than_the_gaps_it_cites(monkeypatch):
@@ -63,7 +53,7 @@ def test_a_ruling_is_never_surer_than_the_gaps_it_cites(monkeypatch):
     from pnp.rules.book import load
     monkeypatch.delenv("PNP_HOME", raising=False)
     rank = {"house rule": 0, "inferred": 1, "stated": 2}
-    examples = [cmd for _, cmd in _doc_commands() if cmd.startswith("pnp judge ")]
+    examples = [cmd for _, cmd in doc_commands() if cmd.startswith("pnp judge ")]
     from pnp.cli.judge import judge
     import click
     for slug in judge.list_commands(click.Context(judge)):

@@ -17,6 +17,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from judge_specs import doc_commands
 from pnp.catalog import games
 from pnp.cli.main import main
 from pnp.errors import UsageError
@@ -215,8 +216,7 @@ def _library_values(s: Situation, argv: list[str]) -> dict:
 
 def _examples():
     """Each situation's Example: line and every `pnp judge` line in the docs, with its situation."""
-    from test_judge_docs import _doc_commands
-    lines = [s.example for _, s in ALL] + [cmd for _, cmd in _doc_commands() if cmd.startswith("pnp judge ")]
+    lines = [s.example for _, s in ALL] + [cmd for _, cmd in doc_commands() if cmd.startswith("pnp judge ")]
     for d in declarations().values():  # each game's group help example
         lines.append(d.situations[0].example)
     out = []

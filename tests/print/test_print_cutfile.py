@@ -10,11 +10,13 @@ from pnp.print.cutfile import REG_CLEAR, registration_marks
 from pnp.print.imposition import Rect
 from pnp.print.options import PrintOptions
 from pnp.print.render import render_pdf
-from test_print_duplex_raster import assert_card, pages, write_deck
+from print_fixtures import write_deck
+from raster import assert_card, pages
 
 SVG = "{http://www.w3.org/2000/svg}"
 DPI = 100
 MM_PER_PX = 25.4 / DPI
+TOL = 0.5  # mm: a card's printed edges against its cut path
 
 
 def svg_shapes(path):
@@ -35,7 +37,7 @@ def render(tmp_path, count, **opts):
 def test_svg_cut_paths_sit_on_the_printed_trim(tmp_path, backs):
     res, colours = render(tmp_path, 11, backs=backs, corner_radius=3)
     svgs = [f for f in res.files if f.suffix == ".svg"]
-    imgs = pages(res.files[0])
+    imgs = pages(res.files[0], DPI)
     fronts = [0, 2] if backs == "duplex-long" else [0, 1]
     assert [f.name for f in svgs] == [f"page-{i + 1:03d}.svg" for i in fronts]
     card = 0
@@ -47,7 +49,8 @@ def test_svg_cut_paths_sit_on_the_printed_trim(tmp_path, backs):
         for shape in cuts:
             x, y, w, h = (float(shape.get(k)) for k in ("x", "y", "width", "height"))
             assert float(shape.get("rx")) == 3
-            assert_card(page, Rect(x, y, w, h), colours[2 * card], f"card {card} under its cut path")
+            assert_card(page, Rect(x, y, w, h), colours[2 * card], f"card {card} under its cut path", DPI, TOL,
+                        reach=3)
             for corner in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)):  # cards clear of the marks
                 assert all(REG_CLEAR - 0.01 <= v for v in (corner[0], corner[1], w_px * MM_PER_PX - corner[0],
                                                               h_px * MM_PER_PX - corner[1]))

@@ -7,67 +7,22 @@ puts each point of the back behind the point of the front it is printed on. Edge
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-import yaml
 
+import raster
 from copies import copy_of
 from pnp.cardset.load import load_cardset
 from pnp.print.imposition import fit_grid
 from pnp.print.options import PrintOptions
 from pnp.print.render import render_pdf
+from print_fixtures import DECK_MARK, write_deck
 
 DPI = 100
 MM_PER_PX = 25.4 / DPI
 TOL = 0.5
-GREY = "#808080"      # front bleed
-WHITE_BLEED = "#ffffff"
-MARK = "#000000"      # 8 mm square in the back's top-left corner: shows the back reads upright
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "custom": (250.0, 180.0)}
 # turning the sheet over its long edge: on portrait paper that edge is vertical, on landscape horizontal
 TURN = {("duplex-long", False): "vertical", ("duplex-long", True): "horizontal",
         ("duplex-short", False): "horizontal", ("duplex-short", True): "vertical"}
-
-
-def palette(n):
-    """n clearly different colours, none grey, white or black."""
-    levels = (0, 80, 160, 240)
-    out = [(r, g, b) for r in levels for g in levels for b in levels if len({r, g, b}) > 1 and r + g + b > 100]
-    assert n <= len(out)
-    return ["#%02x%02x%02x" % c for c in out[:n]]
-
-
-def write_deck(folder, size, count):
-    """A deck of `count` cards, card i with front colour i*2 and back colour i*2+1 of the palette."""
-    folder.mkdir(parents=True)
-    w, h = size
-    colours = palette(2 * count)
-    rows = "".join(f"c{i},{colours[2 * i]},{colours[2 * i + 1]}\n" for i in range(count))
-    (folder / "cards.csv").write_text("id,face,rear\n" + rows)
-    layouts = {"front": {"background": GREY, "boxes": {
-                   "trim": {"x": 0, "y": 0, "w": w, "h": h, "shape": "rect", "fill": "{{ face }}"}}},
-               "back": {"background": WHITE_BLEED, "boxes": {
-                   "trim": {"x": 0, "y": 0, "w": w, "h": h, "shape": "rect", "fill": "{{ rear }}"},
-                   "mark": {"x": 0, "y": 0, "w": 8, "h": 8, "shape": "rect", "fill": MARK}}}}
-    (folder / "layouts.yaml").write_text(yaml.safe_dump(layouts, sort_keys=False))
-    (folder / "cardset.yaml").write_text(yaml.safe_dump({
-        "name": "Duplex", "slug": "duplex", "bleed": 3, "layouts": "layouts.yaml",
-        "components": [{"name": "deck", "type": "cards", "size": [w, h], "data": "cards.csv",
-                        "layout": "front", "back": {"layout": "back"}}]}))
-    return colours
-
-
-def rgb(hexcolour):
-    return np.array([int(hexcolour[i:i + 2], 16) for i in (1, 3, 5)])
-
-
-def pages(pdf, wanted=lambda index: True):
-    """RGB rasters of the PDF's pages; None for a page not `wanted` (by 0-based index): it is not rendered."""
-    doc = pdfium.PdfDocument(str(pdf))
-    # uint8 as rendered, straight from pdfium's bitmap in RGB order (the same pixels as through PIL, without its
-    # copies): each comparison with rgb()'s int64 colours widens only the pixels it reads
-    out = [page.render(scale=DPI / 72, rev_byteorder=True).to_numpy()[..., :3].copy()
-           if wanted(i) else None for i, page in enumerate(doc)]
-    doc.close()
-    return out
 
 
 def turn(img, axis):
@@ -75,23 +30,9 @@ def turn(img, axis):
     return img[:, ::-1] if axis == "vertical" else img[::-1, :]
 
 
-def edges(img, rect, colour):
-    """Left, top, right, bottom (mm) of the run of `colour` through rect's centre lines."""
-    def hit(pixels):  # only the two centre lines are compared: the whole page per card is 20x slower
-        return np.nonzero(np.abs(pixels - rgb(colour)).sum(axis=-1) < 60)[0]
-    cy, cx = int((rect.y + rect.h / 2) / MM_PER_PX), int((rect.x + rect.w / 2) / MM_PER_PX)
-    lo_x, hi_x = max(0, int((rect.x - 3) / MM_PER_PX)), int((rect.right + 3) / MM_PER_PX)
-    lo_y, hi_y = max(0, int((rect.y - 3) / MM_PER_PX)), int((rect.bottom + 3) / MM_PER_PX)
-    xs = hit(img[cy, lo_x:hi_x]) + lo_x
-    ys = hit(img[lo_y:hi_y, cx]) + lo_y
-    assert len(xs) and len(ys), f"no {colour} at {rect}"
-    return xs[0] * MM_PER_PX, ys[0] * MM_PER_PX, (xs[-1] + 1) * MM_PER_PX, (ys[-1] + 1) * MM_PER_PX
-
-
 def assert_card(img, rect, colour, what):
-    got = edges(img, rect, colour)
-    want = (rect.x, rect.y, rect.right, rect.bottom)
-    assert got == pytest.approx(want, abs=TOL), f"{what}: {colour} at {got}, expected {want}"
+    """colour fills rect on a raster of this file's resolution, to TOL mm."""
+    raster.assert_card(img, rect, colour, what, DPI, TOL, reach=3)
 
 
 def render(tmp_path, paper, size, backs, layout, count=None, offset=(0.0, 0.0)):
@@ -101,7 +42,7 @@ def render(tmp_path, paper, size, backs, layout, count=None, offset=(0.0, 0.0)):
     colours = write_deck(tmp_path / "deck", size, n)
     out = tmp_path / "deck.pdf"
     render_pdf(load_cardset(tmp_path / "deck"), out, options)
-    return pages(out), grid, colours, n
+    return raster.pages(out, DPI), grid, colours, n
 
 
 def check_sheet(front, back, grid, colours, first, used, axis, shift=(0.0, 0.0)):
@@ -119,7 +60,7 @@ def check_sheet(front, back, grid, colours, first, used, axis, shift=(0.0, 0.0))
         bx = pw - behind.right if axis == "vertical" else behind.x
         by = behind.y if axis == "vertical" else ph - behind.bottom
         px = back[int((by + 4) / MM_PER_PX), int((bx + 4) / MM_PER_PX)]
-        assert np.abs(px - rgb(MARK)).sum() < 60, f"back of card {card} is not upright"
+        assert raster.is_colour(px, DECK_MARK), f"back of card {card} is not upright"
     for slot in grid.slots[used:]:  # empty slots stay empty on both sides
         assert_blank(front, slot)
         assert_blank(seen, slot)
@@ -174,7 +115,7 @@ def test_gutterfold_backs_land_behind_their_fronts_once_folded(tmp_path, paper, 
             assert_card(sheet, slot, colours[2 * (first + k)], f"front of card {first + k}")
             assert_card(folded, slot, colours[2 * (first + k) + 1], f"back of card {first + k}")
             mark = sheet[int((slot.y + 4) / MM_PER_PX), int((pw - slot.right + 4) / MM_PER_PX)]
-            assert np.abs(mark - rgb(MARK)).sum() < 60, f"back of card {first + k} is not upright"
+            assert raster.is_colour(mark, DECK_MARK), f"back of card {first + k} is not upright"
 
 
 def test_builtin_deck_registers_on_long_edge(tmp_path, monkeypatch):
@@ -205,7 +146,7 @@ def test_builtin_deck_registers_on_long_edge(tmp_path, monkeypatch):
     doc.close()
     first = lead + lead % 2  # after the front matter (and its blank back, if any)
     last = (first + 2 * (n_sheets - 1), first + 2 * n_sheets - 1)  # the last sheet's front and back pages
-    imgs = pages(out, lambda i: i in last)
+    imgs = raster.pages(out, DPI, lambda i: i in last)
     front, back = imgs[first + 2 * (n_sheets - 1)], turn(imgs[first + 2 * n_sheets - 1], axis)
     assert 0 < last_used < grid.per_sheet  # the last sheet is part-filled
 
@@ -230,7 +171,7 @@ def test_calibration_sheet_registers_like_the_card_sheets(tmp_path, paper, size,
     write_deck(tmp_path / "deck", size, 2)
     out = tmp_path / "deck.pdf"
     render_pdf(load_cardset(tmp_path / "deck"), out, options)
-    imgs = pages(out, lambda i: i <= 2)
+    imgs = raster.pages(out, DPI, lambda i: i <= 2)
     assert imgs[0].shape[:2] == imgs[2].shape[:2]  # same orientation as the card sheets
     seen = turn(imgs[1], TURN[(backs, grid.landscape)])
     for tx, ty in target_positions(grid.paper):
@@ -257,7 +198,7 @@ def test_calibration_text_matches_its_ruler(tmp_path):
     doc.close()
     x0, y0 = ruler_at((pw_pt * 25.4 / 72, ph_pt * 25.4 / 72))
     assert x0 > pw_pt * 25.4 / 72 / 2  # in the right half: the corner, not the middle of the page
-    img = pages(out, lambda i: i == 0)[0]
+    img = raster.pages(out, DPI, lambda i: i == 0)[0]
     row = int(y0 / MM_PER_PX)
     left, right = int((x0 - 5) / MM_PER_PX), int((x0 + RULER_MM + 2) / MM_PER_PX)  # the corner block only
     dark = np.nonzero((img[row - 1:row + 2, left:right] < 128).all(axis=-1).any(axis=0))[0]
@@ -290,7 +231,7 @@ def test_every_builtin_back_sits_behind_a_front_on_long_edge(tmp_path, folder, i
     out = tmp_path / "c.pdf"
     render_pdf(cs, out, options)
     grid = fit_grid(options.paper, options.margins, comp.size, cs.bleed, layout="auto")
-    imgs = pages(out, lambda i: i % 2 == 1)  # the back pages: only they are read here
+    imgs = raster.pages(out, DPI, lambda i: i % 2 == 1)  # the back pages: only they are read here
     total = sum(p.copies for p in comp.pieces)
     axis = TURN[("duplex-long", grid.landscape)]
 

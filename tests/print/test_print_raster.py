@@ -1,8 +1,7 @@
 """Raster checks (pypdfium2): trim boxes land within 0.2 mm (backs: see test_print_duplex_raster)."""
-import numpy as np
-import pypdfium2 as pdfium
 import pytest
 
+import raster
 from pnp.cardset.load import load_cardset
 from pnp.print.imposition import fit_grid
 from pnp.print.options import PrintOptions
@@ -14,33 +13,9 @@ MM_PER_PX = 25.4 / DPI
 TOL = 0.2
 
 
-def rgb(hexcolour):
-    return np.array([int(hexcolour[i:i + 2], 16) for i in (1, 3, 5)])
-
-
 def page_pixels(pdf, index):
-    doc = pdfium.PdfDocument(str(pdf))
-    # uint8 as rendered: is_colour's difference with rgb()'s int64 colours widens only the row or column it reads
-    img = np.asarray(doc[index].render(scale=DPI / 72).to_pil().convert("RGB"))
-    doc.close()
-    return img
-
-
-def is_colour(px, colour):
-    return np.abs(px - rgb(colour)).sum(axis=-1) < 60
-
-
-def measured_edges(img, rect, colour):
-    """Left, top, right, bottom edges (mm) of the colour region around rect's centre lines."""
-    cy = int((rect.y + rect.h / 2) / MM_PER_PX)
-    cx = int((rect.x + rect.w / 2) / MM_PER_PX)
-    row = is_colour(img[cy], colour)
-    col = is_colour(img[:, cx], colour)
-    lo_x, hi_x = int((rect.x - 2) / MM_PER_PX), int((rect.right + 2) / MM_PER_PX)
-    lo_y, hi_y = int((rect.y - 2) / MM_PER_PX), int((rect.bottom + 2) / MM_PER_PX)
-    xs = np.nonzero(row[lo_x:hi_x])[0] + lo_x
-    ys = np.nonzero(col[lo_y:hi_y])[0] + lo_y
-    return (xs[0] * MM_PER_PX, ys[0] * MM_PER_PX, (xs[-1] + 1) * MM_PER_PX, (ys[-1] + 1) * MM_PER_PX)
+    """The RGB raster of one page at DPI."""
+    return raster.pages(pdf, DPI, lambda i: i == index)[index]
 
 
 def render(tmp_path, cards=None, **opts):
@@ -54,11 +29,7 @@ def render(tmp_path, cards=None, **opts):
 
 
 def assert_at(img, rect, colour):
-    left, top, right, bottom = measured_edges(img, rect, colour)
-    assert left == pytest.approx(rect.x, abs=TOL)
-    assert top == pytest.approx(rect.y, abs=TOL)
-    assert right == pytest.approx(rect.right, abs=TOL)
-    assert bottom == pytest.approx(rect.bottom, abs=TOL)
+    raster.assert_card(img, rect, colour, "trim box", DPI, TOL, reach=2)
 
 
 @pytest.mark.parametrize("cards", [None, "id,name\n" + "".join(f"c{i},Card {i}\n" for i in range(8))],

@@ -6,19 +6,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from campaign_commands import ok_json, run
 from copies import store_copy
 from pnp.cli.main import main
-
-
-def run(store, *args):
-    result = CliRunner().invoke(main, ["campaign", *args, "--store", str(store)])
-    return result
-
-
-def ok_json(store, *args):
-    result = run(store, *args, "--json")
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,8 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from test_campaign_cli import ok_json, run
+
+from campaign_commands import ok_json, run
 
 
 def ok(store, *args):
