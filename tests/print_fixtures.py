@@ -10,8 +10,6 @@ TRIM = "#00c000"      # fills exactly the trim box of a front
 BLEED = "#c00000"     # the background, running into the bleed
 BACK = "#0000c0"      # fills exactly the trim box of a back
 MARK = "#e0e000"      # a 10 mm square at the back's top-left corner (shows rotation)
-
-
 DECK_BLEED = "#808080"  # write_deck: the fronts' bleed
 DECK_MARK = "#000000"   # write_deck: an 8 mm square in each back's top-left corner (shows the back reads upright)
 
