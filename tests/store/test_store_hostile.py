@@ -138,15 +138,19 @@ def test_an_export_is_synced_to_the_disk_before_it_replaces_the_old_one(store, t
     target.write_text("the old export")
     steps, fsync, replace = [], os.fsync, os.replace
 
-    def synced(fd):
-        steps.append(("fsync", os.readlink(f"/proc/self/fd/{fd}") if os.path.isdir("/proc/self/fd") else fd))
+    def synced(fd):  # which file: its inode
+        steps.append(("fsync", os.fstat(fd).st_ino))
         fsync(fd)
+
+    def moved(a, b):
+        steps.append(("replace", os.stat(a).st_ino, str(a)))
+        return replace(a, b)
     monkeypatch.setattr(os, "fsync", synced)
-    monkeypatch.setattr(os, "replace", lambda a, b: (steps.append(("replace", str(a))), replace(a, b))[1])
+    monkeypatch.setattr(os, "replace", moved)
     assert cli("campaign", "export", "-o", target, "--store", store).exit_code == 0
     assert json.loads(target.read_text())["name"] == "voyage"
-    moved = next(i for i, (what, _) in enumerate(steps) if what == "replace" and steps[i][1].endswith(".part"))
-    assert ("fsync", steps[moved][1]) in steps[:moved], steps
+    at = next(i for i, step in enumerate(steps) if step[0] == "replace" and step[2].endswith(".part"))
+    assert ("fsync", steps[at][1]) in steps[:at], steps
 
     def full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
