@@ -15,7 +15,8 @@ def doc_commands() -> list[tuple[str, str]]:
     for path in sorted((REPO / "docs").glob("*.md")) + [REPO / "README.md"]:
         for line in path.read_text(encoding="utf-8").splitlines():
             cmd = line.strip().removeprefix("$ ").split("  #")[0].strip()
-            if cmd.startswith(("pnp judge ", "pnp argonauts odds ")) and not re.search(r"[\[…<]|\.yaml|\.json|--help\b", cmd):
+            runnable = not re.search(r"[\[…<]|\.yaml|\.json|--help\b", cmd)  # no placeholder, file or help
+            if cmd.startswith(("pnp judge ", "pnp argonauts odds ")) and runnable:
                 out.append((path.name, cmd))
     return out
 

@@ -97,7 +97,8 @@ def test_version_from_pnp_and_python_m_pnp(installed, folder, monkeypatch):
     assert installed.run(["--version"], folder).stdout.strip() == expected
     res = installed.run("python -m pnp --version && python -m pnp games --json", folder)
     assert res.stdout.startswith(expected + "\n")
-    assert json.loads(res.stdout[len(expected) + 1:]) == json.loads(in_process(["games", "--json"], folder, monkeypatch))
+    games = json.loads(in_process(["games", "--json"], folder, monkeypatch))
+    assert json.loads(res.stdout[len(expected) + 1:]) == games
 
 
 def test_games_json_lists_every_game_as_the_library_does(installed, folder, monkeypatch):

@@ -169,8 +169,9 @@ class TestInChromium:
     """The browser tests, sharing one Chromium; each opens contexts of its own."""
 
     def test_a_record_elsewhere_shows_on_open_pages(self, served, chromium):
-        """A record elsewhere redraws the open pages that show it, and only those. How soon (the target is under a second) is measured by bench/live_bench.py, not here: a test
-        running beside others on two cores would time the machine, not the pages."""
+        """A record elsewhere redraws the open pages that show it, and only those. How soon (the target is under
+        a second) is measured by bench/live_bench.py, not here: a test running beside others on two cores would
+        time the machine, not the pages."""
         server, store = served
         one, two = phone(chromium).new_page(), phone(chromium).new_page()
         errors = []
