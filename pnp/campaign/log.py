@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import stat
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -287,26 +286,11 @@ def export_text(doc: dict) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-def _refuse_foreign_target(path: Path) -> None:
-    """Refuse to write over anything but a regular file: a symlink, pipe, device or folder at path."""
-    try:
-        mode = path.lstat().st_mode
-    except OSError:  # nothing there (or no folder to hold it): write_export's writer says why it cannot write
-        return
-    if stat.S_ISREG(mode):
-        return
-    what = ("a symbolic link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode)
-            else "a pipe (FIFO)" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "not a regular file")
-    raise CampaignError(f"is {what}; pnp writes an export only to a new file or over a regular file, "
-                        "nothing was written", file=str(path), hint="choose another file with -o")
-
-
 def write_export(doc: dict, path: str | Path) -> Path:
-    """Write an export file whole and synced to the disk (outpath.write_file); never over a symlink, pipe,
-    device, folder or read-only file; one-line error if it cannot be written."""
+    """Write an export file whole and synced to the disk (outpath.write_file, which refuses a symlink, pipe,
+    device, folder or read-only file there, before writing and again before its rename); one-line error if
+    it cannot be written."""
     path = Path(path)
-    _refuse_foreign_target(path)  # in the export's own words; write_file checks again just before its rename
     remove_stale(path.parent)
     try:
         return write_file(path, export_text(doc), durable=True)
