@@ -50,6 +50,8 @@ def documented_seconds(line: str) -> float:
 
 # What cannot run here, by the start of the command line (or a whole page): the reason is the skip's reason.
 NOT_RUN = {
+    "pnp print --all": "the README's Quick start runs it as installed, and tests/test_install.py checks that it "
+                       "wrote and reported every game's PDF (the same command here would print all eight again)",
     "pnp serve": "starts a server that runs until stopped (tests/web/test_web_serve.py runs it)",
     "pnp print my-set --watch": "re-renders until Ctrl-C (tests/cli/test_watch.py runs it)",
     "pnp print my-deck --watch": "re-renders until Ctrl-C (tests/cli/test_watch.py runs it)",
