@@ -143,8 +143,11 @@ def run_quick_start(root: Path) -> QuickStart:
 
 
 def build_dist(out: Path) -> tuple[Path, Path]:
-    """The sdist and the wheel built from it (python -m build: the sdist first, then the wheel from it)."""
-    check([sys.executable, "-m", "build", "--outdir", out, REPO], env=clean_env(), timeout=600)
+    """The sdist and the wheel built from it (python -m build: the sdist first, then the wheel from it), with this
+    venv's setuptools (the test extras'), not in two isolated environments of their own: the Quick start's
+    `pip install .` already builds pnp in isolation, from pyproject's build-system.requires alone, as every
+    user's install does. What this build adds is the sdist's contents and a wheel made from the sdist alone."""
+    check([sys.executable, "-m", "build", "--no-isolation", "--outdir", out, REPO], env=clean_env(), timeout=600)
     sdists, wheels = sorted(out.glob("*.tar.gz")), sorted(out.glob("*.whl"))
     assert len(sdists) == 1 and len(wheels) == 1, f"expected one sdist and one wheel in {out}: {list(out.iterdir())}"
     return sdists[0], wheels[0]
@@ -155,9 +158,8 @@ def install_builds(tmp_path_factory, request) -> dict[str, Future]:
     """The Quick start and `python -m build`, each started in a thread of its own as soon as the first of
     `quick_start` and `dist` is asked for (each only when a test of this run needs it: a test's fixture names
     include those its fixtures ask for, so the one asking is always among them), and each fixture waits for
-    its own: they share nothing (the clone and the checkout, each its own build environments; pip's cache is
-    safe to share), and take ~20 s and ~5 s of an idle machine one after the other, much of
-    it waiting on the index and the disk. A failure in either is raised by its fixture, as before."""
+    its own: they share nothing (the clone and the checkout; pip's cache is safe to share), and take ~20 s and
+    ~2 s of an idle machine one after the other, much of it waiting on the index and the disk. A failure in either is raised by its fixture, as before."""
     needed = set().union(*(item.fixturenames for item in request.session.items))
     pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="install")
     started = {}
