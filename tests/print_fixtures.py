@@ -87,6 +87,26 @@ def pdf_text(pdf) -> str:
     return text
 
 
+PT_MM = 25.4 / 72  # mm per PDF point
+
+
+def glyphs(pdf, page_no: int) -> list[tuple[str, float, float, float, float]]:
+    """(char, left, top, right, bottom) in mm from the page's top-left, for every visible character."""
+    import pypdfium2 as pdfium
+    doc = pdfium.PdfDocument(str(pdf))
+    page = doc[page_no]
+    ph = page.get_size()[1]
+    text = page.get_textpage()
+    out = []
+    for i in range(text.count_chars()):
+        ch = text.get_text_range(i, 1)
+        if ch.strip():
+            left, bottom, right, top = text.get_charbox(i)
+            out.append((ch, left * PT_MM, (ph - top) * PT_MM, right * PT_MM, (ph - bottom) * PT_MM))
+    doc.close()
+    return out
+
+
 _PRINTED: dict[tuple, Path] = {}
 # tests reading printed_builtin's PDFs carry this mark, so that in parallel one worker runs them all and prints each once
 SHARED_PRINTS = pytest.mark.xdist_group("builtin-prints")

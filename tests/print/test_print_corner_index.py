@@ -3,7 +3,6 @@ index turned 180 degrees in the bottom-right corner, point-symmetric about the c
 text positions pdfium finds in the printed PDF."""
 from __future__ import annotations
 
-import pypdfium2 as pdfium
 import pytest
 
 from pnp.cardset.load import load_cardset
@@ -11,8 +10,8 @@ from pnp.paths import cardsets_root
 from pnp.print.imposition import fit_grid
 from pnp.print.options import PrintOptions
 from pnp.print.render import render_pdf
+from print_fixtures import glyphs
 
-MM = 25.4 / 72
 CORNER = 4.5      # mm: the index's first glyph is at most this far from both edges of its corner
 REGION = (25.0, 18.5)  # mm: the corner area read as the index, wide and tall
 SYMMETRY = 0.35   # mm: each glyph's twin, turned about the card's centre, lands this close
@@ -26,22 +25,6 @@ HANDS = {
     "twelve-labors/actions": lambda f: (str(f["step"]), f["action"].upper()),
     "labors-of-herakles/adventures": lambda f: (str(f["value"]), f["name"]),
 }
-
-
-def glyphs(pdf, page_no: int) -> list[tuple[str, float, float, float, float]]:
-    """(char, left, top, right, bottom) in mm from the page's top-left, for every visible character."""
-    doc = pdfium.PdfDocument(str(pdf))
-    page = doc[page_no]
-    ph = page.get_size()[1]
-    text = page.get_textpage()
-    out = []
-    for i in range(text.count_chars()):
-        ch = text.get_text_range(i, 1)
-        if ch.strip():
-            left, bottom, right, top = text.get_charbox(i)
-            out.append((ch, left * MM, (ph - top) * MM, right * MM, (ph - bottom) * MM))
-    doc.close()
-    return out
 
 
 def _sheets(key, tmp_path):
