@@ -159,7 +159,8 @@ def install_builds(tmp_path_factory, request) -> dict[str, Future]:
     `quick_start` and `dist` is asked for (each only when a test of this run needs it: a test's fixture names
     include those its fixtures ask for, so the one asking is always among them), and each fixture waits for
     its own: they share nothing (the clone and the checkout; pip's cache is safe to share), and take ~20 s and
-    ~2 s of an idle machine one after the other, much of it waiting on the index and the disk. A failure in either is raised by its fixture, as before."""
+    ~2 s of an idle machine one after the other, much of it waiting on the index and the disk. A failure in
+    either is raised by its fixture, as before."""
     needed = set().union(*(item.fixturenames for item in request.session.items))
     pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="install")
     started = {}

@@ -27,7 +27,8 @@ def test_the_edge_colours_names_end_left_of_the_bottom_corner_index(tmp_path):
         chars = glyphs(out, page)
         for slot, piece in zip(grid.slots, sequence[page * grid.per_sheet:(page + 1) * grid.per_sheet]):
             panel = next(b for b in cs.layouts[piece.layout].boxes if b.name == "index_tab2")
-            on_card = [c for c in chars if slot.x <= c[1] and c[3] <= slot.right and slot.y <= c[2] and c[4] <= slot.bottom]
+            on_card = [c for c in chars
+                       if slot.x <= c[1] and c[3] <= slot.right and slot.y <= c[2] and c[4] <= slot.bottom]
             bar = [c for c in on_card if c[0] == "|"]
             assert len(bar) == 1, f"{piece.id}: {len(bar)} colour lines"
             middle = (bar[0][2] + bar[0][4]) / 2
