@@ -107,6 +107,25 @@ def glyphs(pdf, page_no: int) -> list[tuple[str, float, float, float, float]]:
     return out
 
 
+def printed_component(tmp_path, game: str, name: str):
+    """A built-in game's component printed alone on A4, no backs or calibration sheet: (pdf, grid, the card set,
+    its pieces in print order (each copy once), the number of sheets)."""
+    from pnp.cardset.load import load_cardset
+    from pnp.paths import cardsets_root
+    from pnp.print.imposition import fit_grid
+    from pnp.print.options import PrintOptions
+    from pnp.print.render import render_pdf
+    cs = load_cardset(cardsets_root() / game)
+    comp = next(c for c in cs.components if c.name == name)
+    cs.components[:] = [comp]
+    options = PrintOptions(calibration=False, backs="none")
+    out = tmp_path / f"{game}-{name}.pdf"
+    render_pdf(cs, out, options)
+    grid = fit_grid(options.paper, options.margins, comp.size, cs.bleed)
+    sequence = [p for p in comp.pieces for _ in range(p.copies)]
+    return out, grid, cs, sequence, -(-len(sequence) // grid.per_sheet)
+
+
 _PRINTED: dict[tuple, Path] = {}
 # tests reading printed_builtin's PDFs carry this mark, so that in parallel one worker runs them all and prints each once
 SHARED_PRINTS = pytest.mark.xdist_group("builtin-prints")

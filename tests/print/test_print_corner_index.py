@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.cardset.load import load_cardset
-from pnp.paths import cardsets_root
-from pnp.print.imposition import fit_grid
-from pnp.print.options import PrintOptions
-from pnp.print.render import render_pdf
-from print_fixtures import glyphs
+from print_fixtures import glyphs, printed_component
 
 CORNER = 4.5      # mm: the index's first glyph is at most this far from both edges of its corner
 REGION = (25.0, 18.5)  # mm: the corner area read as the index, wide and tall
@@ -27,23 +22,9 @@ HANDS = {
 }
 
 
-def _sheets(key, tmp_path):
-    game, name = key.split("/")
-    cs = load_cardset(cardsets_root() / game)
-    comp = next(c for c in cs.components if c.name == name)
-    cs.components[:] = [comp]
-    options = PrintOptions(calibration=False, backs="none")
-    out = tmp_path / f"{game}.pdf"
-    render_pdf(cs, out, options)
-    grid = fit_grid(options.paper, options.margins, comp.size, cs.bleed)
-    sequence = [p for p in comp.pieces for _ in range(p.copies)]
-    pages = -(-len(sequence) // grid.per_sheet)
-    return out, grid, sequence, pages
-
-
 @pytest.mark.parametrize("key", sorted(HANDS))
 def test_hand_cards_have_a_point_symmetric_corner_index(tmp_path, key):
-    out, grid, sequence, pages = _sheets(key, tmp_path)
+    out, grid, _, sequence, pages = printed_component(tmp_path, *key.split("/"))
     seen = 0
     for page in range(pages):
         chars = glyphs(out, page)

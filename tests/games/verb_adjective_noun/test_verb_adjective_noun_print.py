@@ -3,27 +3,15 @@ card's two edge colours stay clear of its bottom corner index's panel (centred o
 ran into it)."""
 from __future__ import annotations
 
-from pnp.cardset.load import load_cardset
-from pnp.paths import cardsets_root
-from pnp.print.imposition import fit_grid
-from pnp.print.options import PrintOptions
-from pnp.print.render import render_pdf
-from print_fixtures import glyphs
+from print_fixtures import glyphs, printed_component
 
 CLEAR = 1.0  # mm: the least room between the colour names and the panel, on the line they share
 
 
 def test_the_edge_colours_names_end_left_of_the_bottom_corner_index(tmp_path):
-    cs = load_cardset(cardsets_root() / "verb-adjective-noun")
-    comp = next(c for c in cs.components if c.name == "challenges")
-    cs.components[:] = [comp]
-    options = PrintOptions(calibration=False, backs="none")
-    out = tmp_path / "challenges.pdf"
-    render_pdf(cs, out, options)
-    grid = fit_grid(options.paper, options.margins, comp.size, cs.bleed)
-    sequence = [p for p in comp.pieces for _ in range(p.copies)]
+    out, grid, cs, sequence, sheets = printed_component(tmp_path, "verb-adjective-noun", "challenges")
     read = 0
-    for page in range(-(-len(sequence) // grid.per_sheet)):
+    for page in range(sheets):
         chars = glyphs(out, page)
         for slot, piece in zip(grid.slots, sequence[page * grid.per_sheet:(page + 1) * grid.per_sheet]):
             panel = next(b for b in cs.layouts[piece.layout].boxes if b.name == "index_tab2")
