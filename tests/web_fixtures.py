@@ -1,4 +1,5 @@
-"""Helpers for the `pnp serve` tests: a real server process on a free port, the CLI, and Chromium."""
+"""Helpers for the `pnp serve` tests: the companion on a free port (in a server process, or in a thread of the
+test's own process for the browser tests), the CLI, and Chromium."""
 from __future__ import annotations
 
 import json
@@ -55,6 +56,36 @@ def cli_here(store: Path, *args: str) -> dict:
     r = CliRunner().invoke(main, ["campaign", *args, "--store", str(store), "--json"])
     assert r.exit_code == 0, r.output
     return json.loads(r.stdout)
+
+
+class ThreadServer:
+    """The companion `pnp serve` runs (pnp.web.server.prepare, then serve), on port 0 in a thread of this process:
+    for the browser tests, which drive its pages. It skips a child's Python start and its cold caches (about
+    0.4 s of CPU each); `pnp serve` itself, a process, is what Server below runs (test_web_serve, test_web_tls)."""
+
+    def __init__(self, store: Path):
+        import threading
+
+        from pnp.web.server import prepare
+        self.serving = prepare(store, None, 0, False)  # listening already: a request waits until serve() runs
+        self.info, self.url = self.serving.info, self.serving.info["url"]
+        self.base = f"http://127.0.0.1:{self.info['port']}"
+        self.failed: list[BaseException] = []
+        self.thread = threading.Thread(target=self._serve, name="pnp-serve", daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        try:
+            self.serving.serve()
+        except BaseException as exc:  # raised again by stop(), in the test
+            self.failed.append(exc)
+
+    def stop(self) -> None:
+        self.serving.stop()
+        self.thread.join(timeout=20)
+        assert not self.thread.is_alive(), "the companion's thread did not stop within 20 s"
+        if self.failed:
+            raise self.failed[0]
 
 
 class Server:

@@ -75,8 +75,24 @@ def _cert_names(host: str, shown: str, extra) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(addresses)), list(dict.fromkeys(names))
 
 
-def run(store, host: str | None, port: int, lan: bool, announce, https: bool = False, cert_names=()) -> None:
-    """Serve until interrupted; announce({url, host, port, lan, qr, https, setup, fingerprint}) once listening.
+class Serving:
+    """The companion ready to serve: what to announce (.info) and a uvicorn server for its bound socket."""
+
+    def __init__(self, info: dict, server, sock: socket.socket):
+        self.info, self.server, self.sock = info, server, sock
+
+    def serve(self) -> None:
+        """Serve until interrupted, or until stop() is called from another thread."""
+        self.server.run(sockets=[self.sock])
+
+    def stop(self) -> None:
+        """Ask serve() to finish (from another thread): open requests end, then it returns."""
+        self.server.should_exit = True
+
+
+def prepare(store, host: str | None, port: int, lan: bool, https: bool = False, cert_names=()) -> Serving:
+    """Open the store, listen, build the app: a Serving whose .info is {url, host, port, lan, qr, https, setup,
+    fingerprint}. Connections arriving before serve() wait in the socket's queue.
 
     With https, the companion is served over TLS with this table's certificate (pnp.web.tls), and a
     plain-http page beside it (pnp.web.trust, the next port) gives phones the certificate to install.
@@ -104,8 +120,7 @@ def run(store, host: str | None, port: int, lan: bool, announce, https: bool = F
         trust = setup.start(trust_sock, cert, port, shown)
         setup_url = f"http://{url_host(shown)}:{trust_sock.getsockname()[1]}/" + (f"#{token}" if token else "")
         info.update(setup=setup_url, fingerprint=cert.fingerprint, names=list(cert.names))
-    qr_of = info.get("setup", url)
-    announce({**info, "qr": terminal_qr(qr_of) if lan else None})
+    info["qr"] = terminal_qr(info.get("setup", url)) if lan else None
     # proxy_headers off: the client address (loopback check, wrong-token counts) is the socket's peer,
     # never an X-Forwarded-For a client wrote
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", proxy_headers=False,
@@ -118,4 +133,11 @@ def run(store, host: str | None, port: int, lan: bool, announce, https: bool = F
             if trust is not None:
                 trust.shutdown()
             await super().shutdown(sockets)
-    Server(config).run(sockets=[sock])
+    return Serving(info, Server(config), sock)
+
+
+def run(store, host: str | None, port: int, lan: bool, announce, https: bool = False, cert_names=()) -> None:
+    """Serve until interrupted; announce(prepare's .info) once listening."""
+    serving = prepare(store, host, port, lan, https, cert_names)
+    announce(serving.info)
+    serving.serve()

@@ -1,7 +1,7 @@
-"""The store the web tests start from: one campaign, 'voyage', of Jason; a `pnp serve` on it; and Chromium."""
+"""The store the web tests start from: one campaign, 'voyage', of Jason; the companion serving it; and Chromium."""
 import pytest
 import web_fixtures
-from web_fixtures import Server
+from web_fixtures import ThreadServer
 
 from pnp.games.argonauts import campaign as service
 
@@ -15,8 +15,8 @@ def store(tmp_path):
 
 @pytest.fixture
 def served(store):
-    """A real `pnp serve` process on that store (the browser tests): (server, store)."""
-    server = Server(store)
+    """The companion `pnp serve` runs, on that store, in a thread (the browser tests): (server, store)."""
+    server = ThreadServer(store)
     yield server, store
     server.stop()
 

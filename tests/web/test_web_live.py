@@ -16,7 +16,7 @@ from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import table
 from pnp.web.live import Changes
 from waiting import wait_for
-from web_fixtures import AXE, CHROMIUM, LOSSES, NO_CHROMIUM, Server, axe_violations, cli, cli_here, client, offline_ready, phone, shot
+from web_fixtures import AXE, CHROMIUM, LOSSES, NO_CHROMIUM, ThreadServer, axe_violations, cli, cli_here, client, offline_ready, phone, shot
 
 browser_only = [pytest.mark.browser,
                 pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=NO_CHROMIUM)]
@@ -181,7 +181,7 @@ class TestInChromium:
             listening(p)
         assert one.evaluate(LOSSES) == "0 losses"
 
-        service.loss(store, "voyage")  # the library (what the CLI calls), another connection to the store
+        cli(store, "loss")  # the CLI in a process of its own, as at the terminal (the server is this process's)
         for p in (one, two):
             p.wait_for_function(f"({LOSSES}) === '1 loss'", timeout=LIVE_MS)
 
@@ -306,6 +306,6 @@ def mid_game(tmp_path_factory):
     cli_here(store, "loss")
     game = table.start(store, "voyage")
     table.act(store, "voyage", game["version"], "harpies")
-    server = Server(store)
+    server = ThreadServer(store)
     yield server
     server.stop()

@@ -10,7 +10,7 @@ import pytest
 
 from pnp.games.argonauts import campaign as service
 from waiting import wait_for
-from web_fixtures import AXE, AXE_RULES_PAGES, CHROMIUM, NO_CHROMIUM, PHONE, Server, axe_violations, offline_ready, phone
+from web_fixtures import AXE, AXE_RULES_PAGES, CHROMIUM, NO_CHROMIUM, PHONE, ThreadServer, axe_violations, offline_ready, phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("thumbs"),  # one worker: one browser, one server for the widths
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=NO_CHROMIUM)]
@@ -141,7 +141,7 @@ def long_names(tmp_path_factory):
     seq = len(service.history(store, LONG))
     from pnp.games.argonauts import table
     table.start(store, LONG)
-    server = Server(store)
+    server = ThreadServer(store)
     yield server, seq
     server.stop()
 
