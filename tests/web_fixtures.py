@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 # Debian's Chromium as its headless shell (package chromium-headless-shell: the same Chromium release built
@@ -64,9 +65,7 @@ class ThreadServer:
     0.4 s of CPU each); `pnp serve` itself, a process, is what Server below runs (test_web_serve, test_web_tls)."""
 
     def __init__(self, store: Path):
-        import threading
-
-        from pnp.web.server import prepare
+        from pnp.web.server import prepare  # uvicorn and the app load only for the tests that serve
         self.serving = prepare(store, None, 0, False)  # listening already: a request waits until serve() runs
         self.info, self.url = self.serving.info, self.serving.info["url"]
         self.base = f"http://127.0.0.1:{self.info['port']}"
