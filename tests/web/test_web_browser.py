@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from web_fixtures import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, PHONE, Server, cli_here, env, phone, shot
+from web_fixtures import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, PHONE, ThreadServer, cli_here, env, phone, shot
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=NO_CHROMIUM)]
@@ -203,7 +203,7 @@ async def _tapped(page) -> None:
                              f"{(await page.inner_text('main'))[:600]}") from None
 
 
-async def _concurrent(server: Server, store: Path, rounds: int) -> None:
+async def _concurrent(server: ThreadServer, store: Path, rounds: int) -> None:
     from playwright.async_api import async_playwright
 
     async def losses(context):
