@@ -8,12 +8,15 @@ import asyncio
 import json
 import os
 import re
+from pathlib import Path
 from urllib.request import urlopen
 
 import pytest
 
 from pnp.games.argonauts import campaign as service
 from pnp.games.argonauts import table
+from pnp.web import live
+from pnp.web.forms import ONCE_FIELD
 from pnp.web.live import Changes
 from waiting import wait_for
 from web_fixtures import AXE, CHROMIUM, LOSSES, NO_CHROMIUM, ThreadServer, axe_violations, cli, cli_here, client, offline_ready, phone, shot
@@ -28,6 +31,13 @@ def change_of(html: str) -> str | None:
 
 
 # ---- in process --------------------------------------------------------------------------------------
+
+def test_live_js_leaves_out_the_one_time_token_field_the_forms_write():
+    """live.js keeps a page whose <main> differs from the page fetched again only in its one-time tokens
+    (TestInChromium shows it): the field whose values it leaves out is the one pnp.web.forms writes."""
+    js = (Path(live.__file__).parent / "static" / "live.js").read_text(encoding="utf-8")
+    assert f'(name="{ONCE_FIELD}" value=")' in js
+
 
 def test_one_watcher_tells_every_open_page_of_a_record_made_elsewhere(store):
     async def run():
@@ -211,6 +221,20 @@ class TestInChromium:
         # a record that changes nothing a page shows (another player's campaign) leaves the page as it is,
         # up to date with the change; one it shows redraws it
         service.new(store, "other", "Medea")
+        # so does a page with a tap's form, whose one-time token is new each time the page is drawn; the token
+        # of the page kept still records
+        two.goto(server.base + "/campaign?campaign=voyage")
+        listening(two)
+        two.evaluate("document.querySelector('main').dataset.kept = 'yes'")
+        seen = two.evaluate("document.querySelector('main').dataset.change")
+        service.loss(store, "other")
+        two.wait_for_function(f"document.querySelector('main').dataset.change !== {json.dumps(seen)}",
+                              timeout=LIVE_MS)
+        assert two.evaluate("document.querySelector('main').dataset.kept") == "yes"
+        before = cli_here(store, "status", "--campaign", "voyage")["losses"]
+        two.locator("button:has-text('Record a loss')").click()
+        two.wait_for_url("**done=*")
+        assert cli_here(store, "status", "--campaign", "voyage")["losses"] == before + 1
         two.goto(server.base + "/deck?campaign=voyage")
         listening(two)
         two.evaluate("document.querySelector('main').dataset.kept = 'yes'")  # gone if the page is redrawn

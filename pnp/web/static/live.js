@@ -10,6 +10,9 @@
   var dirty = false, busy = false, again = false, latest = null, pending = 0;
 
   function main() { return document.querySelector("main"); }
+  // what a <main> shows: its HTML without the values of its forms' one-time tokens (pnp.web.forms.ONCE_FIELD),
+  // which are new each time a page is drawn; a kept page's tokens stay good until used
+  function shown(el) { return el.innerHTML.replace(/(name="once" value=")[^"]*"/g, '$1"'); }
   function note(id, on) { var n = document.getElementById(id); if (n) n.hidden = !on; }
 
   function refresh() {
@@ -25,7 +28,7 @@
         var fresh = doc.querySelector("main");
         // only over the page it was fetched for, and only when it shows a newer change
         if (fresh && main() === m && !dirty && pending === 0 && fresh.dataset.change !== m.dataset.change) {
-          if (fresh.innerHTML === m.innerHTML) {
+          if (shown(fresh) === shown(m)) {
             m.dataset.change = fresh.dataset.change;  // nothing it shows changed: left as it is, up to date
           } else {
             m.replaceWith(fresh);
