@@ -172,6 +172,18 @@ def _campaign_pages(server) -> list[str]:
     return [p for p in _kept_pages(server) if not p.startswith("/rules/")] + ["/win"]
 
 
+def _kept_through_another_campaigns_record(page, address: str, store) -> bool:
+    """Open address, record a loss on the campaign 'other' and wait until the page is up to date with it: whether
+    the page was left as it was (a mark put on its <main> is gone if the page is redrawn)."""
+    page.goto(address)
+    listening(page)
+    page.evaluate("document.querySelector('main').dataset.kept = 'yes'")
+    seen = page.evaluate("document.querySelector('main').dataset.change")
+    service.loss(store, "other")
+    page.wait_for_function(f"document.querySelector('main').dataset.change !== {json.dumps(seen)}", timeout=LIVE_MS)
+    return page.evaluate("document.querySelector('main').dataset.kept") == "yes"
+
+
 @browser_only[0]
 @browser_only[1]
 @pytest.mark.xdist_group("live")  # on one worker, so that they share its one Chromium (tests/web/conftest.py)
@@ -223,26 +235,12 @@ class TestInChromium:
         service.new(store, "other", "Medea")
         # so does a page with a tap's form, whose one-time token is new each time the page is drawn; the token
         # of the page kept still records
-        two.goto(server.base + "/campaign?campaign=voyage")
-        listening(two)
-        two.evaluate("document.querySelector('main').dataset.kept = 'yes'")
-        seen = two.evaluate("document.querySelector('main').dataset.change")
-        service.loss(store, "other")
-        two.wait_for_function(f"document.querySelector('main').dataset.change !== {json.dumps(seen)}",
-                              timeout=LIVE_MS)
-        assert two.evaluate("document.querySelector('main').dataset.kept") == "yes"
+        assert _kept_through_another_campaigns_record(two, server.base + "/campaign?campaign=voyage", store)
         before = cli_here(store, "status", "--campaign", "voyage")["losses"]
         two.locator("button:has-text('Record a loss')").click()
         two.wait_for_url("**done=*")
         assert cli_here(store, "status", "--campaign", "voyage")["losses"] == before + 1
-        two.goto(server.base + "/deck?campaign=voyage")
-        listening(two)
-        two.evaluate("document.querySelector('main').dataset.kept = 'yes'")  # gone if the page is redrawn
-        seen = two.evaluate("document.querySelector('main').dataset.change")
-        service.loss(store, "other")
-        two.wait_for_function(f"document.querySelector('main').dataset.change !== {json.dumps(seen)}",
-                              timeout=LIVE_MS)
-        assert two.evaluate("document.querySelector('main').dataset.kept") == "yes"
+        assert _kept_through_another_campaigns_record(two, server.base + "/deck?campaign=voyage", store)
         ticks = two.locator("main .tick.on").count()
         cli_here(store, "win", "--campaign", "voyage", "--victory", "Harpies", "--deed", "rocks")
         two.wait_for_function("document.querySelector('main').dataset.kept === undefined", timeout=LIVE_MS)
